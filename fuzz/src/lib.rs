@@ -1,15 +1,25 @@
 //! The bodies of the fuzz targets, as plain functions: `fuzz_targets/*.rs` hand libFuzzer's
-//! input to them, and `tests/corpus.rs` replays the committed corpus through them on stable.
+//! input to them, and the tests in `tests/` replay the committed corpora through them on stable.
 
-/// Square names of both games: parsing never panics, and a parsed square prints back as read.
-pub fn check_square_from_ascii(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(sq) = text.parse::<shogi::Square>() {
-        assert_eq!(sq.to_string(), text);
+use std::fs;
+use std::path::Path;
+
+pub mod common;
+
+/// Runs `check` on every file of `corpus/<target>/`; panics if the corpus is empty or missing.
+pub fn replay_corpus(target: &str, check: fn(&[u8])) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(target);
+    let entries = fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let mut count = 0;
+    for entry in entries {
+        let path = entry
+            .map(|e| e.path())
+            .unwrap_or_else(|e| panic!("{target}: {e}"));
+        let data = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        check(&data);
+        count += 1;
     }
-    if let Ok(sq) = text.parse::<reversi::Square>() {
-        assert_eq!(sq.to_string(), text);
-    }
+    assert!(count > 0, "empty corpus for {target}");
 }
