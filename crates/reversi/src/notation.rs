@@ -1,0 +1,245 @@
+//! Board strings and move transcripts.
+//!
+//! # Examples
+//!
+//! ```
+//! use masu_reversi::{Board, Color, PassStyle, parse_transcript, write_transcript};
+//!
+//! // The 64-character board string of the FFO and OBF files, a1 b1 ... h8, then the side to move.
+//! let text = "---------------------------OX------XO--------------------------- X";
+//! let board: Board = text.parse()?;
+//! assert_eq!(board, Board::new());
+//! assert_eq!(board.to_string(), text);
+//!
+//! let moves = parse_transcript(&Board::new(), "f5d6c3d3c4")?;
+//! assert_eq!(moves.len(), 5);
+//! assert_eq!(write_transcript(&moves, PassStyle::Omit), "f5d6c3d3c4");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Board strings accept `X`, `x`, `B`, `b` and `*` for black; `O`, `o`, `W`, `w` for white;
+//! `-`, `.` and `_` for empty; then optional spaces, the side (`X`/`B`/`*` or `O`/`W`, any case)
+//! and an optional `;` (OBF) before trailing spaces. They print as 64 characters, a space, `X` or
+//! `O`; `{:#}` prints an 8-line diagram instead.
+//!
+//! Transcripts are square names run together or separated by spaces or commas (move numbers are
+//! not accepted). Passes may be written (`pass`, `ps`, `--`) or left out: when the side
+//! to move has no move, a pass is inserted before the next square.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, PlayError};
+use crate::square::{Color, Move, Square};
+
+/// What was wrong with a board string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseBoardError {
+    /// Fewer than 64 square characters.
+    #[error("board string shorter than 64 squares")]
+    TooShort,
+    /// A character that is not a disc or an empty mark, at the given square index.
+    #[error("invalid square character at index {0}")]
+    InvalidSquare(usize),
+    /// The side to move is missing or not `X`/`O`.
+    #[error("invalid side to move")]
+    InvalidSide,
+    /// Text after the side to move.
+    #[error("unexpected text after the side to move")]
+    Trailing,
+}
+
+impl Board {
+    /// Parses a 64-character board string and side to move (see the module docs).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseBoardError`] saying which part is wrong.
+    pub fn from_ascii(s: &[u8]) -> Result<Board, ParseBoardError> {
+        let cells = s.get(..64).ok_or(ParseBoardError::TooShort)?;
+        let (mut black, mut white) = (0u64, 0u64);
+        for (i, &c) in cells.iter().enumerate() {
+            match c {
+                b'X' | b'x' | b'B' | b'b' | b'*' => black |= 1 << i,
+                b'O' | b'o' | b'W' | b'w' => white |= 1 << i,
+                b'-' | b'.' | b'_' => {}
+                _ => return Err(ParseBoardError::InvalidSquare(i)),
+            }
+        }
+        let rest = s[64..].trim_ascii_start();
+        let side = match rest.first().map(u8::to_ascii_uppercase) {
+            Some(b'X' | b'B' | b'*') => Color::Black,
+            Some(b'O' | b'W') => Color::White,
+            _ => return Err(ParseBoardError::InvalidSide),
+        };
+        let rest = rest[1..].strip_prefix(b";").unwrap_or(&rest[1..]);
+        if !rest.trim_ascii().is_empty() {
+            return Err(ParseBoardError::Trailing);
+        }
+        // The two masks come from distinct characters, so they cannot overlap.
+        Board::from_colors(black, white, side).map_err(|_| ParseBoardError::InvalidSquare(0))
+    }
+
+    fn cell_char(&self, sq: Square) -> char {
+        self.color_on(sq).map_or('-', Color::to_char)
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseBoardError;
+
+    fn from_str(s: &str) -> Result<Board, ParseBoardError> {
+        Board::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return self.fmt_diagram(f);
+        }
+        let cells: String = Square::ALL.iter().map(|&sq| self.cell_char(sq)).collect();
+        write!(f, "{cells} {}", self.side_to_move().to_char())
+    }
+}
+
+impl Board {
+    fn fmt_diagram(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "  a b c d e f g h")?;
+        for rank in 0..8u8 {
+            write!(f, "{}", rank + 1)?;
+            for file in 0..8u8 {
+                let sq = Square::from_coords(file, rank).ok_or(fmt::Error)?;
+                write!(f, " {}", self.cell_char(sq))?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "{} to move", self.side_to_move().to_char())
+    }
+}
+
+/// Whether written transcripts show passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PassStyle {
+    /// Leave passes out (`f5d6...`); readers re-insert them where forced.
+    Omit,
+    /// Write each pass as `pass`.
+    Write,
+}
+
+/// What was wrong with a transcript.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseTranscriptError {
+    /// Text that is not a square or a pass, at the given byte offset.
+    #[error("invalid move text at byte {0}")]
+    Syntax(usize),
+    /// A move that cannot be played at its place in the game (0-based ply).
+    #[error("move {ply}: {error}")]
+    Illegal {
+        /// Index of the move in the transcript, passes included.
+        ply: usize,
+        /// Why it could not be played.
+        error: PlayError,
+    },
+}
+
+/// Parses a transcript played from `start`, inserting forced passes that are not written.
+///
+/// # Errors
+///
+/// [`ParseTranscriptError`] for bad text or a move that is illegal where it stands.
+pub fn parse_transcript(start: &Board, text: &str) -> Result<Vec<Move>, ParseTranscriptError> {
+    let mut board = *start;
+    let mut moves = Vec::new();
+    for (offset, token) in tokens(text.as_bytes()) {
+        let mv = Move::from_ascii(token).map_err(|_| ParseTranscriptError::Syntax(offset))?;
+        if mv != Move::Pass && board.must_pass() {
+            board = board.pass_unchecked();
+            moves.push(Move::Pass);
+        }
+        board = board
+            .play(mv)
+            .map_err(|error| ParseTranscriptError::Illegal {
+                ply: moves.len(),
+                error,
+            })?;
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+/// Splits a transcript into move tokens with their byte offsets: two-character squares, or a
+/// pass word, with spaces and commas between tokens ignored.
+fn tokens(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < text.len() && (text[i].is_ascii_whitespace() || text[i] == b',') {
+            i += 1;
+        }
+        if i >= text.len() {
+            return None;
+        }
+        let start = i;
+        let len = if text[i..].len() >= 4 && text[i..i + 4].eq_ignore_ascii_case(b"pass") {
+            4
+        } else {
+            2
+        };
+        i = (i + len).min(text.len());
+        Some((start, &text[start..i]))
+    })
+}
+
+/// Writes moves as a transcript, `f5d6c3...`, with or without passes.
+#[must_use]
+pub fn write_transcript(moves: &[Move], style: PassStyle) -> String {
+    let mut out = String::with_capacity(moves.len() * 2);
+    for mv in moves {
+        match (mv, style) {
+            (Move::Pass, PassStyle::Omit) => {}
+            (mv, _) => out.push_str(&mv.to_string()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn obf_line_parses() -> Result<(), ParseBoardError> {
+        let line = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X;";
+        let b: Board = line.parse()?;
+        assert_eq!(b.empty_count(), 20);
+        assert_eq!(b.side_to_move(), Color::Black);
+        assert_eq!(b.to_string(), &line[..66]);
+        Ok(())
+    }
+
+    #[test]
+    fn bad_board_strings_are_errors() {
+        assert_eq!("X".parse::<Board>(), Err(ParseBoardError::TooShort));
+        let mut s = "-".repeat(64);
+        assert_eq!(s.parse::<Board>(), Err(ParseBoardError::InvalidSide));
+        s.push_str(" X z");
+        assert_eq!(s.parse::<Board>(), Err(ParseBoardError::Trailing));
+        s.replace_range(0..1, "?");
+        assert_eq!(s.parse::<Board>(), Err(ParseBoardError::InvalidSquare(0)));
+    }
+
+    #[test]
+    fn transcript_errors_say_where() {
+        let start = Board::new();
+        assert_eq!(
+            parse_transcript(&start, "f5 zz"),
+            Err(ParseTranscriptError::Syntax(3))
+        );
+        assert!(matches!(
+            parse_transcript(&start, "f5a1"),
+            Err(ParseTranscriptError::Illegal { ply: 1, .. })
+        ));
+    }
+}

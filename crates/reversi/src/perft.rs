@@ -1,0 +1,136 @@
+//! Move-path counting in the three published conventions, with bulk counting at the last ply.
+//!
+//! ```
+//! use masu_reversi::{Board, PerftMode, perft};
+//!
+//! assert_eq!(perft(&Board::new(), 9, PerftMode::PassIsPly), 3_005_288);
+//! assert_eq!(perft(&Board::new(), 9, PerftMode::PassIsFree), 3_005_320);
+//! assert_eq!(perft(&Board::new(), 9, PerftMode::ExactDepth), 3_005_288);
+//! ```
+
+use crate::bits::{self, Bits};
+use crate::board::Board;
+
+/// How passes and finished games count in [`perft`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PerftMode {
+    /// A pass uses one ply; a finished game is one leaf wherever it ends (Aart Bik 2009,
+    /// Egaroucid `-perft d 1`, "mode 1").
+    PassIsPly,
+    /// A pass uses no ply; a finished game is one leaf (Egaroucid `-perft d 2`, "mode 2").
+    PassIsFree,
+    /// Sequences of exactly `depth` plies, passes included; games that end sooner count zero
+    /// (Edax `count games`).
+    ExactDepth,
+}
+
+/// The number of leaves `depth` plies below `board` under the convention `mode`.
+#[must_use]
+pub fn perft(board: &Board, depth: u32, mode: PerftMode) -> u64 {
+    let (p, o) = (board.player(), board.opponent());
+    match mode {
+        PerftMode::PassIsPly => pass_is_ply(p, o, depth),
+        PerftMode::PassIsFree => pass_is_free(p, o, depth),
+        PerftMode::ExactDepth => exact_depth(p, o, depth),
+    }
+}
+
+/// Counts per first move of `board`, in square order (a pass shows as the only entry when forced).
+#[must_use]
+pub fn perft_divide(board: &Board, depth: u32, mode: PerftMode) -> Vec<(crate::Move, u64)> {
+    if depth == 0 || board.is_game_over() {
+        return Vec::new();
+    }
+    let child_depth = |forced_pass: bool| match (mode, forced_pass) {
+        (PerftMode::PassIsFree, true) => depth,
+        _ => depth - 1,
+    };
+    if !board.has_moves() {
+        let next = board.pass_unchecked();
+        return vec![(crate::Move::Pass, perft(&next, child_depth(true), mode))];
+    }
+    board
+        .moves()
+        .map(|sq| {
+            (
+                crate::Move::Play(sq),
+                perft(&board.play_unchecked(sq), child_depth(false), mode),
+            )
+        })
+        .collect()
+}
+
+#[inline(always)]
+fn child(p: u64, o: u64, sq: u8) -> (u64, u64) {
+    let f = bits::flips(p, o, sq);
+    (o & !f, p | f | (1 << sq))
+}
+
+fn pass_is_ply(p: u64, o: u64, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = bits::legal_moves(p, o);
+    if moves == 0 {
+        return if bits::legal_moves(o, p) == 0 {
+            1
+        } else {
+            pass_is_ply(o, p, depth - 1)
+        };
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    Bits(moves)
+        .map(|sq| {
+            let (np, no) = child(p, o, sq);
+            pass_is_ply(np, no, depth - 1)
+        })
+        .sum()
+}
+
+fn pass_is_free(p: u64, o: u64, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = bits::legal_moves(p, o);
+    if moves == 0 {
+        return if bits::legal_moves(o, p) == 0 {
+            1
+        } else {
+            pass_is_free(o, p, depth)
+        };
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    Bits(moves)
+        .map(|sq| {
+            let (np, no) = child(p, o, sq);
+            pass_is_free(np, no, depth - 1)
+        })
+        .sum()
+}
+
+fn exact_depth(p: u64, o: u64, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = bits::legal_moves(p, o);
+    if moves == 0 {
+        return if bits::legal_moves(o, p) == 0 {
+            0
+        } else {
+            exact_depth(o, p, depth - 1)
+        };
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    Bits(moves)
+        .map(|sq| {
+            let (np, no) = child(p, o, sq);
+            exact_depth(np, no, depth - 1)
+        })
+        .sum()
+}
