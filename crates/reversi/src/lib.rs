@@ -3,12 +3,16 @@
 
 pub mod bits;
 mod board;
+mod game;
 mod notation;
 mod perft;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 mod symmetry;
 
 pub use board::{Board, OverlapError, PlayError, ScoreRule};
+pub use game::Game;
 pub use notation::{
     ParseBoardError, ParseTranscriptError, PassStyle, parse_transcript, write_transcript,
 };
