@@ -8,6 +8,7 @@ mod notation;
 mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod solve;
 mod square;
 mod symmetry;
 
@@ -17,5 +18,6 @@ pub use notation::{
     ParseBoardError, ParseTranscriptError, PassStyle, parse_transcript, write_transcript,
 };
 pub use perft::{PerftMode, perft, perft_divide};
+pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver};
 pub use square::{Color, Move, ParseMoveError, ParseSquareError, Square};
 pub use symmetry::Symmetry;

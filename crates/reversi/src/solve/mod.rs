@@ -1,0 +1,212 @@
+//! Exact endgame solving: the final disc difference under perfect play, and a move that gets it.
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use masu_reversi::{Board, Move, SolveLimits, SolveOutcome, Solver};
+//!
+//! // FFO #40: black to move wins by 38 with a2.
+//! let board: Board =
+//!     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X".parse()?;
+//! let mut solver = Solver::new(16 << 20);
+//! let outcome = solver.solve(&board, SolveLimits::none(), |_| ControlFlow::Continue(()));
+//! let SolveOutcome::Solved(solution) = outcome else { panic!("no limits were set") };
+//! assert_eq!(solution.score, 38);
+//! assert_eq!(solution.best_move, Some(Move::Play("a2".parse()?)));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Scores are from the side to move's point of view, with empty squares going to the winner
+//! (the FFO convention), so they lie in `-64..=64`.
+
+mod search;
+mod stability;
+mod tt;
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use crate::bits;
+use crate::board::Board;
+use crate::square::{Move, Square};
+
+pub(crate) use search::Search;
+pub(crate) use tt::Table;
+
+/// When to give up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SolveLimits {
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this much time (the clock is read every few thousand nodes).
+    pub time: Option<Duration>,
+}
+
+impl SolveLimits {
+    /// No limit: solve to the end.
+    #[must_use]
+    pub const fn none() -> SolveLimits {
+        SolveLimits {
+            nodes: None,
+            time: None,
+        }
+    }
+}
+
+/// A report during the search: the best root move so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The exact score of `best_move` (a lower bound on the position's score).
+    pub score: i32,
+    /// The best move found so far.
+    pub best_move: Move,
+    /// Root moves finished.
+    pub moves_done: usize,
+    /// Root moves in all.
+    pub moves_total: usize,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+}
+
+/// A finished solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact score for the side to move, empties to the winner.
+    pub score: i32,
+    /// A move that reaches it: `None` when the game is over, `Some(Move::Pass)` when forced.
+    pub best_move: Option<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SolveOutcome {
+    /// Solved exactly.
+    Solved(Solution),
+    /// A limit was hit or the callback asked to stop.
+    Stopped {
+        /// The last progress report, if a root move had been finished.
+        best: Option<Progress>,
+        /// Nodes searched.
+        nodes: u64,
+    },
+}
+
+/// An exact endgame solver with a transposition table of caller-set size, kept between solves.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    table: Table,
+}
+
+impl Solver {
+    /// A solver whose table uses at most `table_bytes` bytes (16 MiB suits 20-30 empties).
+    #[must_use]
+    pub fn new(table_bytes: usize) -> Solver {
+        Solver {
+            table: Table::with_bytes(table_bytes),
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Solves `board` exactly, calling `progress` whenever the best root move improves;
+    /// `ControlFlow::Break` from it stops the search.
+    pub fn solve(
+        &mut self,
+        board: &Board,
+        limits: SolveLimits,
+        mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> SolveOutcome {
+        let start = Instant::now();
+        let mut search = Search {
+            table: &mut self.table,
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
+            stopped: false,
+        };
+        let (p, o) = (board.player(), board.opponent());
+        let moves = bits::legal_moves(p, o);
+        if moves == 0 {
+            let score = search.search(p, o, -64, 64);
+            let best_move = (bits::legal_moves(o, p) != 0).then_some(Move::Pass);
+            return finish(&search, score, best_move, start);
+        }
+        let mut list = search::order_moves(p, o, moves, None);
+        let mut best: Option<Progress> = None;
+        for i in 0..list.len() {
+            let (np, no, sq) = list.take_best(i);
+            let alpha = best.map_or(-65, |b| b.score);
+            let v = if best.is_none() {
+                -search.search(np, no, -64, 64)
+            } else {
+                // A null window proves or refutes "better than the best so far" cheaply.
+                let v = -search.search(np, no, -alpha - 1, -alpha);
+                if v > alpha && !search.stopped {
+                    -search.search(np, no, -64, -alpha)
+                } else {
+                    v
+                }
+            };
+            if search.stopped {
+                return SolveOutcome::Stopped {
+                    best,
+                    nodes: search.nodes,
+                };
+            }
+            if v > alpha {
+                best = Some(Progress {
+                    score: v,
+                    best_move: Move::Play(Square::ALL[usize::from(sq)]),
+                    moves_done: i + 1,
+                    moves_total: list.len(),
+                    nodes: search.nodes,
+                    elapsed: start.elapsed(),
+                });
+            }
+            if let Some(b) = best.as_mut() {
+                b.moves_done = i + 1;
+                if progress(b).is_break() {
+                    return SolveOutcome::Stopped {
+                        best,
+                        nodes: search.nodes,
+                    };
+                }
+            }
+        }
+        match best {
+            Some(b) => finish(&search, b.score, Some(b.best_move), start),
+            None => SolveOutcome::Stopped {
+                best,
+                nodes: search.nodes,
+            },
+        }
+    }
+}
+
+fn finish(
+    search: &Search<'_>,
+    score: i32,
+    best_move: Option<Move>,
+    start: Instant,
+) -> SolveOutcome {
+    if search.stopped {
+        return SolveOutcome::Stopped {
+            best: None,
+            nodes: search.nodes,
+        };
+    }
+    SolveOutcome::Solved(Solution {
+        score,
+        best_move,
+        nodes: search.nodes,
+        elapsed: start.elapsed(),
+    })
+}

@@ -1,0 +1,105 @@
+//! FFO endgame positions #40-#59 (tests/data/ffo40-59.txt): exact score and a best move.
+//!
+//! #40 runs by default; #41-#49 and #50-#59 are `#[ignore]`d (see the crate README for the
+//! commands and the measured times).
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+use std::ops::ControlFlow;
+
+use masu_reversi::{Board, Move, SolveLimits, SolveOutcome, Solver};
+
+struct Position {
+    id: u32,
+    board: Board,
+    score: i32,
+    best: Vec<Move>,
+}
+
+fn positions() -> Vec<Position> {
+    include_str!("data/ffo40-59.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            Position {
+                id: f[0].parse().unwrap(),
+                board: format!("{} {}", f[1], f[2]).parse().unwrap(),
+                score: f[3].parse().unwrap(),
+                best: f[4].split(',').map(|m| m.parse().unwrap()).collect(),
+            }
+        })
+        .collect()
+}
+
+fn solve_range(ids: std::ops::RangeInclusive<u32>) {
+    let mut solver = Solver::new(64 << 20);
+    for pos in positions().into_iter().filter(|p| ids.contains(&p.id)) {
+        solver.clear();
+        let outcome = solver.solve(&pos.board, SolveLimits::none(), |_| {
+            ControlFlow::Continue(())
+        });
+        let SolveOutcome::Solved(s) = outcome else {
+            panic!("#{}: stopped without limits", pos.id)
+        };
+        eprintln!(
+            "#{} score {:+} move {:?} nodes {} time {:?}",
+            pos.id, s.score, s.best_move, s.nodes, s.elapsed
+        );
+        assert_eq!(s.score, pos.score, "#{} score", pos.id);
+        let mv = s.best_move.expect("a best move");
+        assert!(
+            pos.best.contains(&mv),
+            "#{}: {mv} is not among {:?}",
+            pos.id,
+            pos.best
+        );
+    }
+}
+
+#[test]
+fn ffo_40() {
+    solve_range(40..=40);
+}
+
+/// `cargo test -p masu-reversi --release --test ffo -- --ignored ffo_41_to_49`
+#[test]
+#[ignore = "slow: FFO #41-#49"]
+fn ffo_41_to_49() {
+    solve_range(41..=49);
+}
+
+/// `cargo test -p masu-reversi --release --test ffo -- --ignored ffo_50_to_59`
+#[test]
+#[ignore = "slow: FFO #50-#59"]
+fn ffo_50_to_59() {
+    solve_range(50..=59);
+}
+
+#[test]
+fn node_limit_stops_and_reports() {
+    let pos = positions().into_iter().find(|p| p.id == 40).unwrap();
+    let mut solver = Solver::new(1 << 20);
+    let limits = SolveLimits {
+        nodes: Some(10_000),
+        time: None,
+    };
+    let outcome = solver.solve(&pos.board, limits, |_| ControlFlow::Continue(()));
+    // The limit is checked at every interior node; a few leaf nodes may follow it.
+    assert!(matches!(outcome, SolveOutcome::Stopped { nodes, .. } if nodes <= 10_100), "{outcome:?}");
+}
+
+#[test]
+fn callback_can_stop_the_search() {
+    let pos = positions().into_iter().find(|p| p.id == 41).unwrap();
+    let mut solver = Solver::new(1 << 20);
+    let mut calls = 0;
+    let outcome = solver.solve(&pos.board, SolveLimits::none(), |_| {
+        calls += 1;
+        ControlFlow::Break(())
+    });
+    assert_eq!(calls, 1);
+    assert!(matches!(
+        outcome,
+        SolveOutcome::Stopped { best: Some(_), .. }
+    ));
+}
