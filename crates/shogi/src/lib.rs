@@ -1,8 +1,28 @@
 #![doc = include_str!("../README.md")]
 #![deny(unsafe_code)]
 
+pub mod attacks;
+mod bitboard;
 mod color;
+mod hand;
+mod mv;
+mod perft;
+mod piece;
+mod position;
+mod setup;
+pub mod sfen;
 mod square;
+pub mod usi;
+mod zobrist;
 
-pub use color::Color;
+pub use bitboard::Bitboard;
+pub use color::{ByColor, Color};
+pub use hand::{Hand, HandError};
+pub use mv::{MAX_LEGAL_MOVES, Move, MoveList};
+pub use perft::{perft, perft_make};
+pub use piece::{Piece, PieceKind};
+pub use position::{PieceMoves, PlayError, Position, PositionError, PositionErrorKinds, Undo};
+pub use setup::{Setup, SetupMode};
+pub use sfen::{BoardError, ParseSfenError};
 pub use square::{ParseSquareError, Square};
+pub use usi::{IllegalUsiMoveError, ParseUsiMoveError, UsiMove};

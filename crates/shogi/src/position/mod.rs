@@ -1,0 +1,290 @@
+//! Positions: the board, both hands and the side to move, always playable.
+
+mod check;
+mod legal;
+mod movegen;
+mod play;
+mod validate;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use crate::attacks::{
+    bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks, pawn_attacks,
+    rook_attacks, silver_attacks,
+};
+use crate::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square, zobrist};
+
+pub use movegen::PieceMoves;
+pub use play::{PlayError, Undo};
+pub use validate::{PositionError, PositionErrorKinds};
+
+/// A valid shogi position: board, hands, side to move and move number, with an incremental
+/// Zobrist key.
+///
+/// Every `Position` is playable: it is built by [`Position::from_setup`] (or parsed from
+/// SFEN), which checks the rules, and changed only by legal moves.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; 14],
+    hands: ByColor<Hand>,
+    turn: Color,
+    ply: u32,
+    board_key: u64,
+    hand_key: u64,
+    checkers: Bitboard,
+}
+
+impl Position {
+    /// The even-game start position.
+    #[must_use]
+    pub fn startpos() -> Position {
+        Position::from_setup_unchecked(&Setup::startpos())
+    }
+
+    /// Builds the position of `setup` without checking it.
+    fn from_setup_unchecked(setup: &Setup) -> Position {
+        let mut pos = Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 14],
+            hands: setup.hands,
+            turn: setup.turn,
+            ply: setup.ply,
+            board_key: 0,
+            hand_key: 0,
+            checkers: Bitboard::EMPTY,
+        };
+        for sq in Square::ALL {
+            if let Some(piece) = setup.board[sq.index()] {
+                pos.put(sq, piece);
+            }
+        }
+        (pos.board_key, pos.hand_key) = pos.fresh_keys();
+        pos.checkers = pos.compute_checkers();
+        pos
+    }
+
+    /// The plain data of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            turn: self.turn,
+            ply: self.ply,
+        }
+    }
+
+    /// The side to move.
+    #[must_use]
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The move number as SFEN writes it: 1 at the start of a game, +1 per move.
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The piece on `sq`.
+    #[must_use]
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The whole board, indexed by [`Square::index`].
+    #[must_use]
+    pub fn board(&self) -> &[Option<Piece>; 81] {
+        &self.board
+    }
+
+    /// The hand of `color`.
+    #[must_use]
+    #[inline]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color]
+    }
+
+    /// Both hands.
+    #[must_use]
+    pub fn hands(&self) -> &ByColor<Hand> {
+        &self.hands
+    }
+
+    /// The square of `color`'s king (`None` only for an attacker without a king in a tsume
+    /// position).
+    #[must_use]
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        (self.by_kind[PieceKind::King.index()] & self.by_color[color.index()]).first()
+    }
+
+    /// The squares of `color`'s pieces.
+    #[must_use]
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of `kind`, both colours.
+    #[must_use]
+    #[inline]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares of `piece`.
+    #[must_use]
+    #[inline]
+    pub fn pieces_of(&self, piece: Piece) -> Bitboard {
+        self.by_kind[piece.kind.index()] & self.by_color[piece.color.index()]
+    }
+
+    /// The occupied squares.
+    #[must_use]
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The Zobrist key of the whole position: [`Position::board_key`] xor
+    /// [`Position::hand_key`]. The move number is not part of it.
+    #[must_use]
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.board_key ^ self.hand_key
+    }
+
+    /// The board half of the key: pieces on squares and the side to move.
+    #[must_use]
+    #[inline]
+    pub fn board_key(&self) -> u64 {
+        self.board_key
+    }
+
+    /// The hand half of the key: the sum (wrapping) of one per-colour, per-kind key for every
+    /// piece in hand, so hands that differ by some pieces differ by a known amount.
+    #[must_use]
+    #[inline]
+    pub fn hand_key(&self) -> u64 {
+        self.hand_key
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The pieces giving check to the side to move.
+    #[must_use]
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The pieces of `color` that attack `sq`.
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, color: Color) -> Bitboard {
+        self.attackers_to_with(sq, color, self.occupied())
+    }
+
+    /// The pieces of `color` that attack `sq` if the occupied squares were `occ`.
+    #[inline]
+    pub(crate) fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
+        let them = !color;
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let golds = k(PieceKind::Gold)
+            | k(PieceKind::ProPawn)
+            | k(PieceKind::ProLance)
+            | k(PieceKind::ProKnight)
+            | k(PieceKind::ProSilver);
+        let horses = k(PieceKind::Horse);
+        let dragons = k(PieceKind::Dragon);
+        let attackers = (pawn_attacks(them, sq) & k(PieceKind::Pawn))
+            | (knight_attacks(them, sq) & k(PieceKind::Knight))
+            | (silver_attacks(them, sq) & k(PieceKind::Silver))
+            | (gold_attacks(them, sq) & golds)
+            | (king_attacks(sq) & (k(PieceKind::King) | horses | dragons))
+            | (lance_attacks(them, sq, occ) & k(PieceKind::Lance))
+            | (bishop_attacks(sq, occ) & (k(PieceKind::Bishop) | horses))
+            | (rook_attacks(sq, occ) & (k(PieceKind::Rook) | dragons));
+        attackers & self.by_color[color.index()]
+    }
+
+    /// Whether a piece of `color` attacks `sq` if the occupied squares were `occ`.
+    #[inline]
+    pub(crate) fn is_attacked_with(&self, sq: Square, color: Color, occ: Bitboard) -> bool {
+        self.attackers_to_with(sq, color, occ).any()
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.king_square(self.turn) {
+            Some(ksq) => self.attackers_to(ksq, !self.turn),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Recomputes both key halves from scratch (the incremental ones must equal these).
+    fn fresh_keys(&self) -> (u64, u64) {
+        let mut board_key = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.board[sq.index()] {
+                board_key ^= zobrist::board(p.color, p.kind, sq);
+            }
+        }
+        if self.turn == Color::White {
+            board_key ^= zobrist::turn();
+        }
+        let mut hand_key = 0u64;
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color].iter() {
+                hand_key = hand_key.wrapping_add(zobrist::hand(color, kind).wrapping_mul(n.into()));
+            }
+        }
+        (board_key, hand_key)
+    }
+
+    /// Whether the incremental key equals a fresh computation (for tests).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn key_is_consistent(&self) -> bool {
+        self.fresh_keys() == (self.board_key, self.hand_key)
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()].toggle(sq);
+        self.by_kind[piece.kind.index()].toggle(sq);
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = None;
+        self.by_color[piece.color.index()].toggle(sq);
+        self.by_kind[piece.kind.index()].toggle(sq);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
+
+impl Default for Position {
+    /// The even-game start position.
+    fn default() -> Position {
+        Position::startpos()
+    }
+}

@@ -1,0 +1,311 @@
+//! Fully legal move generation, one destination set per origin.
+
+use std::ops::ControlFlow;
+
+use super::Position;
+use crate::attacks::{
+    attacks, between, bishop_attacks, king_attacks, lance_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
+
+/// The legal moves of one piece on the board, or the legal drops of one hand kind.
+///
+/// [`PieceMoves::len`] is the exact number of moves: a destination where promotion is optional
+/// counts twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceMoves<'a> {
+    /// The moving piece (for a drop: the dropping colour and the dropped kind).
+    pub piece: Piece,
+    /// The origin, `None` for drops.
+    pub from: Option<Square>,
+    /// The destinations, all legal for at least one promotion choice.
+    pub to: Bitboard,
+    board: &'a [Option<Piece>; 81],
+}
+
+/// The ranks (relative to `color`) where a piece of `kind` could never move again and must
+/// therefore promote on arrival or never be dropped: the last rank for pawns and lances, the
+/// last two for knights.
+#[inline]
+pub(crate) fn dead_squares(color: Color, kind: PieceKind) -> Bitboard {
+    let last = match color {
+        Color::Black => Bitboard::rank(1),
+        Color::White => Bitboard::rank(9),
+    };
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => last,
+        PieceKind::Knight => {
+            last | match color {
+                Color::Black => Bitboard::rank(2),
+                Color::White => Bitboard::rank(8),
+            }
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+impl PieceMoves<'_> {
+    /// The number of moves (both promotion choices count where both are legal).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        let Some(from) = self.from else {
+            return self.to.count() as usize;
+        };
+        let (color, kind) = (self.piece.color, self.piece.kind);
+        let n = self.to.count();
+        if !kind.can_promote() {
+            return n as usize;
+        }
+        let zone = Bitboard::promotion_zone(color);
+        let promoting = if zone.contains(from) {
+            self.to
+        } else {
+            self.to & zone
+        };
+        (n + promoting.count() - (self.to & dead_squares(color, kind)).count()) as usize
+    }
+
+    /// Whether there is no move.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// Calls `f` with each move.
+    pub fn for_each(&self, mut f: impl FnMut(Move)) {
+        let kind = self.piece.kind;
+        let Some(from) = self.from else {
+            for to in self.to {
+                f(Move::Drop { kind, to });
+            }
+            return;
+        };
+        let color = self.piece.color;
+        let zone = Bitboard::promotion_zone(color);
+        let may_promote = if kind.can_promote() {
+            if zone.contains(from) {
+                self.to
+            } else {
+                self.to & zone
+            }
+        } else {
+            Bitboard::EMPTY
+        };
+        let must_promote = dead_squares(color, kind);
+        for to in self.to {
+            let capture = self.board[to.index()].map(|p| p.kind);
+            let normal = |promote| Move::Normal {
+                from,
+                to,
+                kind,
+                capture,
+                promote,
+            };
+            if may_promote.contains(to) {
+                f(normal(true));
+            }
+            if !must_promote.contains(to) {
+                f(normal(false));
+            }
+        }
+    }
+
+    /// Appends every move to `list`.
+    pub fn push_to(&self, list: &mut MoveList) {
+        self.for_each(|m| list.push(m));
+    }
+}
+
+impl Position {
+    /// All legal moves.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let _ = self.for_each_legal(|moves| {
+            moves.push_to(&mut list);
+            ControlFlow::Continue(())
+        });
+        list
+    }
+
+    /// The number of legal moves, counted without building them.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        let _ = self.for_each_legal(|moves| {
+            n += moves.len();
+            ControlFlow::Continue(())
+        });
+        n
+    }
+
+    /// Whether the side to move has a legal move.
+    #[must_use]
+    pub fn has_legal_moves(&self) -> bool {
+        self.for_each_legal(|_| ControlFlow::Break(())).is_break()
+    }
+
+    /// Whether the side to move is checkmated (in check with no legal move). In shogi a side
+    /// without legal moves has lost even when not in check; see [`Position::has_legal_moves`].
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_moves()
+    }
+
+    /// Calls `f` with the legal moves of each piece and each hand kind that has any, until it
+    /// breaks. The bulk form of [`Position::legal_moves`]: counting with [`PieceMoves::len`]
+    /// needs no move to be built.
+    pub fn for_each_legal<F>(&self, mut f: F) -> ControlFlow<()>
+    where
+        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
+    {
+        let us = self.turn;
+        let own = self.pieces(us);
+        let ksq = self.king_square(us);
+        let (target, drop_target) = match (ksq, self.checkers.first()) {
+            (Some(k), Some(checker)) if !self.checkers.has_more_than_one() => {
+                let block = between(k, checker);
+                (block | Bitboard::from_square(checker), block)
+            }
+            (_, Some(_)) => (Bitboard::EMPTY, Bitboard::EMPTY),
+            _ => (!own, !self.occupied()),
+        };
+        if target.any() {
+            self.board_moves(target, ksq, &mut f)?;
+        }
+        if let Some(k) = ksq {
+            self.king_moves(k, &mut f)?;
+        }
+        if drop_target.any() {
+            self.drops(drop_target, &mut f)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn emit<F>(
+        &self,
+        piece: Piece,
+        from: Option<Square>,
+        to: Bitboard,
+        f: &mut F,
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
+    {
+        if to.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        f(PieceMoves {
+            piece,
+            from,
+            to,
+            board: &self.board,
+        })
+    }
+
+    fn board_moves<F>(&self, target: Bitboard, ksq: Option<Square>, f: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
+    {
+        let us = self.turn;
+        let occ = self.occupied();
+        let pinned = ksq.map_or(Bitboard::EMPTY, |k| self.pinned(us, k, occ));
+        let movers = self.pieces(us) & !self.by_kind[PieceKind::King.index()];
+        for from in movers & !pinned {
+            if let Some(piece) = self.board[from.index()] {
+                self.emit(piece, Some(from), attacks(piece, from, occ) & target, f)?;
+            }
+        }
+        if let Some(k) = ksq {
+            for from in pinned {
+                if let Some(piece) = self.board[from.index()] {
+                    let to = attacks(piece, from, occ) & target & line(k, from);
+                    self.emit(piece, Some(from), to, f)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn king_moves<F>(&self, ksq: Square, f: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
+    {
+        let us = self.turn;
+        let occ_without_king = self.occupied() ^ Bitboard::from_square(ksq);
+        let mut to = Bitboard::EMPTY;
+        for sq in king_attacks(ksq) & !self.pieces(us) {
+            if !self.is_attacked_with(sq, !us, occ_without_king) {
+                to.insert(sq);
+            }
+        }
+        self.emit(Piece::new(us, PieceKind::King), Some(ksq), to, f)
+    }
+
+    fn drops<F>(&self, drop_target: Bitboard, f: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
+    {
+        let us = self.turn;
+        let hand = self.hands[us];
+        if hand.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        for kind in PieceKind::HAND {
+            if hand.count(kind) == 0 {
+                continue;
+            }
+            let mut to = drop_target & !dead_squares(us, kind);
+            if kind == PieceKind::Pawn {
+                to = self.pawn_drop_targets(to);
+            }
+            self.emit(Piece::new(us, kind), None, to, f)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Removes nifu files and a pawn-drop mate from the drop squares of a pawn.
+    fn pawn_drop_targets(&self, mut to: Bitboard) -> Bitboard {
+        let us = self.turn;
+        to &= !pawn_files(self.pieces_of(Piece::new(us, PieceKind::Pawn)));
+        if let Some(their_king) = self.king_square(!us) {
+            // The only drop square that checks: in front of the enemy king.
+            if let Some(sq) = (pawn_attacks(!us, their_king) & to).first()
+                && self.is_pawn_drop_mate(sq, their_king)
+            {
+                to.remove(sq);
+            }
+        }
+        to
+    }
+
+    /// Pieces of `color` pinned to its king on `ksq` by enemy sliders, given `occ`.
+    pub(crate) fn pinned(&self, color: Color, ksq: Square, occ: Bitboard) -> Bitboard {
+        let them = !color;
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let snipers = ((rook_attacks(ksq, Bitboard::EMPTY)
+            & (k(PieceKind::Rook) | k(PieceKind::Dragon)))
+            | (bishop_attacks(ksq, Bitboard::EMPTY)
+                & (k(PieceKind::Bishop) | k(PieceKind::Horse)))
+            | (lance_attacks(color, ksq, Bitboard::EMPTY) & k(PieceKind::Lance)))
+            & self.pieces(them);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(ksq, sniper) & occ;
+            if blockers.any() && !blockers.has_more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.pieces(color)
+    }
+}
+
+/// Whole files that hold one of `pawns`.
+#[inline]
+pub(crate) fn pawn_files(pawns: Bitboard) -> Bitboard {
+    let mut files = Bitboard::EMPTY;
+    for sq in pawns {
+        files |= Bitboard::file(sq.file());
+    }
+    files
+}

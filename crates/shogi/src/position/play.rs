@@ -1,0 +1,126 @@
+//! Making and unmaking moves.
+
+use super::Position;
+use crate::{Bitboard, Move, Piece, zobrist};
+
+/// What [`Position::undo_unchecked`] needs besides the move itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undo {
+    board_key: u64,
+    hand_key: u64,
+    checkers: Bitboard,
+}
+
+/// The move was illegal; the position is handed back unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {m}")]
+pub struct PlayError {
+    /// The move that was tried.
+    pub m: Move,
+    position: Box<Position>,
+}
+
+impl PlayError {
+    /// The unchanged position.
+    #[must_use]
+    pub fn into_inner(self) -> Position {
+        *self.position
+    }
+}
+
+impl Position {
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`], holding the unchanged position, when `m` is not legal.
+    pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
+        if self.is_legal(&m) {
+            self.play_unchecked(m);
+            Ok(self)
+        } else {
+            Err(PlayError {
+                m,
+                position: Box::new(self),
+            })
+        }
+    }
+
+    /// Plays `m` without checking it, returning what [`Position::undo_unchecked`] needs.
+    ///
+    /// `m` must be legal (from [`Position::legal_moves`] or checked by
+    /// [`Position::is_legal`]). An illegal move may panic or leave a corrupt position, but
+    /// never causes undefined behaviour.
+    pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        let undo = Undo {
+            board_key: self.board_key,
+            hand_key: self.hand_key,
+            checkers: self.checkers,
+        };
+        let us = self.turn;
+        match m {
+            Move::Normal {
+                from,
+                to,
+                kind,
+                capture,
+                ..
+            } => {
+                self.take(from, Piece::new(us, kind));
+                self.board_key ^= zobrist::board(us, kind, from);
+                if let Some(cap) = capture {
+                    self.take(to, Piece::new(!us, cap));
+                    self.board_key ^= zobrist::board(!us, cap, to);
+                    let base = cap.unpromoted();
+                    self.hands[us].add_unchecked(base);
+                    self.hand_key = self.hand_key.wrapping_add(zobrist::hand(us, base));
+                }
+                let after = m.kind_after();
+                self.put(to, Piece::new(us, after));
+                self.board_key ^= zobrist::board(us, after, to);
+            }
+            Move::Drop { kind, to } => {
+                self.hands[us].remove_unchecked(kind);
+                self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(us, kind));
+                self.put(to, Piece::new(us, kind));
+                self.board_key ^= zobrist::board(us, kind, to);
+            }
+        }
+        self.turn = !us;
+        self.board_key ^= zobrist::turn();
+        self.ply = self.ply.wrapping_add(1);
+        self.checkers = self.compute_checkers();
+        undo
+    }
+
+    /// Takes back `m`, the last move played with [`Position::play_unchecked`], which returned
+    /// `undo`. Anything else may panic or corrupt the position, never cause undefined behaviour.
+    pub fn undo_unchecked(&mut self, m: Move, undo: Undo) {
+        let us = !self.turn;
+        match m {
+            Move::Normal {
+                from,
+                to,
+                kind,
+                capture,
+                ..
+            } => {
+                self.take(to, Piece::new(us, m.kind_after()));
+                if let Some(cap) = capture {
+                    self.put(to, Piece::new(!us, cap));
+                    self.hands[us].remove_unchecked(cap.unpromoted());
+                }
+                self.put(from, Piece::new(us, kind));
+            }
+            Move::Drop { kind, to } => {
+                self.take(to, Piece::new(us, kind));
+                self.hands[us].add_unchecked(kind);
+            }
+        }
+        self.turn = us;
+        self.ply = self.ply.wrapping_sub(1);
+        self.board_key = undo.board_key;
+        self.hand_key = undo.hand_key;
+        self.checkers = undo.checkers;
+    }
+}

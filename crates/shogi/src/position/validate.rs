@@ -1,0 +1,180 @@
+//! Checking a [`Setup`] against the rules.
+
+use std::fmt;
+
+use bitflags::bitflags;
+
+use super::Position;
+use super::movegen::dead_squares;
+use crate::{Bitboard, Color, Piece, PieceKind, Setup, SetupMode};
+
+bitflags! {
+    /// The reasons a setup is not a valid position (several can hold at once).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct PositionErrorKinds: u32 {
+        /// A side has no king (allowed for the attacker in [`SetupMode::Tsume`]).
+        const MISSING_KING = 1 << 0;
+        /// A side has more than one king.
+        const TOO_MANY_KINGS = 1 << 1;
+        /// More pieces of a kind than a set has (18 pawns, 4 lances, knights, silvers and
+        /// golds, 2 bishops and rooks), counting board and hands.
+        const TOO_MUCH_MATERIAL = 1 << 2;
+        /// A pawn or lance on its last rank, or a knight on its last two: it could never move.
+        const STUCK_PIECE = 1 << 3;
+        /// Two unpromoted pawns of one side on one file (二歩).
+        #[doc(alias = "nifu")]
+        const TWO_PAWNS = 1 << 4;
+        /// The side not to move is in check.
+        const OPPOSITE_CHECK = 1 << 5;
+    }
+}
+
+/// The setup breaks the rules; see [`PositionError::kinds`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    kinds: PositionErrorKinds,
+    position: Box<Position>,
+}
+
+impl PositionError {
+    /// Every rule the setup breaks.
+    #[must_use]
+    pub fn kinds(&self) -> PositionErrorKinds {
+        self.kinds
+    }
+
+    /// Accepts the position if a missing king is its only fault (for problems and studies).
+    ///
+    /// # Errors
+    ///
+    /// The error again when other faults remain.
+    pub fn ignore_missing_king(mut self) -> Result<Position, PositionError> {
+        self.kinds.remove(PositionErrorKinds::MISSING_KING);
+        if self.kinds.is_empty() {
+            Ok(*self.position)
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid position:")?;
+        let names = [
+            (PositionErrorKinds::MISSING_KING, "missing king"),
+            (PositionErrorKinds::TOO_MANY_KINGS, "too many kings"),
+            (PositionErrorKinds::TOO_MUCH_MATERIAL, "too much material"),
+            (PositionErrorKinds::STUCK_PIECE, "piece that can never move"),
+            (PositionErrorKinds::TWO_PAWNS, "two pawns on a file"),
+            (
+                PositionErrorKinds::OPPOSITE_CHECK,
+                "side not to move in check",
+            ),
+        ];
+        let mut sep = " ";
+        for (flag, name) in names {
+            if self.kinds.contains(flag) {
+                write!(f, "{sep}{name}")?;
+                sep = ", ";
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// Checks `setup` against the rules and builds the position.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] naming every broken rule.
+    pub fn from_setup(setup: Setup, mode: SetupMode) -> Result<Position, PositionError> {
+        let mut setup = setup;
+        if mode == SetupMode::Tsume {
+            fill_defender_hand(&mut setup);
+        }
+        let pos = Position::from_setup_unchecked(&setup);
+        let mut kinds = pos.errors();
+        if mode == SetupMode::Tsume && pos.king_square(setup.turn).is_none() {
+            // The attacker may have no king; the defender must have one.
+            let defender_kings = pos.pieces_of(Piece::new(!setup.turn, PieceKind::King));
+            if defender_kings.any() {
+                kinds.remove(PositionErrorKinds::MISSING_KING);
+            }
+        }
+        if kinds.is_empty() {
+            Ok(pos)
+        } else {
+            Err(PositionError {
+                kinds,
+                position: Box::new(pos),
+            })
+        }
+    }
+
+    fn errors(&self) -> PositionErrorKinds {
+        let mut kinds = PositionErrorKinds::empty();
+        for color in Color::ALL {
+            match self.pieces_of(Piece::new(color, PieceKind::King)).count() {
+                0 => kinds |= PositionErrorKinds::MISSING_KING,
+                1 => {}
+                _ => kinds |= PositionErrorKinds::TOO_MANY_KINGS,
+            }
+            for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
+                let stuck = self.pieces_of(Piece::new(color, kind)) & dead_squares(color, kind);
+                if stuck.any() {
+                    kinds |= PositionErrorKinds::STUCK_PIECE;
+                }
+            }
+            let pawns = self.pieces_of(Piece::new(color, PieceKind::Pawn));
+            if (1..=9).any(|f| (pawns & Bitboard::file(f)).has_more_than_one()) {
+                kinds |= PositionErrorKinds::TWO_PAWNS;
+            }
+        }
+        if material_counts(&self.to_setup())
+            .iter()
+            .zip(PieceKind::HAND)
+            .any(|(&n, kind)| n > u32::from(kind.max_count()))
+        {
+            kinds |= PositionErrorKinds::TOO_MUCH_MATERIAL;
+        }
+        if let Some(ksq) = self.king_square(!self.turn)
+            && self.attackers_to(ksq, self.turn).any()
+        {
+            kinds |= PositionErrorKinds::OPPOSITE_CHECK;
+        }
+        kinds
+    }
+}
+
+/// Pieces of each hand kind on the board (promoted or not) and in both hands.
+fn material_counts(setup: &Setup) -> [u32; 7] {
+    let mut counts = [0u32; 7];
+    for piece in setup.board.iter().flatten() {
+        let base = piece.kind.unpromoted();
+        if base.is_hand_kind() {
+            counts[base.index()] += 1;
+        }
+    }
+    for color in Color::ALL {
+        for (kind, n) in setup.hands[color].iter() {
+            counts[kind.index()] += u32::from(n);
+        }
+    }
+    counts
+}
+
+/// Gives the defender (the side not to move) every piece of the set not placed anywhere.
+fn fill_defender_hand(setup: &mut Setup) {
+    let counts = material_counts(setup);
+    let hand = &mut setup.hands[!setup.turn];
+    for kind in PieceKind::HAND {
+        let missing = u32::from(kind.max_count()).saturating_sub(counts[kind.index()]);
+        let n = u32::from(hand.count(kind)) + missing;
+        // The sum never exceeds the set size, so this cannot fail.
+        let _ = hand.set(kind, u8::try_from(n).unwrap_or(u8::MAX));
+    }
+}

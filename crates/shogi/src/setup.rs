@@ -1,0 +1,81 @@
+//! Raw position data without invariants.
+
+use crate::{ByColor, Color, Hand, Piece, PieceKind, Square};
+
+/// A position as plain data: anything can be written here, and
+/// [`Position::from_setup`](crate::Position::from_setup) checks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The piece on each square, indexed by [`Square::index`].
+    pub board: [Option<Piece>; 81],
+    /// Pieces in hand.
+    pub hands: ByColor<Hand>,
+    /// The side to move.
+    pub turn: Color,
+    /// The move number as SFEN writes it (1 for a fresh game).
+    pub ply: u32,
+}
+
+impl Default for Setup {
+    /// The empty board, Black to move, move number 1.
+    fn default() -> Setup {
+        Setup {
+            board: [None; 81],
+            hands: ByColor::default(),
+            turn: Color::Black,
+            ply: 1,
+        }
+    }
+}
+
+/// How [`Position::from_setup`](crate::Position::from_setup) treats a setup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SetupMode {
+    /// Every rule of a game position: both kings present, at most one set of pieces.
+    #[default]
+    Strict,
+    /// A tsume (mate problem) position: the side to move is the attacker and may have no king,
+    /// and every piece of the set that is neither on the board nor in a hand goes to the
+    /// defender's hand.
+    Tsume,
+}
+
+impl Setup {
+    /// The even-game (平手) start position.
+    #[must_use]
+    pub fn startpos() -> Setup {
+        use PieceKind::{Bishop, Gold, King, Knight, Lance, Pawn, Rook, Silver};
+        let back = [
+            Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance,
+        ];
+        let mut setup = Setup::default();
+        let mut put = |file: u8, rank: u8, color: Color, kind: PieceKind| {
+            if let Some(sq) = Square::new(file, rank) {
+                setup.board[sq.index()] = Some(Piece::new(color, kind));
+            }
+        };
+        for (i, &kind) in back.iter().enumerate() {
+            let file = i as u8 + 1;
+            put(file, 1, Color::White, kind);
+            put(file, 3, Color::White, Pawn);
+            put(file, 7, Color::Black, Pawn);
+            put(file, 9, Color::Black, kind);
+        }
+        put(8, 2, Color::White, Rook);
+        put(2, 2, Color::White, Bishop);
+        put(2, 8, Color::Black, Rook);
+        put(8, 8, Color::Black, Bishop);
+        setup
+    }
+
+    /// The piece on `sq`.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Puts `piece` (or nothing) on `sq`.
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.index()] = piece;
+    }
+}

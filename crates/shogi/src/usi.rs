@@ -1,0 +1,163 @@
+//! USI move notation: `7g7f`, `8h2b+`, `P*5e`.
+//!
+//! # Examples
+//!
+//! ```
+//! use masu_shogi::{Position, UsiMove};
+//!
+//! let usi: UsiMove = "7g7f".parse()?;
+//! assert_eq!(usi.to_string(), "7g7f");
+//! let pos = Position::startpos();
+//! let m = usi.to_move(&pos)?;
+//! assert_eq!(m.to_usi(), usi);
+//! assert!("7g7e".parse::<UsiMove>()?.to_move(&pos).is_err());
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The parser is strict: no surrounding spaces, lowercase square letters, uppercase drop
+//! letters, `+` only after a board move.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Move, PieceKind, Position, Square};
+
+/// A move as USI writes it, without the context of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UsiMove {
+    /// `7g7f` or `8h2b+`.
+    Normal {
+        /// Origin square.
+        from: Square,
+        /// Destination square.
+        to: Square,
+        /// The trailing `+`.
+        promote: bool,
+    },
+    /// `P*5e`.
+    Drop {
+        /// The dropped kind.
+        kind: PieceKind,
+        /// Destination square.
+        to: Square,
+    },
+}
+
+/// The text was not a USI move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid usi move")]
+pub struct ParseUsiMoveError;
+
+/// The USI move is not legal in the position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal usi move {usi}")]
+pub struct IllegalUsiMoveError {
+    /// The move that was tried.
+    pub usi: UsiMove,
+}
+
+impl UsiMove {
+    /// Parses a USI move from bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseUsiMoveError`] unless the input is exactly one USI move.
+    pub fn from_ascii(s: &[u8]) -> Result<UsiMove, ParseUsiMoveError> {
+        let square = |b: &[u8]| Square::from_ascii(b).map_err(|_| ParseUsiMoveError);
+        match s {
+            [k, b'*', to @ ..] if k.is_ascii_uppercase() => {
+                let kind = PieceKind::from_sfen_char(*k)
+                    .filter(|k| k.is_hand_kind())
+                    .ok_or(ParseUsiMoveError)?;
+                Ok(UsiMove::Drop {
+                    kind,
+                    to: square(to)?,
+                })
+            }
+            [a, b, c, d] => Ok(UsiMove::Normal {
+                from: square(&[*a, *b])?,
+                to: square(&[*c, *d])?,
+                promote: false,
+            }),
+            [a, b, c, d, b'+'] => Ok(UsiMove::Normal {
+                from: square(&[*a, *b])?,
+                to: square(&[*c, *d])?,
+                promote: true,
+            }),
+            _ => Err(ParseUsiMoveError),
+        }
+    }
+
+    /// The destination square.
+    #[must_use]
+    pub const fn to(&self) -> Square {
+        match *self {
+            UsiMove::Normal { to, .. } | UsiMove::Drop { to, .. } => to,
+        }
+    }
+
+    /// Resolves the move in `pos`: fills in the moving and captured kinds and checks legality.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalUsiMoveError`] when the move is not legal in `pos`.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalUsiMoveError> {
+        let err = IllegalUsiMoveError { usi: *self };
+        let m = match *self {
+            UsiMove::Normal { from, to, promote } => {
+                let piece = pos.piece_at(from).ok_or(err.clone())?;
+                Move::Normal {
+                    from,
+                    to,
+                    kind: piece.kind,
+                    capture: pos.piece_at(to).map(|p| p.kind),
+                    promote,
+                }
+            }
+            UsiMove::Drop { kind, to } => Move::Drop { kind, to },
+        };
+        if pos.is_legal(&m) { Ok(m) } else { Err(err) }
+    }
+}
+
+impl FromStr for UsiMove {
+    type Err = ParseUsiMoveError;
+
+    fn from_str(s: &str) -> Result<UsiMove, ParseUsiMoveError> {
+        UsiMove::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for UsiMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            UsiMove::Normal { from, to, promote } => {
+                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
+            }
+            UsiMove::Drop { kind, to } => write!(f, "{}*{to}", kind.to_sfen_char()),
+        }
+    }
+}
+
+impl From<Move> for UsiMove {
+    fn from(m: Move) -> UsiMove {
+        m.to_usi()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_print() {
+        for text in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {
+            assert_eq!(text.parse::<UsiMove>().unwrap().to_string(), text);
+        }
+        for bad in [
+            "", "7g7", "7g7f+ ", "K*5e", "p*5e", "+P*5e", "7g7f=", "P*5j", "7g7f++",
+        ] {
+            assert!(bad.parse::<UsiMove>().is_err(), "{bad}");
+        }
+    }
+}
