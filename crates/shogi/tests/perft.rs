@@ -55,19 +55,25 @@ fn check_file(file: &str, min: u64, max: u64) -> usize {
 
 #[test]
 fn standard_within_budget() {
-    assert!(check_file("standard.perft", 0, 10_000_000) > 20);
+    assert!(check_file("standard.perft", 0, 60_000_000) > 20);
 }
 
 #[test]
 #[ignore = "deep perft: minutes to hours"]
 fn standard_deep_rows() {
-    check_file("standard.perft", 10_000_001, 600_000_000);
+    check_file("standard.perft", 60_000_001, 600_000_000);
 }
 
 #[test]
-#[ignore = "deepest perft rows: hours"]
+#[ignore = "deeper perft rows: about ten minutes"]
+fn standard_deeper_rows() {
+    check_file("standard.perft", 600_000_001, 20_000_000_000);
+}
+
+#[test]
+#[ignore = "deepest perft rows (startpos 8, all_in_hand 4): hours"]
 fn standard_deepest_rows() {
-    check_file("standard.perft", 600_000_001, u64::MAX);
+    check_file("standard.perft", 20_000_000_001, u64::MAX);
 }
 
 #[test]
@@ -77,7 +83,7 @@ fn every_position_is_covered_by_default() {
     let all = rows(&text);
     for row in &all {
         assert!(
-            all.iter().any(|r| r.id == row.id && r.nodes <= 10_000_000),
+            all.iter().any(|r| r.id == row.id && r.nodes <= 60_000_000),
             "{} has no row within the default budget",
             row.id
         );
