@@ -1,0 +1,282 @@
+//! Diagnostics: where a reader met something it could not take as written, and what it did.
+//!
+//! Readers never lose a line silently: every input line lands in the record or in a
+//! [`Diagnostic`]. In [`Mode::Lenient`] (the default) diagnostics are collected as warnings
+//! and reading goes on; in [`Mode::Strict`] the first one is returned as a [`ReadError`].
+
+use std::fmt;
+
+use crate::encoding::DecodeError;
+
+/// How readers treat text they cannot take as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// Record a warning and go on (real files are full of writer quirks).
+    #[default]
+    Lenient,
+    /// Turn every warning into an error.
+    Strict,
+}
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The reader kept going; something was skipped, guessed or kept verbatim.
+    Warning,
+    /// The reader stopped.
+    Error,
+}
+
+/// What went wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DiagnosticKind {
+    /// A line that fits no line class of the format; kept nowhere else.
+    UnknownLine,
+    /// A move line whose text does not parse.
+    BadMove,
+    /// A move that is not legal in its position.
+    IllegalMove,
+    /// A move that is illegal but ends the record, kept and flagged as a foul.
+    RecordedFoul,
+    /// A KI2 move that several legal moves fit.
+    AmbiguousMove,
+    /// A move after which nothing else could be read on its line (the rest of the line or
+    /// block was dropped and is listed here).
+    Dropped,
+    /// A move number that does not follow the previous one.
+    MoveNumber,
+    /// A side mark (`▲`/`△`) that is not the side to move.
+    SideMark,
+    /// A time field that does not parse.
+    BadTime,
+    /// A board diagram (BOD) row or frame that does not parse.
+    BadBoard,
+    /// A hand (`持駒`) line that does not parse.
+    BadHand,
+    /// A start position that breaks the rules (no king, nifu, ...).
+    BadPosition,
+    /// A `手合割` name no rule knows (the position falls back to the diagram or even game).
+    UnknownHandicap,
+    /// A `変化` header that does not fit the tree.
+    BadVariation,
+    /// A `まで` trailer that disagrees with the moves.
+    TrailerMismatch,
+    /// A special word no rule knows, kept as [`crate::Special::Other`].
+    UnknownSpecial,
+    /// Text after a special move (on the same line or after it in its block).
+    AfterSpecial,
+    /// Bytes that the detected encoding could not decode (replaced by U+FFFD).
+    Encoding,
+}
+
+impl DiagnosticKind {
+    fn describe(&self) -> &'static str {
+        match self {
+            DiagnosticKind::UnknownLine => "unknown line",
+            DiagnosticKind::BadMove => "bad move",
+            DiagnosticKind::IllegalMove => "illegal move",
+            DiagnosticKind::RecordedFoul => "illegal final move kept as a recorded foul",
+            DiagnosticKind::AmbiguousMove => "ambiguous move",
+            DiagnosticKind::Dropped => "dropped",
+            DiagnosticKind::MoveNumber => "unexpected move number",
+            DiagnosticKind::SideMark => "side mark is not the side to move",
+            DiagnosticKind::BadTime => "bad time",
+            DiagnosticKind::BadBoard => "bad board diagram",
+            DiagnosticKind::BadHand => "bad pieces in hand",
+            DiagnosticKind::BadPosition => "invalid start position",
+            DiagnosticKind::UnknownHandicap => "unknown handicap",
+            DiagnosticKind::BadVariation => "bad variation",
+            DiagnosticKind::TrailerMismatch => "trailer disagrees with the moves",
+            DiagnosticKind::UnknownSpecial => "unknown special move kept verbatim",
+            DiagnosticKind::AfterSpecial => "text after a special move",
+            DiagnosticKind::Encoding => "undecodable bytes",
+        }
+    }
+}
+
+/// One problem, with enough context to find and fix it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    /// Warning (reading went on) or error (reading stopped).
+    pub severity: Severity,
+    /// What went wrong.
+    pub kind: DiagnosticKind,
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// 1-based column, in bytes of the decoded UTF-8 line.
+    pub byte_column: usize,
+    /// The offending line, without its line end.
+    pub line_text: String,
+    /// What the reader expected there, when it knows (`` `(`, `打` or `成` ``).
+    pub expected: Option<String>,
+    /// Further detail (the rule a move breaks, the mismatching values).
+    pub detail: Option<String>,
+    /// The ply of the move concerned (1 = first move).
+    pub ply: Option<u32>,
+    /// For move errors: the position before the move, in SFEN.
+    pub sfen: Option<String>,
+    /// For move errors: the legal moves that were candidates, in the record's notation.
+    pub candidates: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A warning about `line_text` (line `line`, 1-based) at character column `column`.
+    #[must_use]
+    pub fn new(kind: DiagnosticKind, line: usize, line_text: &str, column: usize) -> Diagnostic {
+        let byte_column = line_text
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(line_text.len(), |(b, _)| b)
+            + 1;
+        Diagnostic {
+            severity: Severity::Warning,
+            kind,
+            line,
+            column: column.max(1),
+            byte_column,
+            line_text: line_text.to_owned(),
+            expected: None,
+            detail: None,
+            ply: None,
+            sfen: None,
+            candidates: Vec::new(),
+        }
+    }
+
+    /// Sets what was expected.
+    #[must_use]
+    pub fn expected(mut self, expected: impl Into<String>) -> Diagnostic {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    /// Sets the detail.
+    #[must_use]
+    pub fn detail(mut self, detail: impl Into<String>) -> Diagnostic {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// Sets the ply.
+    #[must_use]
+    pub fn ply(mut self, ply: u32) -> Diagnostic {
+        self.ply = Some(ply);
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line,
+            self.column,
+            self.kind.describe()
+        )?;
+        if let Some(ply) = self.ply {
+            write!(f, " at ply {ply}")?;
+        }
+        if let Some(detail) = &self.detail {
+            write!(f, ": {detail}")?;
+        }
+        if let Some(expected) = &self.expected {
+            write!(f, " (expected {expected})")?;
+        }
+        if !self.candidates.is_empty() {
+            write!(f, "; candidates: {}", self.candidates.join(" "))?;
+        }
+        write!(f, "\n  | {}", self.line_text)
+    }
+}
+
+/// Reading failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The bytes could not be decoded as text.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// The text could not be read (or, in strict mode, needed a warning).
+    #[error("{0}")]
+    Syntax(Box<Diagnostic>),
+}
+
+impl ReadError {
+    /// The diagnostic behind a syntax error.
+    #[must_use]
+    pub fn diagnostic(&self) -> Option<&Diagnostic> {
+        match self {
+            ReadError::Syntax(d) => Some(d),
+            ReadError::Decode(_) => None,
+        }
+    }
+}
+
+/// Collects diagnostics by the rules of a [`Mode`].
+#[derive(Debug, Default)]
+pub(crate) struct Sink {
+    mode: Mode,
+    pub(crate) list: Vec<Diagnostic>,
+}
+
+impl Sink {
+    pub(crate) fn new(mode: Mode) -> Sink {
+        Sink {
+            mode,
+            list: Vec::new(),
+        }
+    }
+
+    /// Records a warning; in strict mode it becomes the error that stops reading.
+    pub(crate) fn warn(&mut self, d: Diagnostic) -> Result<(), ReadError> {
+        match self.mode {
+            Mode::Lenient => {
+                self.list.push(d);
+                Ok(())
+            }
+            Mode::Strict => Err(fail(d)),
+        }
+    }
+}
+
+/// The error that stops reading.
+pub(crate) fn fail(mut d: Diagnostic) -> ReadError {
+    d.severity = Severity::Error;
+    ReadError::Syntax(Box::new(d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters_and_bytes() {
+        let d = Diagnostic::new(DiagnosticKind::BadMove, 3, "  1 ７六歩(7x)", 10)
+            .expected("a digit 1-9")
+            .ply(1);
+        assert_eq!(d.byte_column, 16);
+        let text = d.to_string();
+        assert!(text.starts_with("line 3, column 10: bad move at ply 1 (expected a digit 1-9)"));
+        assert!(text.ends_with("|   1 ７六歩(7x)"));
+    }
+
+    #[test]
+    fn strict_mode_fails_on_first_warning() {
+        let d = Diagnostic::new(DiagnosticKind::UnknownLine, 1, "?", 1);
+        let mut lenient = Sink::new(Mode::Lenient);
+        assert!(lenient.warn(d.clone()).is_ok());
+        assert_eq!(lenient.list.len(), 1);
+        let mut strict = Sink::new(Mode::Strict);
+        let err = strict.warn(d).err();
+        assert_eq!(
+            err.as_ref()
+                .and_then(ReadError::diagnostic)
+                .map(|d| d.severity),
+            Some(Severity::Error)
+        );
+    }
+}

@@ -1,0 +1,424 @@
+//! Text encodings of record files: detection from the bytes, decoding, and encoding back.
+//!
+//! Detection order: the caller's choice, a byte-order mark, a declaration line (`#KIF
+//! version=2.0 encoding=…`, `#KI2 …`, CSA V3 `'CSA encoding=…`, Kifu for Windows CSA
+//! `'encoding=…`), strict UTF-8, Shift_JIS (the Windows code page 932 that encoding_rs
+//! implements), EUC-JP. The file extension is only a hint, used when the bytes are pure
+//! ASCII and any answer decodes them alike. The result names the rule that decided.
+//!
+//! ```
+//! use masu_kif::encoding::{decode, Rule, TextEncoding};
+//!
+//! let sjis = b"\x8a\x4a\x8e\x6e"; // 開始 in Shift_JIS
+//! let d = decode(sjis, None)?;
+//! assert_eq!(d.text, "開始");
+//! assert_eq!((d.encoding, d.rule), (TextEncoding::ShiftJis, Rule::ShiftJisValid));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use std::borrow::Cow;
+use std::fmt;
+
+use encoding_rs::{EUC_JP, Encoding, SHIFT_JIS, UTF_8};
+
+/// An encoding used by record files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TextEncoding {
+    /// UTF-8 (`.kifu`, `.ki2u`, most CSA files, JKF).
+    Utf8,
+    /// Shift_JIS as Windows writes it (CP932, Windows-31J): `.kif`, `.ki2`.
+    ShiftJis,
+    /// EUC-JP (old CSA logs).
+    EucJp,
+}
+
+impl TextEncoding {
+    fn encoding_rs(self) -> &'static Encoding {
+        match self {
+            TextEncoding::Utf8 => UTF_8,
+            TextEncoding::ShiftJis => SHIFT_JIS,
+            TextEncoding::EucJp => EUC_JP,
+        }
+    }
+
+    /// The name written in declarations (`UTF-8`, `Shift_JIS`, `EUC-JP`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::ShiftJis => "Shift_JIS",
+            TextEncoding::EucJp => "EUC-JP",
+        }
+    }
+
+    /// The encoding a declaration label names (case-insensitive: `utf-8`, `UTF8`,
+    /// `Shift_JIS`, `SJIS`, `CP932`, `Windows-31J`, `EUC-JP`, ...).
+    #[must_use]
+    pub fn from_label(label: &str) -> Option<TextEncoding> {
+        let label = label.trim();
+        if label.eq_ignore_ascii_case("cp932") || label.eq_ignore_ascii_case("utf8") {
+            let enc = if label.len() == 5 {
+                TextEncoding::ShiftJis
+            } else {
+                TextEncoding::Utf8
+            };
+            return Some(enc);
+        }
+        let enc = Encoding::for_label(label.as_bytes())?;
+        [
+            TextEncoding::Utf8,
+            TextEncoding::ShiftJis,
+            TextEncoding::EucJp,
+        ]
+        .into_iter()
+        .find(|e| e.encoding_rs() == enc)
+    }
+}
+
+impl fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The rule that chose the encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// The caller named the encoding.
+    Caller,
+    /// A UTF-8 byte-order mark.
+    Bom,
+    /// A declaration line (`#KIF … encoding=`, `'CSA encoding=`, `'encoding=`).
+    Declaration,
+    /// Pure ASCII: every candidate decodes it alike; the hint (or UTF-8) was taken.
+    Ascii,
+    /// The bytes are valid UTF-8.
+    Utf8Valid,
+    /// The bytes are valid Shift_JIS (CP932).
+    ShiftJisValid,
+    /// The bytes are valid EUC-JP.
+    EucJpValid,
+    /// Nothing decoded cleanly: Shift_JIS with replacement characters (lenient decoding).
+    Fallback,
+}
+
+/// Text decoded from bytes, with the encoding and the rule that chose it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    /// The text, without any byte-order mark.
+    pub text: Cow<'a, str>,
+    /// The encoding the bytes were read in.
+    pub encoding: TextEncoding,
+    /// Why that encoding.
+    pub rule: Rule,
+    /// The file started with a UTF-8 byte-order mark.
+    pub bom: bool,
+    /// A declaration named an encoding that did not decode the bytes (it was overruled).
+    pub overruled_declaration: Option<TextEncoding>,
+    /// Decoding replaced malformed sequences with U+FFFD (only under [`Rule::Fallback`] or
+    /// [`Rule::Caller`]).
+    pub had_errors: bool,
+}
+
+/// The bytes are not text in any encoding we read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot decode the bytes: {reason}")]
+pub struct DecodeError {
+    /// Why.
+    pub reason: String,
+}
+
+/// Decodes record bytes, choosing the encoding as the module docs describe; `hint` (from a
+/// file extension) only decides for pure ASCII.
+///
+/// Bytes that fit no encoding are decoded as Shift_JIS with replacement characters
+/// ([`Rule::Fallback`], `had_errors` set): readers then report the damaged lines.
+///
+/// # Errors
+///
+/// Never at present; the result type leaves room for a strict decoding mode.
+pub fn decode(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        let (text, had_errors) = lossy(UTF_8, rest);
+        return Ok(decoded(
+            text,
+            TextEncoding::Utf8,
+            Rule::Bom,
+            true,
+            had_errors,
+        ));
+    }
+    let mut overruled = None;
+    if let Some(declared) = declaration(bytes) {
+        if let Some(text) = strict(declared, bytes) {
+            return Ok(decoded(text, declared, Rule::Declaration, false, false));
+        }
+        overruled = Some(declared);
+    }
+    let mut d = sniff(bytes, hint);
+    d.overruled_declaration = overruled;
+    Ok(d)
+}
+
+/// Decodes with the caller's encoding; malformed sequences become U+FFFD.
+#[must_use]
+pub fn decode_with(bytes: &[u8], encoding: TextEncoding) -> Decoded<'_> {
+    let bom = encoding == TextEncoding::Utf8 && bytes.starts_with(b"\xEF\xBB\xBF");
+    let body = if bom { &bytes[3..] } else { bytes };
+    let (text, had_errors) = lossy(encoding.encoding_rs(), body);
+    decoded(text, encoding, Rule::Caller, bom, had_errors)
+}
+
+fn sniff(bytes: &[u8], hint: Option<TextEncoding>) -> Decoded<'_> {
+    if bytes.is_ascii() {
+        let text = Cow::Borrowed(std::str::from_utf8(bytes).unwrap_or_default());
+        let enc = hint.unwrap_or(TextEncoding::Utf8);
+        return decoded(text, enc, Rule::Ascii, false, false);
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return decoded(
+            Cow::Borrowed(text),
+            TextEncoding::Utf8,
+            Rule::Utf8Valid,
+            false,
+            false,
+        );
+    }
+    let sjis = strict(TextEncoding::ShiftJis, bytes);
+    let euc = strict(TextEncoding::EucJp, bytes);
+    match (sjis, euc) {
+        (Some(s), Some(e)) if halfwidth_kana(&s) > halfwidth_kana(&e) => {
+            // EUC-JP kanji bytes read as Shift_JIS turn into half-width katakana runs, which
+            // game records hardly ever contain.
+            decoded(e, TextEncoding::EucJp, Rule::EucJpValid, false, false)
+        }
+        (Some(s), _) => decoded(s, TextEncoding::ShiftJis, Rule::ShiftJisValid, false, false),
+        (None, Some(e)) => decoded(e, TextEncoding::EucJp, Rule::EucJpValid, false, false),
+        (None, None) => {
+            let (text, had_errors) = lossy(SHIFT_JIS, bytes);
+            decoded(
+                text,
+                TextEncoding::ShiftJis,
+                Rule::Fallback,
+                false,
+                had_errors,
+            )
+        }
+    }
+}
+
+fn halfwidth_kana(text: &str) -> usize {
+    text.chars()
+        .filter(|c| ('\u{FF61}'..='\u{FF9F}').contains(c))
+        .count()
+}
+
+fn decoded(
+    text: Cow<'_, str>,
+    encoding: TextEncoding,
+    rule: Rule,
+    bom: bool,
+    had_errors: bool,
+) -> Decoded<'_> {
+    Decoded {
+        text,
+        encoding,
+        rule,
+        bom,
+        overruled_declaration: None,
+        had_errors,
+    }
+}
+
+fn strict(encoding: TextEncoding, bytes: &[u8]) -> Option<Cow<'_, str>> {
+    encoding
+        .encoding_rs()
+        .decode_without_bom_handling_and_without_replacement(bytes)
+}
+
+fn lossy<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> (Cow<'a, str>, bool) {
+    encoding.decode_without_bom_handling(bytes)
+}
+
+/// The encoding named by a declaration in the first lines (ASCII-compatible encodings
+/// only, so the bytes can be searched before decoding).
+fn declaration(bytes: &[u8]) -> Option<TextEncoding> {
+    bytes
+        .split(|&b| b == b'\n')
+        .take(4)
+        .find_map(declaration_in_line)
+}
+
+fn declaration_in_line(line: &[u8]) -> Option<TextEncoding> {
+    let is_decl = line.starts_with(b"#KIF")
+        || line.starts_with(b"#KI2")
+        || starts_with_ignore_case(line, b"'CSA")
+        || starts_with_ignore_case(line, b"'encoding=");
+    if !is_decl {
+        return None;
+    }
+    let at = find_ignore_case(line, b"encoding=")? + b"encoding=".len();
+    let label: Vec<u8> = line[at..]
+        .iter()
+        .copied()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
+        .collect();
+    TextEncoding::from_label(std::str::from_utf8(&label).ok()?)
+}
+
+fn starts_with_ignore_case(line: &[u8], prefix: &[u8]) -> bool {
+    line.len() >= prefix.len() && line[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+fn find_ignore_case(line: &[u8], needle: &[u8]) -> Option<usize> {
+    line.windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+/// A character the target encoding cannot hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Unmappable {
+    /// The character.
+    pub ch: char,
+    /// 1-based line of the written text.
+    pub line: usize,
+    /// 1-based column (characters) in that line.
+    pub column: usize,
+}
+
+/// Text encoded for writing, with every character the encoding could not hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Encoded {
+    /// The bytes; an unmappable character is written as `?`.
+    pub bytes: Vec<u8>,
+    /// The characters that were replaced, in order.
+    pub unmappable: Vec<Unmappable>,
+}
+
+/// Encodes text, reporting instead of silently dropping characters the encoding lacks
+/// (Shift_JIS has no `☗`, `☖` or emoji).
+#[must_use]
+pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
+    if encoding == TextEncoding::Utf8 {
+        return Encoded {
+            bytes: text.as_bytes().to_vec(),
+            unmappable: Vec::new(),
+        };
+    }
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut unmappable = Vec::new();
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let (out, _, errors) = encoding.encoding_rs().encode(line);
+        if !errors {
+            bytes.extend_from_slice(&out);
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        for (col, ch) in line.chars().enumerate() {
+            let (one, _, bad) = encoding.encoding_rs().encode(ch.encode_utf8(&mut buf));
+            if bad {
+                bytes.push(b'?');
+                unmappable.push(Unmappable {
+                    ch,
+                    line: i + 1,
+                    column: col + 1,
+                });
+            } else {
+                bytes.extend_from_slice(&one);
+            }
+        }
+    }
+    Encoded { bytes, unmappable }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sjis(text: &str) -> Vec<u8> {
+        SHIFT_JIS.encode(text).0.into_owned()
+    }
+
+    #[test]
+    fn bom_wins() {
+        let d = decode("\u{FEFF}先手：a".as_bytes(), None).ok();
+        let d = d.as_ref();
+        assert_eq!(d.map(|d| d.text.as_ref()), Some("先手：a"));
+        assert_eq!(d.map(|d| (d.rule, d.bom)), Some((Rule::Bom, true)));
+    }
+
+    #[test]
+    fn declaration_decides_and_can_be_overruled() {
+        let bytes = sjis("#KIF version=2.0 encoding=Shift_JIS\n先手：羽生\n");
+        let d = decode(&bytes, None).ok();
+        assert_eq!(d.map(|d| d.rule), Some(Rule::Declaration));
+        // A file saved as UTF-8 by an editor that kept the Shift_JIS declaration.
+        let utf8 = "#KIF version=2.0 encoding=Shift_JIS\n先手：羽生\n".as_bytes();
+        let d = decode(utf8, None).ok();
+        assert_eq!(
+            d.map(|d| (d.encoding, d.rule, d.overruled_declaration)),
+            Some((
+                TextEncoding::Utf8,
+                Rule::Utf8Valid,
+                Some(TextEncoding::ShiftJis)
+            ))
+        );
+        let csa = b"'CSA encoding=UTF-8\nV3.0\n";
+        assert_eq!(declaration(csa), Some(TextEncoding::Utf8));
+        assert_eq!(
+            declaration(b"'encoding=Shift_JIS\r\n"),
+            Some(TextEncoding::ShiftJis)
+        );
+    }
+
+    #[test]
+    fn sniffing_order() {
+        let bytes = sjis("先手：羽生");
+        let d = decode(&bytes, None).ok();
+        assert_eq!(d.map(|d| d.encoding), Some(TextEncoding::ShiftJis));
+        let euc = EUC_JP.encode("'対局者 山田将棋").0.into_owned();
+        let d = decode(&euc, None).ok();
+        assert_eq!(
+            d.as_ref().map(|d| (d.encoding, d.text.as_ref())),
+            Some((TextEncoding::EucJp, "'対局者 山田将棋"))
+        );
+        let d = decode(b"PI\n+\n", Some(TextEncoding::ShiftJis)).ok();
+        assert_eq!(
+            d.map(|d| (d.encoding, d.rule)),
+            Some((TextEncoding::ShiftJis, Rule::Ascii))
+        );
+        let d = decode(b"\x81\xff\xff", None).ok();
+        assert_eq!(
+            d.map(|d| (d.rule, d.had_errors)),
+            Some((Rule::Fallback, true))
+        );
+    }
+
+    #[test]
+    fn labels() {
+        for (label, enc) in [
+            ("UTF-8", TextEncoding::Utf8),
+            ("utf8", TextEncoding::Utf8),
+            ("Shift_JIS", TextEncoding::ShiftJis),
+            ("SJIS", TextEncoding::ShiftJis),
+            ("CP932", TextEncoding::ShiftJis),
+            ("windows-31j", TextEncoding::ShiftJis),
+            ("EUC-JP", TextEncoding::EucJp),
+        ] {
+            assert_eq!(TextEncoding::from_label(label), Some(enc), "{label}");
+        }
+        assert_eq!(TextEncoding::from_label("latin1"), None);
+    }
+
+    #[test]
+    fn encoding_reports_unmappable() {
+        let e = encode("先手：☗羽生\n後手：☖\n", TextEncoding::ShiftJis);
+        let found: Vec<_> = e
+            .unmappable
+            .iter()
+            .map(|u| (u.ch, u.line, u.column))
+            .collect();
+        assert_eq!(found, vec![('☗', 1, 4), ('☖', 2, 4)]);
+        assert_eq!(e.bytes, sjis("先手：?羽生\n後手：?\n"));
+    }
+}

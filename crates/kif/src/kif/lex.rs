@@ -1,0 +1,325 @@
+//! The syntax phase of KIF (and of the KIF-like header area of KI2): every line is
+//! classified into a [`Line`], with no board and no legality.
+//!
+//! ```
+//! use masu_kif::kif::{Line, MoveBody, classify};
+//!
+//! let Line::Move(m) = classify("   1 ７六歩(77)   ( 0:16/00:00:16)+") else { panic!() };
+//! assert_eq!(m.number, 1);
+//! assert!(matches!(m.body, MoveBody::Move(_)));
+//! assert!(m.has_variations);
+//! assert_eq!(classify("変化：3手"), Line::Variation(3));
+//! ```
+
+use std::time::Duration;
+
+use shogi::Color;
+
+use crate::movetext::{KifMove, ParseKifMoveError};
+use crate::record::{MoveTime, Special};
+use crate::text;
+
+/// One classified line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Line<'a> {
+    /// An empty or all-blank line.
+    Blank,
+    /// `#…`: a program comment, or the `#KIF … encoding=` declaration (text after `#`).
+    ProgramComment(&'a str),
+    /// `key：value` (full-width or ASCII colon).
+    Header {
+        /// Up to the first colon.
+        key: &'a str,
+        /// After it, verbatim.
+        value: &'a str,
+    },
+    /// `先手の持駒：…` (also 下手, 後手, 上手): the hand part after the colon.
+    Hand {
+        /// Whose hand.
+        color: Color,
+        /// The pieces, as written.
+        pieces: &'a str,
+    },
+    /// A board diagram row `|v香v桂 ・…|一`: the text between the bars.
+    BoardRow(&'a str),
+    /// The diagram frame (`+---…+`) or file header (`  ９ ８ ７ …`).
+    BoardFrame,
+    /// `先手番` / `後手番` (also 下手番, 上手番).
+    Turn(Color),
+    /// `手数----指手---------消費時間--` and its variants.
+    MoveHeader,
+    /// A numbered move or special.
+    Move(MoveLine<'a>),
+    /// `*…`: a comment line (text after the first `*`).
+    Comment(&'a str),
+    /// `&…`: a bookmark (text after `&`).
+    Bookmark(&'a str),
+    /// `変化：N手`.
+    Variation(u32),
+    /// `まで…`: the whole line.
+    Trailer(&'a str),
+    /// Anything else.
+    Other(&'a str),
+}
+
+/// A numbered line of the move list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveLine<'a> {
+    /// The move number as written.
+    pub number: u32,
+    /// The side mark before the move, if one was written.
+    pub side: Option<Color>,
+    /// The move or special.
+    pub body: MoveBody<'a>,
+    /// 1-based character column where the body starts.
+    pub body_column: usize,
+    /// The first time field.
+    pub time: Option<MoveTime>,
+    /// Further time fields (IS-SHOGI writes the same one twice).
+    pub extra_times: Vec<MoveTime>,
+    /// A `+` at the end: later `変化` blocks hold alternatives to this move.
+    pub has_variations: bool,
+    /// Text after the move that is neither a time field nor `+`, with its 1-based column.
+    pub rest: Option<(&'a str, usize)>,
+}
+
+/// What a move line holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveBody<'a> {
+    /// A move.
+    Move(KifMove),
+    /// A known special word.
+    Special(Special),
+    /// A word that is neither a move nor a known special.
+    Unknown(&'a str),
+    /// Move text that starts like a move but does not parse.
+    Bad(ParseKifMoveError),
+}
+
+/// Classifies one line (without its line end).
+#[must_use]
+pub fn classify(line: &str) -> Line<'_> {
+    let trimmed = line.trim_start_matches(text::is_blank);
+    if trimmed.trim_end_matches(text::is_blank).is_empty() {
+        return Line::Blank;
+    }
+    if let Some(first) = line.chars().next() {
+        match first {
+            '#' => return Line::ProgramComment(&line[1..]),
+            '*' => return Line::Comment(&line[1..]),
+            '&' => return Line::Bookmark(&line[1..]),
+            '|' => return board_row(line),
+            '+' if line.starts_with("+--") => return Line::BoardFrame,
+            _ => {}
+        }
+    }
+    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+        if let Some(m) = move_line(line, trimmed) {
+            return Line::Move(m);
+        }
+    }
+    if let Some(l) = keyword_line(line, trimmed) {
+        return l;
+    }
+    header_line(line)
+}
+
+fn board_row(line: &str) -> Line<'_> {
+    let inner = &line[1..];
+    match inner.rfind('|') {
+        Some(end) => Line::BoardRow(&inner[..end]),
+        None => Line::BoardRow(inner),
+    }
+}
+
+fn keyword_line<'a>(line: &'a str, trimmed: &'a str) -> Option<Line<'a>> {
+    if let Some(rest) = trimmed.strip_prefix("変化") {
+        return variation(rest).map(Line::Variation);
+    }
+    if trimmed.starts_with("まで") {
+        return Some(Line::Trailer(line));
+    }
+    if trimmed.starts_with("手数--") || trimmed.starts_with("手数―") {
+        return Some(Line::MoveHeader);
+    }
+    if trimmed.starts_with('９') && trimmed.contains('１') && !trimmed.contains(['：', ':']) {
+        return Some(Line::BoardFrame);
+    }
+    for (prefix, color) in [
+        ("先手", Color::Black),
+        ("下手", Color::Black),
+        ("後手", Color::White),
+        ("上手", Color::White),
+    ] {
+        let Some(rest) = line.strip_prefix(prefix) else {
+            continue;
+        };
+        if let Some(pieces) = rest
+            .strip_prefix("の持駒")
+            .or_else(|| rest.strip_prefix("の持ち駒"))
+        {
+            let pieces = pieces.trim_start_matches(['：', ':']);
+            return Some(Line::Hand { color, pieces });
+        }
+        if rest.trim_end_matches(text::is_blank) == "番" {
+            return Some(Line::Turn(color));
+        }
+    }
+    None
+}
+
+fn header_line(line: &str) -> Line<'_> {
+    match line.find(['：', ':']) {
+        Some(at) if at > 0 && !line[..at].contains([' ', '\u{3000}']) => {
+            let sep = if line[at..].starts_with('：') { 3 } else { 1 };
+            Line::Header {
+                key: &line[..at],
+                value: &line[at + sep..],
+            }
+        }
+        _ => Line::Other(line),
+    }
+}
+
+/// `：N手` after `変化`, blanks and ASCII colon tolerated, digits in any width.
+fn variation(rest: &str) -> Option<u32> {
+    let rest = rest.trim_start_matches(text::is_blank);
+    let rest = rest.strip_prefix(['：', ':'])?;
+    let rest = rest.trim_start_matches(text::is_blank);
+    let mut n: u32 = 0;
+    let mut end = rest.len();
+    for (i, c) in rest.char_indices() {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            '０'..='９' => c as u32 - '０' as u32,
+            _ => {
+                end = i;
+                break;
+            }
+        };
+        n = n.checked_mul(10)?.checked_add(d)?;
+    }
+    let after = rest[end..].trim_start_matches(text::is_blank);
+    (end > 0 && after.starts_with('手')).then_some(n)
+}
+
+fn move_line<'a>(line: &'a str, trimmed: &'a str) -> Option<MoveLine<'a>> {
+    let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    let number: u32 = trimmed[..digits].parse().ok()?;
+    let after = &trimmed[digits..];
+    let body = after.trim_start_matches(text::is_blank);
+    if body.len() == after.len() && !body.is_empty() {
+        return None; // `59手` and the like: not a numbered move
+    }
+    let mut at = line.len() - body.len();
+    let mut side = None;
+    if let Some(c) = body
+        .chars()
+        .next()
+        .filter(|&c| text::side_mark(c).is_some())
+    {
+        side = text::side_mark(c);
+        at += c.len_utf8();
+    }
+    let body_column = line[..at].chars().count() + 1;
+    let (body, used) = move_body(&line[at..]);
+    let mut m = MoveLine {
+        number,
+        side,
+        body,
+        body_column,
+        time: None,
+        extra_times: Vec::new(),
+        has_variations: false,
+        rest: None,
+    };
+    tail(line, at + used, &mut m);
+    Some(m)
+}
+
+fn move_body(s: &str) -> (MoveBody<'_>, usize) {
+    let starts_like_move = s.starts_with('同') || s.chars().next().and_then(text::digit).is_some();
+    match KifMove::parse_prefix(s) {
+        Ok((m, used)) => (MoveBody::Move(m), used),
+        Err(e) if starts_like_move => {
+            let end = s.find(|c: char| text::is_blank(c)).unwrap_or(s.len());
+            (MoveBody::Bad(e), end)
+        }
+        Err(_) => {
+            let end = s
+                .find(|c: char| text::is_blank(c) || c == '(')
+                .unwrap_or(s.len());
+            let word = &s[..end];
+            match Special::from_kif(word) {
+                Some(sp) => (MoveBody::Special(sp), end),
+                None => (MoveBody::Unknown(word), end),
+            }
+        }
+    }
+}
+
+/// Time fields and the `+` marker after the move.
+fn tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
+    loop {
+        let rest = &line[at..];
+        let skipped = rest.trim_start_matches(text::is_blank);
+        at += rest.len() - skipped.len();
+        if skipped.is_empty() {
+            return;
+        }
+        if let Some(inner_end) = skipped.strip_prefix('(').and_then(|s| s.find(')')) {
+            if let Some(t) = time(&skipped[1..=inner_end]) {
+                if m.time.is_none() {
+                    m.time = Some(t);
+                } else {
+                    m.extra_times.push(t);
+                }
+                at += inner_end + 2;
+                continue;
+            }
+        }
+        if skipped.starts_with('+') && m.rest.is_none() {
+            m.has_variations = true;
+            at += 1;
+            continue;
+        }
+        let column = line[..at].chars().count() + 1;
+        m.rest = Some((skipped.trim_end_matches(text::is_blank), column));
+        return;
+    }
+}
+
+/// `m:ss/h:mm:ss` inside the parentheses; blanks anywhere, total optional.
+fn time(inner: &str) -> Option<MoveTime> {
+    let (spent, total) = inner.split_once('/')?;
+    let spent = clock(spent)?;
+    let total = total.trim_matches(text::is_blank);
+    let total = if total.is_empty() {
+        None
+    } else {
+        Some(clock(total)?)
+    };
+    Some(MoveTime {
+        spent: Some(spent),
+        total,
+    })
+}
+
+/// `m:ss` or `h:mm:ss`, fields of any width.
+fn clock(s: &str) -> Option<Duration> {
+    let mut secs: u64 = 0;
+    let mut fields = 0;
+    for part in s.trim_matches(text::is_blank).split(':') {
+        let part = part.trim_matches(text::is_blank);
+        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+        fields += 1;
+    }
+    (2..=3).contains(&fields).then(|| Duration::from_secs(secs))
+}
+
+#[cfg(test)]
+mod tests;

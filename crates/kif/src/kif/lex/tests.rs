@@ -1,0 +1,97 @@
+use std::time::Duration;
+
+use super::*;
+
+fn secs(s: u64) -> Option<Duration> {
+    Some(Duration::from_secs(s))
+}
+
+fn move_line(line: &str) -> MoveLine<'_> {
+    match classify(line) {
+        Line::Move(m) => m,
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn line_classes() {
+    assert_eq!(classify(""), Line::Blank);
+    assert_eq!(classify("　 "), Line::Blank);
+    assert_eq!(
+        classify("#KIF version=2.0 encoding=UTF-8"),
+        Line::ProgramComment("KIF version=2.0 encoding=UTF-8")
+    );
+    assert_eq!(
+        classify("手合割：平手　　"),
+        Line::Header {
+            key: "手合割",
+            value: "平手　　"
+        }
+    );
+    assert_eq!(
+        classify("手数：59"),
+        Line::Header {
+            key: "手数",
+            value: "59"
+        }
+    );
+    assert_eq!(
+        classify("後手の持駒：なし"),
+        Line::Hand {
+            color: Color::White,
+            pieces: "なし"
+        }
+    );
+    assert_eq!(classify("上手番"), Line::Turn(Color::White));
+    assert_eq!(classify("  ９ ８ ７ ６ ５ ４ ３ ２ １"), Line::BoardFrame);
+    assert_eq!(classify("+---------------------------+"), Line::BoardFrame);
+    assert_eq!(classify("| ・ ・|一"), Line::BoardRow(" ・ ・"));
+    assert_eq!(
+        classify("手数----指手---------消費時間--"),
+        Line::MoveHeader
+    );
+    assert_eq!(classify("手数----指手--"), Line::MoveHeader);
+    assert_eq!(classify("**評価値=8"), Line::Comment("*評価値=8"));
+    assert_eq!(
+        classify("&読み込み時表示"),
+        Line::Bookmark("読み込み時表示")
+    );
+    assert_eq!(classify("変化：12手"), Line::Variation(12));
+    assert_eq!(classify("変化：   3手"), Line::Variation(3));
+    assert_eq!(classify("変化:１２手"), Line::Variation(12));
+    assert_eq!(classify("まで3手で中断"), Line::Trailer("まで3手で中断"));
+    assert_eq!(classify("盤面回転"), Line::Other("盤面回転"));
+}
+
+#[test]
+fn move_lines() {
+    let m = move_line("   1 ７六歩(77)   ( 0:16/00:00:16)+");
+    assert_eq!(m.number, 1);
+    assert_eq!(m.body_column, 6);
+    assert_eq!(
+        m.time.map(|t| (t.spent, t.total)),
+        Some((secs(16), secs(16)))
+    );
+    assert!(m.has_variations && m.rest.is_none());
+    let m = move_line("1 ７六歩(77) (0:4/0:0:4)");
+    assert_eq!(m.time.map(|t| t.total), Some(secs(4)));
+    let m = move_line("5 ７六歩(77) ( 0:7/)");
+    assert_eq!(m.time.map(|t| (t.spent, t.total)), Some((secs(7), None)));
+    let m = move_line("   2 ３四歩(33) (00:01 / 00:00:01)");
+    assert_eq!(m.time.map(|t| t.total), Some(secs(1)));
+    let m = move_line("   1 ２四桂打     ( 0:00/00:00:00) ( 0:00/00:00:00)");
+    assert_eq!(m.extra_times.len(), 1);
+    let m = move_line("   4 投了         ( 0:00/00:00:01)");
+    assert_eq!(m.body, MoveBody::Special(Special::Resign));
+    let m = move_line("  52 封じ手");
+    assert_eq!(m.body, MoveBody::Special(Special::SealedMove));
+    let m = move_line("  52 入玉宣言");
+    assert_eq!(m.body, MoveBody::Unknown("入玉宣言"));
+    let m = move_line("   3 ７x歩(77)");
+    assert!(matches!(m.body, MoveBody::Bad(_)));
+    let m = move_line("   1 ▲７六歩(77) 好手");
+    assert_eq!(m.side, Some(Color::Black));
+    assert_eq!(m.rest, Some(("好手", 15)));
+    let m = move_line("  10 ７七角成(22) ( 0:01/00:00:07)");
+    assert_eq!(m.time.map(|t| t.spent), Some(secs(1)));
+}

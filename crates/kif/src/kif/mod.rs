@@ -1,0 +1,5 @@
+//! KIF: reading and writing.
+
+mod lex;
+
+pub use lex::{Line, MoveBody, MoveLine, classify};

@@ -1,0 +1,217 @@
+//! The in-memory game record every format reads into and writes from.
+//!
+//! A [`Record`] holds the headers (every raw line in order, typed access to the known keys),
+//! the start position, and the moves as a [`MoveTree`]: the main line and its variations,
+//! each node with its clock data, comments, bookmarks and `まで` trailer. Terminal words
+//! (`投了`, `反則勝ち`, unknown ones) are [`Special`] nodes; a recorded foul is a move node
+//! flagged [`RecordedMove::illegal`].
+//!
+//! ```
+//! use masu_kif::{NodeKind, Record, RecordedMove, Special};
+//! use masu_kif::shogi::{Position, UsiMove};
+//!
+//! let mut record = Record::new();
+//! let pos = Position::startpos();
+//! let mv = "7g7f".parse::<UsiMove>()?.to_move(&pos)?;
+//! let first = record.push_move(record.tree.root(), mv);
+//! let end = record.tree.push(first, NodeKind::Special(Special::Resign));
+//! assert_eq!(record.tree.main_line().count(), 2);
+//! assert_eq!(record.result(), Some(&Special::Resign));
+//! assert_eq!(record.usi(first)?, "position startpos moves 7g7f");
+//! # let _ = end;
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+mod header;
+mod special;
+mod tree;
+
+use std::fmt::Write as _;
+
+pub use header::{Header, HeaderKey, Headers};
+pub use special::Special;
+pub use tree::{MoveTime, MoveTree, Node, NodeId, NodeKind, RecordedMove};
+
+use shogi::{Move, Position, PositionError, Setup, SetupMode};
+
+use crate::Handicap;
+
+/// The start position of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartPosition {
+    /// The pieces, hands, side to move and move number.
+    pub setup: Setup,
+    /// The standard position this is, when it is one (writers then print its 手合割 name
+    /// instead of a board diagram).
+    pub handicap: Option<Handicap>,
+}
+
+impl StartPosition {
+    /// A standard start position.
+    #[must_use]
+    pub fn handicap(handicap: Handicap) -> StartPosition {
+        let setup = handicap_setup(handicap);
+        StartPosition {
+            setup,
+            handicap: Some(handicap),
+        }
+    }
+
+    /// A position given square by square; `handicap` is found by comparing with the table.
+    #[must_use]
+    pub fn from_setup(setup: Setup) -> StartPosition {
+        let handicap = Handicap::ALL
+            .into_iter()
+            .find(|&h| same_start(&handicap_setup(h), &setup));
+        StartPosition { setup, handicap }
+    }
+
+    /// The position to play from. A missing king is accepted (mate problems leave out the
+    /// attacker's king); the hands stay exactly as recorded.
+    ///
+    /// # Errors
+    ///
+    /// The setup breaks another rule (two pawns on a file, too much material, ...).
+    pub fn position(&self) -> Result<Position, PositionError> {
+        Position::from_setup(self.setup.clone(), SetupMode::Strict)
+            .or_else(PositionError::ignore_missing_king)
+    }
+}
+
+impl Default for StartPosition {
+    fn default() -> StartPosition {
+        StartPosition::handicap(Handicap::Even)
+    }
+}
+
+/// The setup of a standard position.
+pub(crate) fn handicap_setup(handicap: Handicap) -> Setup {
+    // The table's SFENs are fixed and tested, so parsing cannot fail; the fallback keeps
+    // this function total anyway.
+    handicap
+        .sfen()
+        .parse::<Position>()
+        .map(|p| p.to_setup())
+        .unwrap_or_else(|_| Setup::startpos())
+}
+
+/// Two setups are the same start if board, hands and side to move agree (the move number
+/// does not make a different handicap).
+fn same_start(a: &Setup, b: &Setup) -> bool {
+    a.board == b.board && a.hands == b.hands && a.turn == b.turn
+}
+
+/// A game record: headers, start position and the move tree.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Every header line in order.
+    pub headers: Headers,
+    /// The start position.
+    pub start: StartPosition,
+    /// The moves.
+    pub tree: MoveTree,
+    /// Program comments (KIF/KI2 `#` lines other than the encoding declaration), in order.
+    pub program_comments: Vec<String>,
+    /// Lines of the header area that carry no data a format models (`盤面回転`, a diagram's
+    /// `手数＝N … まで` line), kept verbatim.
+    pub other_lines: Vec<String>,
+}
+
+/// A path of the tree could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The start position breaks the rules.
+    #[error("invalid start position: {0}")]
+    Start(#[from] PositionError),
+    /// The node id is not in the tree.
+    #[error("no such node")]
+    NoSuchNode,
+    /// A move on the path is not legal (a recorded foul, or a tree built by hand).
+    #[error("illegal move at ply {ply}")]
+    Illegal {
+        /// The ply of that move.
+        ply: u32,
+    },
+}
+
+impl Record {
+    /// An even game with no headers and no moves.
+    #[must_use]
+    pub fn new() -> Record {
+        Record::default()
+    }
+
+    /// A record starting from `start`.
+    #[must_use]
+    pub fn with_start(start: StartPosition) -> Record {
+        Record {
+            start,
+            ..Record::default()
+        }
+    }
+
+    /// Adds a legal move after `parent` (a new variation if `parent` already has a child)
+    /// and returns its node. The caller vouches for legality; [`Record::position_at`] checks.
+    pub fn push_move(&mut self, parent: NodeId, mv: Move) -> NodeId {
+        let kind = NodeKind::Move(RecordedMove { mv, illegal: false });
+        self.tree.push(parent, kind).unwrap_or(parent)
+    }
+
+    /// The last node of the main line (the root if there are no moves).
+    #[must_use]
+    pub fn main_line_end(&self) -> NodeId {
+        self.tree.main_line().last().unwrap_or(NodeId::ROOT)
+    }
+
+    /// The special that ends the main line, if any.
+    #[must_use]
+    pub fn result(&self) -> Option<&Special> {
+        self.tree[self.main_line_end()].special()
+    }
+
+    /// The position after node `id` (after the last move on its path).
+    ///
+    /// # Errors
+    ///
+    /// The start position is invalid, `id` is not in the tree, or a move on the path is
+    /// illegal (the position after a recorded foul does not exist).
+    pub fn position_at(&self, id: NodeId) -> Result<Position, ReplayError> {
+        self.tree.get(id).ok_or(ReplayError::NoSuchNode)?;
+        let mut pos = self.start.position()?;
+        for node in self.tree.path_to(id) {
+            let node = &self.tree[node];
+            if let Some(m) = node.recorded_move() {
+                if m.illegal || !pos.is_legal(&m.mv) {
+                    return Err(ReplayError::Illegal { ply: node.ply() });
+                }
+                pos.play_unchecked(m.mv);
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The USI command that sets up the position after `id`: `position startpos moves …`
+    /// for an even start, `position sfen … moves …` otherwise.
+    ///
+    /// # Errors
+    ///
+    /// As [`Record::position_at`]: the path must replay.
+    pub fn usi(&self, id: NodeId) -> Result<String, ReplayError> {
+        self.position_at(id)?;
+        let start = self.start.position()?;
+        let mut out = if self.start.handicap == Some(Handicap::Even) && self.start.setup.ply <= 1 {
+            String::from("position startpos")
+        } else {
+            format!("position sfen {start}")
+        };
+        let moves = self.tree.moves_to(id);
+        if !moves.is_empty() {
+            out.push_str(" moves");
+            for m in moves {
+                let _ = write!(out, " {}", m.mv.to_usi());
+            }
+        }
+        Ok(out)
+    }
+}

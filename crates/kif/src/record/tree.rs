@@ -1,0 +1,331 @@
+//! The move tree: a main line and its variations, with stable node ids.
+
+use std::ops::{Index, IndexMut};
+use std::time::Duration;
+
+use shogi::Move;
+
+use super::Special;
+
+/// A node of a [`MoveTree`]. Ids are indices that never change once given: nodes are only
+/// added, never removed, so an id taken from a record stays valid while the record lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The root: the start position, before any move.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// The index of this node in [`MoveTree::nodes`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A move as recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RecordedMove {
+    /// The move, with the moving piece and any capture filled in from the board.
+    pub mv: Move,
+    /// The move is a recorded foul (反則): it was kept because the record ends with it
+    /// (`反則勝ち`, `*反則手にて終局`), but it is not legal in the position before it.
+    pub illegal: bool,
+}
+
+/// What a node stands for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// The root: the start position.
+    Start,
+    /// A move.
+    Move(RecordedMove),
+    /// A terminal word (`投了`, `中断`, ...); always a leaf.
+    Special(Special),
+}
+
+/// Clock data of one move, as far as the record states it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct MoveTime {
+    /// Time spent on this move (KIF `( 0:16/…)`, CSA `T16`, V3 `T16.250`).
+    pub spent: Option<Duration>,
+    /// Time used by the mover so far, this move included (KIF `…/00:00:16)`), as written:
+    /// readers do not recompute it, so a record that disagrees with itself is kept as is.
+    pub total: Option<Duration>,
+}
+
+/// One node: a move or special, its clock data and the annotations on the position after it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Node {
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+    ply: u32,
+    /// The move, special or start this node stands for.
+    pub kind: NodeKind,
+    /// Clock data.
+    pub time: Option<MoveTime>,
+    /// Comment lines on the position after this node (KIF `*`, CSA `'*`), one entry per line
+    /// without the marker. Engine lines (KIF `**`, CSA `'**`) keep their second `*`.
+    pub comments: Vec<String>,
+    /// Bookmarks (KIF `&name`, しおり) on the position after this node.
+    pub bookmarks: Vec<String>,
+    /// The `まで…` line written after the line that ends here, verbatim.
+    pub trailer: Option<String>,
+}
+
+impl Node {
+    fn new(parent: Option<NodeId>, ply: u32, kind: NodeKind) -> Node {
+        Node {
+            parent,
+            children: Vec::new(),
+            ply,
+            kind,
+            time: None,
+            comments: Vec::new(),
+            bookmarks: Vec::new(),
+            trailer: None,
+        }
+    }
+
+    /// The node before this one; `None` for the root.
+    #[must_use]
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// The nodes after this one: the first continues this line, the others are variations.
+    #[must_use]
+    pub fn children(&self) -> &[NodeId] {
+        &self.children
+    }
+
+    /// The number of moves (and specials) from the root to this node: 0 at the root, 1 for
+    /// the first move. A KIF move number is this plus the number of the start position minus 1.
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The move, if this node is a move.
+    #[must_use]
+    pub fn recorded_move(&self) -> Option<&RecordedMove> {
+        match &self.kind {
+            NodeKind::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The special, if this node is one.
+    #[must_use]
+    pub fn special(&self) -> Option<&Special> {
+        match &self.kind {
+            NodeKind::Special(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The moves of a record as a tree. The first child of a node continues its line; the main
+/// line follows first children from the root.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MoveTree {
+    nodes: Vec<Node>,
+}
+
+impl Default for MoveTree {
+    fn default() -> MoveTree {
+        MoveTree::new()
+    }
+}
+
+impl MoveTree {
+    /// A tree holding only the root.
+    #[must_use]
+    pub fn new() -> MoveTree {
+        MoveTree {
+            nodes: vec![Node::new(None, 0, NodeKind::Start)],
+        }
+    }
+
+    /// The root id.
+    #[must_use]
+    pub fn root(&self) -> NodeId {
+        NodeId::ROOT
+    }
+
+    /// All nodes, indexed by [`NodeId::index`]; the root first.
+    #[must_use]
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The number of nodes, root included.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree holds nothing but the root.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+
+    /// The node with this id, if it belongs to this tree.
+    #[must_use]
+    pub fn get(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.get(id.index())
+    }
+
+    /// The node with this id, mutably.
+    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node> {
+        self.nodes.get_mut(id.index())
+    }
+
+    /// Adds a node after `parent`, as its last child (a new variation if it already has one);
+    /// returns `None` if `parent` is not in the tree.
+    pub fn push(&mut self, parent: NodeId, kind: NodeKind) -> Option<NodeId> {
+        let ply = self.get(parent)?.ply + 1;
+        let id = NodeId(u32::try_from(self.nodes.len()).ok()?);
+        self.nodes.push(Node::new(Some(parent), ply, kind));
+        self.nodes[parent.index()].children.push(id);
+        Some(id)
+    }
+
+    /// Makes `id` the first child of its parent (the main continuation); the order of the
+    /// other children is kept. Returns `false` for the root or an unknown id.
+    pub fn promote(&mut self, id: NodeId) -> bool {
+        let Some(parent) = self.get(id).and_then(Node::parent) else {
+            return false;
+        };
+        let children = &mut self.nodes[parent.index()].children;
+        match children.iter().position(|&c| c == id) {
+            Some(at) => {
+                children[..=at].rotate_right(1);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The main line after the root: first children, in order.
+    pub fn main_line(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.line_from(NodeId::ROOT)
+    }
+
+    /// The line that continues after `id` (first children), `id` excluded.
+    pub fn line_from(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let mut at = id;
+        std::iter::from_fn(move || {
+            let next = *self.get(at)?.children.first()?;
+            at = next;
+            Some(next)
+        })
+    }
+
+    /// The number of real moves (specials not counted) on the main line.
+    #[must_use]
+    pub fn main_line_moves(&self) -> usize {
+        self.main_line()
+            .filter(|&id| self[id].recorded_move().is_some())
+            .count()
+    }
+
+    /// The nodes from the root (excluded) to `id` (included), in playing order.
+    #[must_use]
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = Vec::new();
+        let mut at = Some(id);
+        while let Some(node_id) = at.filter(|&n| n != NodeId::ROOT) {
+            let Some(node) = self.get(node_id) else {
+                return Vec::new();
+            };
+            path.push(node_id);
+            at = node.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The moves on the path to `id`, in playing order (specials skipped).
+    #[must_use]
+    pub fn moves_to(&self, id: NodeId) -> Vec<RecordedMove> {
+        self.path_to(id)
+            .into_iter()
+            .filter_map(|n| self[n].recorded_move().copied())
+            .collect()
+    }
+
+    /// Whether `id` is on the main line (the root is).
+    #[must_use]
+    pub fn is_main_line(&self, id: NodeId) -> bool {
+        let mut at = id;
+        while let Some(parent) = self.get(at).and_then(Node::parent) {
+            if self[parent].children.first() != Some(&at) {
+                return false;
+            }
+            at = parent;
+        }
+        self.get(id).is_some()
+    }
+
+    /// The variations in depth-first order: every node that is not the first child of its
+    /// parent starts one. KIF writers emit `変化` blocks from this list (latest first).
+    #[must_use]
+    pub fn variation_starts(&self) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(id) = stack.pop() {
+            let children = &self[id].children;
+            out.extend(children.iter().skip(1).copied());
+            stack.extend(children.iter().rev().copied());
+        }
+        out
+    }
+}
+
+impl Index<NodeId> for MoveTree {
+    type Output = Node;
+
+    /// # Panics
+    ///
+    /// Panics if the id does not belong to this tree (use [`MoveTree::get`] otherwise).
+    fn index(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+}
+
+impl IndexMut<NodeId> for MoveTree {
+    fn index_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn special(tree: &mut MoveTree, parent: NodeId) -> NodeId {
+        tree.push(parent, NodeKind::Special(Special::Resign))
+            .unwrap_or(NodeId::ROOT)
+    }
+
+    #[test]
+    fn main_line_and_variations() {
+        let mut tree = MoveTree::new();
+        let a = special(&mut tree, NodeId::ROOT);
+        let b = special(&mut tree, a);
+        let c = special(&mut tree, a);
+        let d = special(&mut tree, c);
+        assert_eq!(tree.main_line().collect::<Vec<_>>(), vec![a, b]);
+        assert_eq!(tree.path_to(d), vec![a, c, d]);
+        assert_eq!(tree[d].ply(), 3);
+        assert!(tree.is_main_line(b));
+        assert!(!tree.is_main_line(d));
+        assert_eq!(tree.variation_starts(), vec![c]);
+        assert!(tree.promote(c));
+        assert_eq!(tree.main_line().collect::<Vec<_>>(), vec![a, c, d]);
+        assert_eq!(tree[a].children(), &[c, b]);
+        assert!(!tree.promote(NodeId::ROOT));
+    }
+}
