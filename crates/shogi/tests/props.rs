@@ -1,0 +1,181 @@
+//! Property tests over positions reached by seeded random move sequences from the even game
+//! and from handicap and drop-heavy start positions, plus a differential test against
+//! `shogi_legality_lite`, an independent table-free move generator.
+
+#![allow(clippy::unwrap_used)] // test helpers: a broken fixture should fail loudly
+
+use std::collections::BTreeSet;
+
+use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+use shogi_core::ToUsi;
+use shogi_usi_parser::FromUsi;
+
+const STARTS: [&str; 5] = [
+    "startpos",
+    // Two-piece handicap (二枚落ち): White moves first.
+    "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    // Lance handicap (香落ち).
+    "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    // Nine pawns in each hand: nifu and pawn-drop mate everywhere.
+    "lnsgkgsnl/1r5b1/9/9/9/9/9/1B5R1/LNSGKGSNL b 9P9p 1",
+    // 指し手生成祭り.
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+];
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x6d61_7375),
+        ..Config::default()
+    }
+}
+
+/// A position after up to `plies` moves chosen by a xorshift generator seeded with `seed`.
+fn playout(start: usize, seed: u64, plies: usize) -> Position {
+    let mut pos = Position::from_sfen(STARTS[start]).unwrap();
+    let mut state = seed | 1;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let m = moves[(state % moves.len() as u64) as usize];
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+fn arb_position() -> impl Strategy<Value = Position> {
+    (0..STARTS.len(), any::<u64>(), 0usize..120).prop_map(|(s, seed, n)| playout(s, seed, n))
+}
+
+/// Every board move the pieces' attack patterns allow (with both promotion flags) and every
+/// drop of every hand kind on every square: a superset of the legal moves.
+fn pseudo_moves(pos: &Position) -> Vec<Move> {
+    let us = pos.turn();
+    let mut out = Vec::new();
+    for from in pos.pieces(us) {
+        let piece = pos.piece_at(from).unwrap();
+        let targets = attacks::attacks(piece, from, pos.occupied()) & !pos.pieces(us);
+        for to in targets {
+            for promote in [false, true] {
+                out.push(Move::Normal {
+                    from,
+                    to,
+                    kind: piece.kind,
+                    capture: pos.piece_at(to).map(|p| p.kind),
+                    promote,
+                });
+            }
+        }
+    }
+    for kind in PieceKind::ALL {
+        for to in Square::ALL {
+            out.push(Move::Drop { kind, to });
+        }
+    }
+    out
+}
+
+fn usi_set(moves: impl IntoIterator<Item = String>) -> BTreeSet<String> {
+    moves.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn legal_moves_contain_exactly_the_legal_moves(pos in arb_position()) {
+        let legal = pos.legal_moves();
+        for m in &legal {
+            prop_assert!(pos.is_legal(m), "{} listed but not is_legal in {}", m, pos);
+        }
+        for m in pseudo_moves(&pos) {
+            prop_assert_eq!(pos.is_legal(&m), legal.contains(&m), "{} in {}", m, pos);
+        }
+        prop_assert_eq!(pos.count_legal_moves(), legal.len());
+        let distinct: BTreeSet<String> = legal.iter().map(|m| m.to_string()).collect();
+        prop_assert_eq!(distinct.len(), legal.len());
+    }
+
+    #[test]
+    fn random_moves_are_legal_iff_listed(pos in arb_position(), raw in prop::collection::vec((0u8..81, 0u8..81, 0usize..14, any::<bool>(), any::<bool>()), 64)) {
+        let legal = pos.legal_moves();
+        for (a, b, k, promote, drop) in raw {
+            let (from, to) = (Square::from_index(a).unwrap(), Square::from_index(b).unwrap());
+            let kind = PieceKind::ALL[k];
+            let m = if drop {
+                Move::Drop { kind, to }
+            } else {
+                Move::Normal { from, to, kind, capture: pos.piece_at(to).map(|p| p.kind), promote }
+            };
+            prop_assert_eq!(pos.is_legal(&m), legal.contains(&m), "{} in {}", m, pos);
+        }
+    }
+
+    #[test]
+    fn play_then_undo_is_the_identity(pos in arb_position()) {
+        let mut p = pos.clone();
+        for m in pos.legal_moves() {
+            let undo = p.play_unchecked(m);
+            prop_assert!(p.key_is_consistent(), "key after {} in {}", m, pos);
+            let mover = !p.turn();
+            if let Some(k) = p.king_square(mover) {
+                prop_assert!(p.attackers_to(k, p.turn()).is_empty(), "{} leaves check in {}", m, pos);
+            }
+            prop_assert_eq!(pos.gives_check(&m), p.in_check(), "gives_check {} in {}", m, pos);
+            p.undo_unchecked(m, undo);
+            prop_assert_eq!(&p, &pos);
+            prop_assert_eq!(p.key(), pos.key());
+        }
+    }
+
+    #[test]
+    fn sfen_round_trips(pos in arb_position()) {
+        let text = pos.to_string();
+        let back: Position = text.parse().unwrap();
+        prop_assert_eq!(&back, &pos);
+        prop_assert_eq!(back.key(), pos.key());
+        let line = format!("position sfen {text} moves");
+        prop_assert_eq!(Position::from_sfen(&line).unwrap(), pos);
+    }
+
+    #[test]
+    fn check_moves_are_the_checking_legal_moves(pos in arb_position()) {
+        let checks: BTreeSet<String> = pos.check_moves().iter().map(|m| m.to_string()).collect();
+        let expected: BTreeSet<String> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| pos.clone().play(**m).unwrap().in_check())
+            .map(|m| m.to_string())
+            .collect();
+        prop_assert_eq!(checks, expected);
+    }
+
+    #[test]
+    fn same_moves_as_shogi_legality_lite(pos in arb_position()) {
+        let partial = shogi_core::PartialPosition::from_usi(&format!("sfen {pos}")).unwrap();
+        let theirs = usi_set(
+            shogi_legality_lite::all_legal_moves_partial(&partial)
+                .into_iter()
+                .map(|m| m.to_usi_owned()),
+        );
+        let ours = usi_set(pos.legal_moves().iter().map(|m| m.to_string()));
+        prop_assert_eq!(ours, theirs, "{}", pos);
+        prop_assert_eq!(pos.is_checkmate(), pos.in_check() && pos.legal_moves().is_empty());
+    }
+}
+
+#[test]
+fn hand_dominance_matches_counts() {
+    let pos = playout(3, 7, 40);
+    let (b, w) = (*pos.hand(Color::Black), *pos.hand(Color::White));
+    let expected = PieceKind::HAND.iter().all(|&k| b.count(k) >= w.count(k));
+    assert_eq!(b.dominates(w), expected);
+    assert!(Bitboard::FULL.count() == 81);
+}
