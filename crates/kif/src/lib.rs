@@ -4,12 +4,15 @@
 pub use shogi;
 
 mod bod;
+mod build;
 mod diag;
 pub mod encoding;
 mod format;
 mod handicap;
 pub mod kif;
 mod movetext;
+mod preamble;
+mod read;
 mod record;
 mod resolve;
 mod text;
@@ -18,6 +21,7 @@ pub use diag::{Diagnostic, DiagnosticKind, Mode, ReadError, Severity};
 pub use format::Format;
 pub use handicap::Handicap;
 pub use movetext::{KifMove, Motion, ParseKifMoveError, Relative};
+pub use read::{Decoding, Parsed};
 pub use record::{
     Header, HeaderKey, Headers, MoveTime, MoveTree, Node, NodeId, NodeKind, Record, RecordedMove,
     ReplayError, Special, StartPosition,

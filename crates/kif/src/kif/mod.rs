@@ -1,5 +1,12 @@
-//! KIF: reading and writing.
+//! KIF: the numbered-move format of Kifu for Windows (`.kif` Shift_JIS, `.kifu` UTF-8).
+//!
+//! Reading has two phases: [`classify`] turns each line into a [`Line`] (headers, board
+//! diagram, moves as [`crate::KifMove`], comments, bookmarks, variations, trailers) with no
+//! board; [`read_str`] then resolves every move in its position and builds the
+//! [`crate::Record`].
 
 mod lex;
+mod read;
 
 pub use lex::{Line, MoveBody, MoveLine, classify};
+pub use read::{read_bytes, read_str};

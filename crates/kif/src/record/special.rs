@@ -60,6 +60,9 @@ const WORDS: &[(&str, Special)] = &[
     ("詰", Special::Mate),
     ("不詰", Special::NoMate),
     ("切れ負け", Special::TimeUp),
+    ("時間切れ", Special::TimeUp),
+    // 81Dojo's English export.
+    ("Time-up", Special::TimeUp),
     ("反則勝ち", Special::IllegalWin),
     ("反則負け", Special::IllegalLoss),
     ("入玉勝ち", Special::Declaration),

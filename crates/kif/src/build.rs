@@ -1,0 +1,365 @@
+//! The resolution phase shared by the KIF and KI2 readers: moves are checked against the
+//! position and hung into the tree; variations, comments and trailers find their nodes.
+
+use shogi::{Move, Position, Square};
+
+use crate::diag::{Diagnostic, DiagnosticKind, ReadError, Sink};
+use crate::movetext::KifMove;
+use crate::record::{MoveTime, NodeId, NodeKind, Record, RecordedMove, Special};
+use crate::resolve::KifMoveError;
+
+/// Where a syntax item came from, for diagnostics.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Origin<'a> {
+    pub(crate) line: usize,
+    pub(crate) text: &'a str,
+    pub(crate) column: usize,
+}
+
+impl Origin<'_> {
+    pub(crate) fn diag(&self, kind: DiagnosticKind) -> Diagnostic {
+        Diagnostic::new(kind, self.line, self.text, self.column)
+    }
+}
+
+/// Why the current block takes no more moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Open,
+    /// A special ended it.
+    Special,
+    /// An illegal move was kept as a possible recorded foul.
+    Foul,
+    /// An error; later lines of the block are reported as dropped.
+    Broken,
+}
+
+/// Builds the tree of a record from moves given in file order.
+#[derive(Debug)]
+pub(crate) struct Builder {
+    pub(crate) record: Record,
+    pub(crate) sink: Sink,
+    /// The current line: `path[k]` is the node at ply `k` (`path[0]` the root).
+    path: Vec<NodeId>,
+    /// `positions[k]` is the position after `path[k]`.
+    positions: Vec<Position>,
+    stop: Stop,
+    /// The diagnostic of a kept illegal move, reported if the block goes on after it.
+    foul: Option<Diagnostic>,
+}
+
+impl Builder {
+    pub(crate) fn new(record: Record, start: Position, sink: Sink) -> Builder {
+        Builder {
+            record,
+            sink,
+            path: vec![NodeId::ROOT],
+            positions: vec![start],
+            stop: Stop::Open,
+            foul: None,
+        }
+    }
+
+    /// The node that comments, bookmarks and trailers attach to.
+    pub(crate) fn current(&self) -> NodeId {
+        self.path.last().copied().unwrap_or(NodeId::ROOT)
+    }
+
+    /// The ply the next move gets.
+    pub(crate) fn next_ply(&self) -> u32 {
+        u32::try_from(self.path.len()).unwrap_or(u32::MAX)
+    }
+
+    pub(crate) fn position(&self) -> Option<&Position> {
+        self.positions.last()
+    }
+
+    fn last_to(&self) -> Option<Square> {
+        let node = &self.record.tree[self.current()];
+        node.recorded_move().map(|m| m.mv.to())
+    }
+
+    /// A numbered line (KIF): a number below the next ply starts an implicit variation from
+    /// that ply (unless `km` only fits as the next move: then the number is just wrong), one
+    /// above it is reported and read as the next ply.
+    pub(crate) fn renumber(
+        &mut self,
+        number: u32,
+        km: Option<&KifMove>,
+        at: &Origin<'_>,
+    ) -> Result<bool, ReadError> {
+        let next = self.next_ply();
+        if number == next || number == 0 {
+            return Ok(true);
+        }
+        if number < next && !self.fits_only_next(number as usize, km) {
+            let d = at.diag(DiagnosticKind::MoveNumber).detail(format!(
+                "move {number} after move {}: read as a variation",
+                next - 1
+            ));
+            self.sink.warn(d)?;
+            self.truncate(number as usize);
+            return Ok(true);
+        }
+        let d = at
+            .diag(DiagnosticKind::MoveNumber)
+            .detail(format!("expected move {next}, found {number}"))
+            .ply(next);
+        self.sink.warn(d)?;
+        Ok(true)
+    }
+
+    /// Whether `km` resolves as the next move but not as an alternative to move `number`.
+    fn fits_only_next(&self, number: usize, km: Option<&KifMove>) -> bool {
+        let Some(km) = km else { return false };
+        let fits = |ply: usize| {
+            let last_to = self.record.tree[self.path[ply]]
+                .recorded_move()
+                .map(|m| m.mv.to());
+            km.to_move(&self.positions[ply], last_to).is_ok()
+        };
+        let ply = number.saturating_sub(1);
+        self.stop == Stop::Open && ply < self.path.len() && !fits(ply) && fits(self.path.len() - 1)
+    }
+
+    /// Checks that the block can take another move or special; reports why not.
+    fn open(&mut self, at: &Origin<'_>) -> Result<bool, ReadError> {
+        match self.stop {
+            Stop::Open => Ok(true),
+            Stop::Foul => {
+                // The kept illegal move was not the last one: it is an error after all.
+                let d = self
+                    .foul
+                    .take()
+                    .map(|d| d.detail("the record goes on after it"));
+                if let Some(d) = d {
+                    self.sink.warn(d)?;
+                }
+                self.stop = Stop::Broken;
+                self.dropped(at)
+            }
+            Stop::Special => {
+                let d = at.diag(DiagnosticKind::AfterSpecial).ply(self.next_ply());
+                self.sink.warn(d)?;
+                Ok(false)
+            }
+            Stop::Broken => self.dropped(at),
+        }
+    }
+
+    fn dropped(&mut self, at: &Origin<'_>) -> Result<bool, ReadError> {
+        let d = at
+            .diag(DiagnosticKind::Dropped)
+            .detail("after an unreadable move of this line");
+        self.sink.warn(d)?;
+        Ok(false)
+    }
+
+    /// Resolves and adds a move; returns its node.
+    pub(crate) fn add_move(
+        &mut self,
+        km: &KifMove,
+        time: Option<MoveTime>,
+        at: &Origin<'_>,
+    ) -> Result<Option<NodeId>, ReadError> {
+        if !self.open(at)? {
+            return Ok(None);
+        }
+        let Some(pos) = self.positions.last() else {
+            return Ok(None);
+        };
+        match km.to_move(pos, self.last_to()) {
+            Ok(mv) => self.push_legal(mv, time, at).map(Some),
+            Err(KifMoveError::Illegal { mv }) => {
+                let d = self.move_error(at, "illegal move", &KifMoveError::Illegal { mv });
+                let id = self.push(NodeKind::Move(RecordedMove { mv, illegal: true }), time);
+                self.foul = Some(d);
+                self.stop = Stop::Foul;
+                Ok(Some(id))
+            }
+            Err(e) => {
+                let d = self.move_error(at, &e.to_string(), &e);
+                self.sink.warn(d)?;
+                self.stop = Stop::Broken;
+                Ok(None)
+            }
+        }
+    }
+
+    fn push_legal(
+        &mut self,
+        mv: Move,
+        time: Option<MoveTime>,
+        at: &Origin<'_>,
+    ) -> Result<NodeId, ReadError> {
+        let parent = self.current();
+        // A variation that repeats an existing move continues that node (Kifu for Windows
+        // files edited by hand repeat the main move under `変化`).
+        let existing = self.record.tree[parent]
+            .children()
+            .iter()
+            .copied()
+            .find(|&c| {
+                self.record.tree[c]
+                    .recorded_move()
+                    .is_some_and(|m| m.mv == mv && !m.illegal)
+            });
+        let id = match existing {
+            Some(id) => {
+                if time.is_some() && self.record.tree[id].time != time {
+                    let d = at
+                        .diag(DiagnosticKind::BadVariation)
+                        .detail("repeats an existing move with another time; kept the first")
+                        .ply(self.next_ply());
+                    self.sink.warn(d)?;
+                }
+                self.path.push(id);
+                id
+            }
+            None => self.push(NodeKind::Move(RecordedMove { mv, illegal: false }), time),
+        };
+        let mut pos = self
+            .positions
+            .last()
+            .cloned()
+            .unwrap_or_else(Position::startpos);
+        pos.play_unchecked(mv);
+        self.positions.push(pos);
+        Ok(id)
+    }
+
+    fn push(&mut self, kind: NodeKind, time: Option<MoveTime>) -> NodeId {
+        let parent = self.current();
+        let id = self.record.tree.push(parent, kind).unwrap_or(parent);
+        self.record.tree[id].time = time;
+        if id != parent {
+            self.path.push(id);
+        }
+        id
+    }
+
+    fn move_error(&self, at: &Origin<'_>, what: &str, e: &KifMoveError) -> Diagnostic {
+        let mut d = at
+            .diag(DiagnosticKind::IllegalMove)
+            .detail(what)
+            .ply(self.next_ply());
+        if matches!(e, KifMoveError::Ambiguous { .. }) {
+            d.kind = DiagnosticKind::AmbiguousMove;
+        }
+        if let Some(pos) = self.positions.last() {
+            d.sfen = Some(pos.to_string());
+            d.candidates = candidates(pos, e);
+        }
+        d
+    }
+
+    /// Adds a special; the block then takes no more moves.
+    pub(crate) fn add_special(
+        &mut self,
+        special: Special,
+        time: Option<MoveTime>,
+        at: &Origin<'_>,
+    ) -> Result<Option<NodeId>, ReadError> {
+        if self.stop == Stop::Foul {
+            // `反則勝ち` after the illegal move: the foul is recorded, not an error.
+            self.foul = None;
+            self.stop = Stop::Open;
+        }
+        if !self.open(at)? {
+            return Ok(None);
+        }
+        let id = self.push(NodeKind::Special(special), time);
+        // Keep the special on the path so comments after it attach to it, but no position.
+        self.positions.push(
+            self.positions
+                .last()
+                .cloned()
+                .unwrap_or_else(Position::startpos),
+        );
+        self.stop = Stop::Special;
+        Ok(Some(id))
+    }
+
+    /// Starts a `変化：N手` block: an alternative to move `n` of the current line.
+    pub(crate) fn start_variation(&mut self, n: u32, at: &Origin<'_>) -> Result<(), ReadError> {
+        self.finish_block();
+        let n = n as usize;
+        // A block may start past the end of the line it branches from: follow the first
+        // children (`mog__kif_game_006.kif` has such blocks).
+        while self.path.len() < n {
+            let next = self.record.tree[self.current()].children().first().copied();
+            if !self.extend(next) {
+                break;
+            }
+        }
+        if n == 0 || self.path.len() < n {
+            let d = at
+                .diag(DiagnosticKind::BadVariation)
+                .detail(format!("the line has no move {}", n.saturating_sub(1)));
+            self.sink.warn(d)?;
+            self.stop = Stop::Broken;
+            return Ok(());
+        }
+        self.truncate(n);
+        Ok(())
+    }
+
+    /// Steps along `next` (a child of the current node), replaying it; false if it cannot.
+    fn extend(&mut self, next: Option<NodeId>) -> bool {
+        let Some(next) = next else { return false };
+        let Some(pos) = self.positions.last() else {
+            return false;
+        };
+        let mut pos = pos.clone();
+        match &self.record.tree[next].kind {
+            NodeKind::Move(m) if !m.illegal && pos.is_legal(&m.mv) => {
+                pos.play_unchecked(m.mv);
+            }
+            _ => return false,
+        }
+        self.path.push(next);
+        self.positions.push(pos);
+        true
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.path.truncate(len.max(1));
+        self.positions.truncate(len.max(1));
+        self.stop = Stop::Open;
+        self.foul = None;
+    }
+
+    /// Marks the current block unreadable after a syntax error in it.
+    pub(crate) fn break_block(&mut self) {
+        if self.stop == Stop::Open || self.stop == Stop::Foul {
+            self.stop = Stop::Broken;
+        }
+    }
+
+    /// Ends the current block; a kept illegal move at its end stays a recorded foul.
+    pub(crate) fn finish_block(&mut self) {
+        self.foul = None;
+    }
+
+    /// Ends reading.
+    pub(crate) fn finish(mut self) -> (Record, Vec<Diagnostic>) {
+        self.finish_block();
+        (self.record, self.sink.list)
+    }
+}
+
+/// The candidates an error lists, as USI moves: the legal moves to the destination.
+fn candidates(pos: &Position, e: &KifMoveError) -> Vec<String> {
+    let list: Vec<Move> = match e {
+        KifMoveError::Ambiguous { candidates } | KifMoveError::NoCandidate { candidates } => {
+            candidates.clone()
+        }
+        KifMoveError::Illegal { mv } => pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.to() == mv.to())
+            .collect(),
+        _ => Vec::new(),
+    };
+    list.iter().map(|m| m.to_usi().to_string()).collect()
+}

@@ -1,0 +1,178 @@
+//! The KIF reader: lines from [`classify`], then every move resolved in its position.
+
+use crate::build::{Builder, Origin};
+use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
+use crate::encoding::{self, TextEncoding};
+use crate::kif::lex::{Line, MoveBody, MoveLine, classify};
+use crate::preamble::Preamble;
+use crate::record::Special;
+use crate::{Decoding, Parsed, text};
+
+/// Reads KIF text.
+///
+/// # Errors
+///
+/// [`ReadError`]: the start position is invalid, or (in [`Mode::Strict`]) any line needed a
+/// warning. In [`Mode::Lenient`] unreadable lines and moves become warnings in
+/// [`Parsed::warnings`].
+pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let mut sink = Sink::new(mode);
+    let mut lines = text::lines(text).enumerate().peekable();
+    let mut preamble = Preamble::default();
+    while let Some(&(i, line)) = lines.peek() {
+        let at = Origin {
+            line: i + 1,
+            text: line,
+            column: 1,
+        };
+        if !preamble.take(&classify(line), &at, &mut sink)? {
+            break;
+        }
+        lines.next();
+    }
+    let record = preamble.finish(&mut sink)?;
+    let start = record.start.position().map_err(|e| {
+        fail(crate::Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1).detail(e.to_string()))
+    })?;
+    let mut b = Builder::new(record, start, sink);
+    for (i, line) in lines {
+        let at = Origin {
+            line: i + 1,
+            text: line,
+            column: 1,
+        };
+        body_line(&mut b, classify(line), &at)?;
+    }
+    let (record, warnings) = b.finish();
+    Ok(Parsed {
+        record,
+        warnings,
+        decoding: None,
+    })
+}
+
+/// Reads KIF bytes, detecting the encoding ([`encoding::decode`]; a hint of Shift_JIS as
+/// the `.kif` convention for pure-ASCII input).
+///
+/// # Errors
+///
+/// As [`read_str`]; decoding never fails (undecodable bytes become U+FFFD and a warning).
+pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
+    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
+    let mut parsed = read_str(&decoded.text, mode)?;
+    parsed.decoding = Some(Decoding::from(&decoded));
+    if decoded.had_errors {
+        let d = crate::Diagnostic::new(DiagnosticKind::Encoding, 1, "", 1)
+            .detail("bytes that no supported encoding decodes were replaced by U+FFFD");
+        Sink::new(mode).warn(d.clone())?;
+        parsed.warnings.push(d);
+    }
+    Ok(parsed)
+}
+
+fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+    let current = b.current();
+    match line {
+        Line::Blank | Line::MoveHeader => {}
+        Line::Move(m) => move_line(b, m, at)?,
+        Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
+        Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
+        Line::Variation(n) => b.start_variation(n, at)?,
+        Line::Trailer(t) => trailer(b, t, at)?,
+        Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),
+        Line::Header { key, value } => b.record.headers.push(key, value),
+        _ => {
+            let d = at
+                .diag(DiagnosticKind::UnknownLine)
+                .detail("not a move, comment, bookmark, variation or trailer");
+            b.sink.warn(d)?;
+        }
+    }
+    Ok(())
+}
+
+fn trailer(b: &mut Builder, text: &str, at: &Origin<'_>) -> Result<(), ReadError> {
+    let current = b.current();
+    let node = &mut b.record.tree[current];
+    if node.trailer.is_some() {
+        let d = at
+            .diag(DiagnosticKind::TrailerMismatch)
+            .detail("a second trailer for the same line");
+        b.sink.warn(d)?;
+        return Ok(());
+    }
+    node.trailer = Some(text.to_owned());
+    Ok(())
+}
+
+fn move_line(b: &mut Builder, m: MoveLine<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+    let at = Origin {
+        column: m.body_column,
+        ..*at
+    };
+    let km = match &m.body {
+        MoveBody::Move(km) => Some(km),
+        _ => None,
+    };
+    b.renumber(m.number, km, &at)?;
+    check_side(b, &m, &at)?;
+    let node = match &m.body {
+        MoveBody::Move(km) => b.add_move(km, m.time, &at)?,
+        MoveBody::Special(special) => b.add_special(special.clone(), m.time, &at)?,
+        MoveBody::Unknown(word) => {
+            let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
+            b.sink.warn(d)?;
+            b.add_special(Special::Other((*word).to_owned()), m.time, &at)?
+        }
+        MoveBody::Bad(e) => {
+            let d = at
+                .diag(DiagnosticKind::BadMove)
+                .expected(e.expected)
+                .ply(b.next_ply());
+            let d = crate::Diagnostic {
+                column: m.body_column + e.column - 1,
+                ..d
+            };
+            b.sink.warn(d)?;
+            b.break_block();
+            None
+        }
+    };
+    if node.is_some() {
+        extras(b, &m, &at)?;
+    }
+    Ok(())
+}
+
+fn check_side(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+    let (Some(side), Some(pos)) = (m.side, b.position()) else {
+        return Ok(());
+    };
+    if side != pos.turn() {
+        let d = at.diag(DiagnosticKind::SideMark).ply(b.next_ply());
+        b.sink.warn(d)?;
+    }
+    Ok(())
+}
+
+/// Reports what a move line held besides the move and its first time field.
+fn extras(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+    if m.extra_times.iter().any(|t| Some(*t) != m.time) {
+        let d = at
+            .diag(DiagnosticKind::BadTime)
+            .detail("a second, different time field was ignored")
+            .ply(b.next_ply() - 1);
+        b.sink.warn(d)?;
+    }
+    if let Some((rest, column)) = m.rest {
+        let d = crate::Diagnostic::new(DiagnosticKind::UnknownLine, at.line, at.text, column)
+            .detail(format!("text after the move ignored: `{rest}`"))
+            .ply(b.next_ply() - 1);
+        b.sink.warn(d)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,170 @@
+//! The header area shared by KIF and KI2: headers, 手合割, board diagram, hands, turn, and
+//! the comments and bookmarks on the start position.
+
+use shogi::{ByColor, Color, Hand, Piece, Setup};
+
+use crate::bod;
+use crate::build::Origin;
+use crate::diag::{DiagnosticKind, ReadError, Sink};
+use crate::kif::Line;
+use crate::record::{HeaderKey, Record, StartPosition};
+use crate::{Handicap, text};
+
+/// What the header area said, before the start position is built.
+#[derive(Debug, Default)]
+pub(crate) struct Preamble {
+    pub(crate) record: Record,
+    rows: Vec<[Option<Piece>; 9]>,
+    row_errors: usize,
+    hands: ByColor<Option<Hand>>,
+    turn: Option<Color>,
+    /// Line number and text of the `手合割` line and of the first diagram row.
+    handicap_line: Option<(usize, String)>,
+    board_line: Option<(usize, String)>,
+}
+
+impl Preamble {
+    /// Takes one header-area line; returns false for lines that belong to the move list.
+    pub(crate) fn take(
+        &mut self,
+        line: &Line<'_>,
+        at: &Origin<'_>,
+        sink: &mut Sink,
+    ) -> Result<bool, ReadError> {
+        let root = &mut self.record.tree[crate::NodeId::ROOT];
+        match *line {
+            Line::Blank | Line::BoardFrame => {}
+            Line::ProgramComment(c) => self.record.program_comments.push(c.to_owned()),
+            Line::Header { key, value } => {
+                if HeaderKey::from_kif(key) == Some(HeaderKey::Handicap) {
+                    self.handicap_line = Some((at.line, at.text.to_owned()));
+                }
+                self.record.headers.push(key, value);
+            }
+            Line::Comment(c) => root.comments.push(c.to_owned()),
+            Line::Bookmark(b) => root.bookmarks.push(b.to_owned()),
+            Line::Turn(color) => self.turn = Some(color),
+            Line::Hand { color, pieces } => self.hand(color, pieces, at, sink)?,
+            Line::BoardRow(inner) => self.row(inner, at, sink)?,
+            Line::Other(text) => self.record.other_lines.push(text.to_owned()),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn hand(
+        &mut self,
+        color: Color,
+        pieces: &str,
+        at: &Origin<'_>,
+        sink: &mut Sink,
+    ) -> Result<(), ReadError> {
+        match bod::parse_hand(pieces) {
+            Ok(hand) => *self.hands.get_mut(color) = Some(hand),
+            Err((column, expected)) => {
+                let offset = at.text.chars().count() - pieces.chars().count();
+                let mut d = at.diag(DiagnosticKind::BadHand).expected(expected);
+                d.column = offset + column;
+                sink.warn(d)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn row(&mut self, inner: &str, at: &Origin<'_>, sink: &mut Sink) -> Result<(), ReadError> {
+        if self.board_line.is_none() {
+            self.board_line = Some((at.line, at.text.to_owned()));
+        }
+        match bod::parse_row(inner) {
+            Ok(cells) => self.rows.push(cells),
+            Err((column, expected)) => {
+                self.row_errors += 1;
+                let mut d = at.diag(DiagnosticKind::BadBoard).expected(expected);
+                d.column = column;
+                sink.warn(d)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds the start position: the diagram if there is one, else the 手合割 name, else
+    /// the even game.
+    pub(crate) fn finish(mut self, sink: &mut Sink) -> Result<Record, ReadError> {
+        let name = self
+            .record
+            .headers
+            .get(HeaderKey::Handicap)
+            .map(str::to_owned);
+        let handicap = name.as_deref().and_then(Handicap::from_name);
+        let has_board = !self.rows.is_empty() || self.row_errors > 0;
+        self.record.start = if has_board {
+            self.board(handicap, sink)?
+        } else {
+            if let (Some(name), None) = (&name, handicap) {
+                let (line, text) = self.handicap_line.clone().unwrap_or_default();
+                let d = crate::Diagnostic::new(DiagnosticKind::UnknownHandicap, line, &text, 1)
+                    .detail(format!(
+                        "`{name}` without a board diagram: starting from the even game"
+                    ));
+                sink.warn(d)?;
+            }
+            let start = StartPosition::handicap(handicap.unwrap_or(Handicap::Even));
+            self.with_hands_and_turn(start)
+        };
+        Ok(self.record)
+    }
+
+    fn board(
+        &mut self,
+        handicap: Option<Handicap>,
+        sink: &mut Sink,
+    ) -> Result<StartPosition, ReadError> {
+        if self.rows.len() != 9 {
+            let (line, text) = self.board_line.clone().unwrap_or_default();
+            let d = crate::Diagnostic::new(DiagnosticKind::BadBoard, line, &text, 1).detail(
+                format!("the diagram has {} readable rows, not 9", self.rows.len()),
+            );
+            sink.warn(d)?;
+            let start = StartPosition::handicap(handicap.unwrap_or(Handicap::Even));
+            return Ok(self.with_hands_and_turn(start));
+        }
+        let mut setup = Setup::default();
+        for (r, row) in self.rows.iter().enumerate() {
+            for (f, cell) in row.iter().enumerate() {
+                let file = 9 - f as u8;
+                if let Some(sq) = shogi::Square::new(file, r as u8 + 1) {
+                    setup.board[sq.index()] = *cell;
+                }
+            }
+        }
+        setup.hands = ByColor {
+            black: self.hands.black.unwrap_or_default(),
+            white: self.hands.white.unwrap_or_default(),
+        };
+        setup.turn = self.turn.unwrap_or(Color::Black);
+        Ok(StartPosition::from_setup(setup))
+    }
+
+    /// Hands and turn lines without a diagram still say something: apply them.
+    fn with_hands_and_turn(&self, mut start: StartPosition) -> StartPosition {
+        let before = start.setup;
+        if let Some(h) = self.hands.black {
+            start.setup.hands.black = h;
+        }
+        if let Some(h) = self.hands.white {
+            start.setup.hands.white = h;
+        }
+        if let Some(t) = self.turn {
+            start.setup.turn = t;
+        }
+        if start.setup != before {
+            start = StartPosition::from_setup(start.setup);
+        }
+        start
+    }
+}
+
+/// Whether a line text is blank (for readers that skip blank lines).
+pub(crate) fn is_blank_line(line: &str) -> bool {
+    line.chars().all(text::is_blank)
+}
