@@ -9,6 +9,7 @@ mod diag;
 pub mod encoding;
 mod format;
 mod handicap;
+pub mod ki2;
 pub mod kif;
 mod movetext;
 mod preamble;

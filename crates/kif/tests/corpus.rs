@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use masu_kif::{DiagnosticKind, Mode, Parsed, kif};
+use masu_kif::{DiagnosticKind, Mode, Parsed, ki2, kif};
 
 fn corpus() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus"))
@@ -96,4 +96,19 @@ fn kif_files() {
         failures.join("\n")
     );
     assert_eq!(ok, 85);
+}
+
+fn ki2_bytes(bytes: &[u8]) -> Result<Parsed, String> {
+    ki2::read_bytes(bytes, Mode::Lenient).map_err(|e| e.to_string())
+}
+
+#[test]
+fn ki2_files() {
+    let (ok, failures) = read("ki2", ki2_bytes);
+    assert!(
+        failures.is_empty(),
+        "{ok} ok, failures:\n{}",
+        failures.join("\n")
+    );
+    assert_eq!(ok, 26);
 }

@@ -1,0 +1,206 @@
+//! The KI2 reader: the KIF header area, then moves `▲７六歩　△同　歩` with relative words
+//! resolved against the legal moves; the result comes from the `まで` trailer.
+
+use shogi::Color;
+
+use crate::build::{Builder, Origin};
+use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
+use crate::encoding::{self, TextEncoding};
+use crate::ki2::trailer::{self, Ending};
+use crate::kif::{Line, classify};
+use crate::movetext::KifMove;
+use crate::preamble::Preamble;
+use crate::record::Special;
+use crate::{Decoding, Diagnostic, Parsed, text};
+
+/// Reads KI2 text.
+///
+/// # Errors
+///
+/// [`ReadError`]: the start position is invalid, or (in [`Mode::Strict`]) any line needed a
+/// warning.
+pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let mut sink = Sink::new(mode);
+    let mut lines = text::lines(text).enumerate().peekable();
+    let mut preamble = Preamble::default();
+    while let Some(&(i, line)) = lines.peek() {
+        let at = Origin {
+            line: i + 1,
+            text: line,
+            column: 1,
+        };
+        if is_move_line(line) || !preamble.take(&classify(line), &at, &mut sink)? {
+            break;
+        }
+        lines.next();
+    }
+    let record = preamble.finish(&mut sink)?;
+    let start = record.start.position().map_err(|e| {
+        fail(Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1).detail(e.to_string()))
+    })?;
+    let mut b = Builder::new(record, start, sink);
+    for (i, line) in lines {
+        let at = Origin {
+            line: i + 1,
+            text: line,
+            column: 1,
+        };
+        if is_move_line(line) {
+            move_line(&mut b, line, &at)?;
+        } else {
+            body_line(&mut b, classify(line), &at)?;
+        }
+    }
+    let (record, warnings) = b.finish();
+    Ok(Parsed {
+        record,
+        warnings,
+        decoding: None,
+    })
+}
+
+/// Reads KI2 bytes, detecting the encoding (Shift_JIS is the `.ki2` convention for ASCII).
+///
+/// # Errors
+///
+/// As [`read_str`].
+pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
+    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
+    let mut parsed = read_str(&decoded.text, mode)?;
+    parsed.decoding = Some(Decoding::from(&decoded));
+    Ok(parsed)
+}
+
+fn is_move_line(line: &str) -> bool {
+    line.trim_start_matches(text::is_blank)
+        .chars()
+        .next()
+        .is_some_and(|c| text::side_mark(c).is_some())
+}
+
+fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+    let current = b.current();
+    match line {
+        Line::Blank => {}
+        Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
+        Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
+        Line::Variation(n) => b.start_variation(n, at)?,
+        Line::Trailer(t) => read_trailer(b, t, at)?,
+        Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),
+        Line::Header { key, value } => b.record.headers.push(key, value),
+        _ => {
+            let d = at
+                .diag(DiagnosticKind::UnknownLine)
+                .detail("not a move, comment, bookmark, variation or trailer");
+            b.sink.warn(d)?;
+        }
+    }
+    Ok(())
+}
+
+/// One line of tokens, each starting at a side mark.
+fn move_line(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), ReadError> {
+    let starts: Vec<usize> = line
+        .char_indices()
+        .filter(|&(_, c)| text::side_mark(c).is_some())
+        .map(|(i, _)| i)
+        .collect();
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(line.len());
+        let column = line[..start].chars().count() + 1;
+        token(b, &line[start..end], &Origin { column, ..*at })?;
+    }
+    Ok(())
+}
+
+fn token(b: &mut Builder, token: &str, at: &Origin<'_>) -> Result<(), ReadError> {
+    let mut chars = token.chars();
+    let side = chars.next().and_then(text::side_mark);
+    let body = chars.as_str().trim_end_matches(text::is_blank);
+    check_side(b, side, at)?;
+    match KifMove::parse_prefix(body) {
+        Ok((km, used)) if used == body.len() => {
+            b.add_move(&km, None, at)?;
+        }
+        Ok((_, used)) => {
+            let d = at
+                .diag(DiagnosticKind::BadMove)
+                .expected("a blank or the next side mark")
+                .ply(b.next_ply());
+            let column = at.column + 1 + body[..used].chars().count();
+            b.sink.warn(Diagnostic { column, ..d })?;
+            b.break_block();
+        }
+        Err(e) => match Special::from_kif(body) {
+            // Shogi DB2 writes `▲投了` among the moves.
+            Some(special) => {
+                b.add_special(special, None, at)?;
+            }
+            None => {
+                let d = at
+                    .diag(DiagnosticKind::BadMove)
+                    .expected(e.expected)
+                    .ply(b.next_ply());
+                let column = at.column + e.column;
+                b.sink.warn(Diagnostic { column, ..d })?;
+                b.break_block();
+            }
+        },
+    }
+    Ok(())
+}
+
+fn check_side(b: &mut Builder, side: Option<Color>, at: &Origin<'_>) -> Result<(), ReadError> {
+    let (Some(side), Some(pos)) = (side, b.position()) else {
+        return Ok(());
+    };
+    if side != pos.turn() {
+        let d = at
+            .diag(DiagnosticKind::SideMark)
+            .detail(format!("{:?} is to move", pos.turn()))
+            .ply(b.next_ply());
+        b.sink.warn(d)?;
+    }
+    Ok(())
+}
+
+/// `まで…`: the only place KI2 states the result. The special it names is added unless the
+/// moves already ended in one; the text is kept on the last node.
+fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), ReadError> {
+    let ending = trailer::parse(line);
+    let moves = b.next_ply().saturating_sub(1);
+    if let Some(Ending { moves: n, .. }) = ending {
+        if n != moves && b.record.tree[b.current()].special().is_none() {
+            let d = at
+                .diag(DiagnosticKind::TrailerMismatch)
+                .detail(format!("says {n} moves, the line has {moves}"));
+            b.sink.warn(d)?;
+        }
+    }
+    let ends_in_special = b.record.tree[b.current()].special().is_some();
+    if let (
+        Some(Ending {
+            special: Some(special),
+            ..
+        }),
+        false,
+    ) = (ending, ends_in_special)
+    {
+        b.add_special(special, None, at)?;
+    }
+    let current = b.current();
+    let node = &mut b.record.tree[current];
+    if node.trailer.is_none() {
+        node.trailer = Some(line.to_owned());
+    } else {
+        let d = at
+            .diag(DiagnosticKind::TrailerMismatch)
+            .detail("a second trailer for the same line");
+        b.sink.warn(d)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

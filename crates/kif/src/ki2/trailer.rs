@@ -1,0 +1,143 @@
+//! `まで` trailer lines: `まで{N}手で{W}の勝ち`, `まで{N}手で中断`, `まで{N}手詰`, ...
+
+use shogi::Color;
+
+use crate::record::Special;
+
+/// What a trailer says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Ending {
+    /// The number of moves played.
+    pub(crate) moves: u32,
+    /// The special it implies, when the wording is known.
+    pub(crate) special: Option<Special>,
+}
+
+/// Reads a trailer; `None` if it is not `まで` + a move count.
+pub(crate) fn parse(line: &str) -> Option<Ending> {
+    let rest = line.trim_start().strip_prefix("まで")?;
+    let rest = rest.trim_start_matches(['、', ',', ' ', '\u{3000}']);
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let moves = rest[..digits].parse().ok()?;
+    let rest = rest[digits..].strip_prefix('手')?;
+    let rest = rest.trim_end_matches([' ', '\u{3000}', '\t']);
+    let special = if rest == "詰" || rest == "詰み" {
+        Some(Special::Mate)
+    } else {
+        rest.strip_prefix('で').and_then(wording)
+    };
+    Some(Ending { moves, special })
+}
+
+fn wording(s: &str) -> Option<Special> {
+    let plain = [
+        ("中断", Special::Interrupt),
+        ("千日手", Special::Repetition),
+        ("持将棋", Special::Impasse),
+        ("封じ手", Special::SealedMove),
+        ("最大手数", Special::MaxMoves),
+        ("不詰", Special::NoMate),
+        ("詰", Special::Mate),
+        ("詰み", Special::Mate),
+        ("引き分け", Special::Draw),
+    ];
+    if let Some((_, sp)) = plain.iter().find(|(w, _)| *w == s) {
+        return Some(sp.clone());
+    }
+    let (by_time, s) = match s.strip_prefix("時間切れにより") {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let outcome = ["先手", "後手", "下手", "上手"]
+        .iter()
+        .find_map(|w| s.strip_prefix(w))?
+        .strip_prefix('の')?;
+    Some(match (outcome, by_time) {
+        ("勝ち", true) => Special::TimeUp,
+        ("勝ち", false) => Special::Resign,
+        ("反則勝ち", _) => Special::IllegalWin,
+        ("反則負け", _) => Special::IllegalLoss,
+        ("入玉勝ち", _) => Special::Declaration,
+        ("不戦勝", _) => Special::DefaultWin,
+        ("不戦敗", _) => Special::DefaultLoss,
+        _ => return None,
+    })
+}
+
+/// The trailer Kifu for Windows writes after a line of `moves` real moves ending in
+/// `special`, with `mover` the side to move at the special; `handicap` picks 下手/上手.
+pub(crate) fn write(moves: u32, special: &Special, mover: Color, handicap: bool) -> String {
+    let name = |c: Color| match (c, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    };
+    let tail = match special {
+        Special::Resign => format!("{}の勝ち", name(mover.opposite())),
+        Special::TimeUp => format!("時間切れにより{}の勝ち", name(mover.opposite())),
+        Special::IllegalWin => format!("{}の反則勝ち", name(mover)),
+        Special::IllegalLoss => format!("{}の反則負け", name(mover)),
+        Special::Declaration => format!("{}の入玉勝ち", name(mover)),
+        Special::DefaultWin => format!("{}の不戦勝", name(mover)),
+        Special::DefaultLoss => format!("{}の不戦敗", name(mover)),
+        Special::Mate => return format!("まで{moves}手で詰み"),
+        other => other.kif_word().to_owned(),
+    };
+    format!("まで{moves}手で{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wordings() {
+        let e = |s: &str| parse(s).and_then(|e| e.special);
+        assert_eq!(e("まで172手で後手の勝ち"), Some(Special::Resign));
+        assert_eq!(
+            e("まで3手で時間切れにより先手の勝ち"),
+            Some(Special::TimeUp)
+        );
+        assert_eq!(e("まで3手で後手の反則勝ち"), Some(Special::IllegalWin));
+        assert_eq!(e("まで2手で先手の反則負け"), Some(Special::IllegalLoss));
+        assert_eq!(e("まで61手詰"), Some(Special::Mate));
+        assert_eq!(e("まで3手で詰"), Some(Special::Mate));
+        assert_eq!(e("まで52手で封じ手"), Some(Special::SealedMove));
+        assert_eq!(e("まで、3手で中断"), Some(Special::Interrupt));
+        assert_eq!(e("まで3手で何か"), None);
+        assert_eq!(parse("まで3手で何か").map(|e| e.moves), Some(3));
+        assert_eq!(parse("までに"), None);
+    }
+
+    #[test]
+    fn writing_reads_back() {
+        for special in [
+            Special::Resign,
+            Special::TimeUp,
+            Special::IllegalWin,
+            Special::IllegalLoss,
+            Special::Declaration,
+            Special::Interrupt,
+            Special::Repetition,
+            Special::Impasse,
+            Special::Mate,
+            Special::NoMate,
+            Special::SealedMove,
+            Special::MaxMoves,
+            Special::DefaultWin,
+            Special::DefaultLoss,
+        ] {
+            for handicap in [false, true] {
+                let line = write(7, &special, Color::White, handicap);
+                let e = parse(&line);
+                assert_eq!(e.as_ref().map(|e| e.moves), Some(7), "{line}");
+                assert_eq!(e.and_then(|e| e.special), Some(special.clone()), "{line}");
+            }
+        }
+        assert_eq!(
+            write(3, &Special::Resign, Color::White, false),
+            "まで3手で先手の勝ち"
+        );
+    }
+}
