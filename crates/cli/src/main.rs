@@ -1,13 +1,36 @@
 //! `masu`: every masu library at work from the command line.
 
-use clap::Parser;
+mod shogi_cmd;
 
-/// Shogi and reversi tools: perft, tsume solving, game records, a USI mate engine.
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Shogi and reversi tools: perft, legal moves, tsume solving, game records, a USI mate engine.
 #[derive(Debug, Parser)]
-#[command(name = "masu", version, about)]
-struct Cli {}
+#[command(name = "masu", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() -> anyhow::Result<()> {
-    let _cli = Cli::parse();
-    Ok(())
+#[derive(Debug, Subcommand)]
+enum Command {
+    Perft(shogi_cmd::PerftArgs),
+    Moves(shogi_cmd::MovesArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => shogi_cmd::perft(&args),
+        Command::Moves(args) => shogi_cmd::moves(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("masu: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,86 @@
+//! `masu perft` and `masu moves`: the shogi move generator at work.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use shogi::{Position, SetupMode};
+
+/// Count the leaves of the legal move tree (perft) from a shogi position.
+#[derive(Debug, Args)]
+pub(crate) struct PerftArgs {
+    /// `startpos`, a SFEN (`sfen ...` or the four bare fields) or `position ... moves ...`.
+    position: String,
+    /// Plies to search.
+    depth: u32,
+    /// Print `<usi move> <count>` for every root move first.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// List every legal move of a shogi position in USI, sorted.
+#[derive(Debug, Args)]
+pub(crate) struct MovesArgs {
+    /// `startpos`, a SFEN (`sfen ...` or the four bare fields) or `position ... moves ...`.
+    position: String,
+    /// Print one JSON array instead of one move a line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Reads a position argument in any form `Position::from_sfen` accepts.
+pub(crate) fn parse_position(text: &str) -> anyhow::Result<Position> {
+    Position::from_sfen_with(text, SetupMode::Strict)
+        .with_context(|| format!("invalid position `{text}`"))
+}
+
+pub(crate) fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
+    let pos = parse_position(&args.position)?;
+    let mut out = std::io::stdout().lock();
+    let total = if args.divide && args.depth > 0 {
+        let mut rows: Vec<(String, u64)> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                (m.to_usi().to_string(), shogi::perft(&next, args.depth - 1))
+            })
+            .collect();
+        rows.sort();
+        for (usi, count) in &rows {
+            writeln!(out, "{usi} {count}")?;
+        }
+        rows.iter().map(|(_, count)| count).sum()
+    } else {
+        shogi::perft(&pos, args.depth)
+    };
+    writeln!(out, "{total}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The legal moves of `pos` in USI, sorted.
+pub(crate) fn sorted_usi_moves(pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_usi().to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
+pub(crate) fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
+    let pos = parse_position(&args.position)?;
+    let moves = sorted_usi_moves(&pos);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&moves)?)?;
+    } else {
+        for usi in moves {
+            writeln!(out, "{usi}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
