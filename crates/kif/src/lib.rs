@@ -12,11 +12,13 @@ mod handicap;
 pub mod ki2;
 pub mod kif;
 mod movetext;
+mod notation;
 mod preamble;
 mod read;
 mod record;
 mod resolve;
 mod text;
+mod write;
 
 pub use diag::{Diagnostic, DiagnosticKind, Mode, ReadError, Severity};
 pub use format::Format;
@@ -28,3 +30,4 @@ pub use record::{
     ReplayError, Special, StartPosition,
 };
 pub use resolve::KifMoveError;
+pub use write::WriteOptions;

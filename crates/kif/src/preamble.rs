@@ -3,12 +3,12 @@
 
 use shogi::{ByColor, Color, Hand, Piece, Setup};
 
+use crate::Handicap;
 use crate::bod;
 use crate::build::Origin;
 use crate::diag::{DiagnosticKind, ReadError, Sink};
 use crate::kif::Line;
 use crate::record::{HeaderKey, Record, StartPosition};
-use crate::{Handicap, text};
 
 /// What the header area said, before the start position is built.
 #[derive(Debug, Default)]
@@ -34,6 +34,7 @@ impl Preamble {
         let root = &mut self.record.tree[crate::NodeId::ROOT];
         match *line {
             Line::Blank | Line::BoardFrame => {}
+            Line::ProgramComment(c) if is_declaration(c) => {}
             Line::ProgramComment(c) => self.record.program_comments.push(c.to_owned()),
             Line::Header { key, value } => {
                 if HeaderKey::from_kif(key) == Some(HeaderKey::Handicap) {
@@ -164,7 +165,8 @@ impl Preamble {
     }
 }
 
-/// Whether a line text is blank (for readers that skip blank lines).
-pub(crate) fn is_blank_line(line: &str) -> bool {
-    line.chars().all(text::is_blank)
+/// The `#KIF version=2.0 encoding=…` line (text after `#`): it names the encoding, which
+/// the reader reports in [`crate::Decoding`], and writers write their own.
+pub(crate) fn is_declaration(comment: &str) -> bool {
+    comment.starts_with("KIF version") || comment.starts_with("KI2 version")
 }

@@ -1,7 +1,8 @@
 //! Resolution of move text in a position: KIF origins are checked, KI2 relative words
 //! choose among the legal candidates.
 
-use shogi::{Color, Move, Position, Square};
+use shogi::attacks::attacks;
+use shogi::{Color, Move, Piece, Position, Square};
 
 use crate::movetext::{KifMove, Motion, Relative};
 
@@ -99,16 +100,65 @@ impl KifMove {
     }
 
     fn choose(&self, pos: &Position, to: Square) -> Result<Move, KifMoveError> {
+        let legal = pos.legal_moves();
+        match self.choose_among(pos.turn(), to, &legal) {
+            Err(KifMoveError::NoCandidate { candidates }) => match self.unique_illegal(pos, to) {
+                Some(mv) => Err(KifMoveError::Illegal { mv }),
+                None => Err(KifMoveError::NoCandidate { candidates }),
+            },
+            other => other,
+        }
+    }
+
+    /// With no legal candidate, the one piece of the written kind that could reach the
+    /// square ignoring checks (a recorded foul such as leaving the king in check), or the
+    /// drop when no board piece can.
+    fn unique_illegal(&self, pos: &Position, to: Square) -> Option<Move> {
         let us = pos.turn();
-        let all: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
+        if pos.piece_at(to).is_some_and(|p| p.color == us) {
+            return None;
+        }
+        let piece = Piece::new(us, self.piece);
+        let mut from = pos
+            .pieces_of(piece)
+            .iter()
+            .filter(|&sq| attacks(piece, sq, pos.occupied()).contains(to));
+        let mv = match (from.next(), from.next()) {
+            (Some(from), None) if !self.drop => Move::Normal {
+                from,
+                to,
+                kind: self.piece,
+                capture: pos.piece_at(to).map(|p| p.kind),
+                promote: self.promotion == Some(true),
+            },
+            (None, _) if pos.hand(us).count(self.piece) > 0 && pos.piece_at(to).is_none() => {
+                Move::Drop {
+                    kind: self.piece,
+                    to,
+                }
+            }
+            _ => return None,
+        };
+        Some(mv)
+    }
+
+    /// The KI2 filter over a list of legal moves of the side `us` (shared with the writer,
+    /// which checks that the text it writes reads back as the move it wrote).
+    pub(crate) fn choose_among(
+        &self,
+        us: Color,
+        to: Square,
+        legal: &[Move],
+    ) -> Result<Move, KifMoveError> {
+        let all: Vec<Move> = legal
+            .iter()
+            .copied()
             .filter(|m| m.to() == to && m.kind() == self.piece)
             .collect();
         let mut fit: Vec<Move> = all
             .iter()
             .copied()
-            .filter(|m| m.is_drop() == self.drop || (!self.drop && m.is_drop()))
+            .filter(|m| !self.drop || m.is_drop())
             .filter(|m| self.promotion.unwrap_or(false) == m.is_promotion())
             .filter(|m| self.motion.is_none_or(|w| motion(us, m) == Some(w)))
             .collect();

@@ -7,5 +7,7 @@
 
 mod read;
 mod trailer;
+mod write;
 
 pub use read::{read_bytes, read_str};
+pub use write::{to_bytes, to_string, to_string_with};

@@ -87,6 +87,7 @@ fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), Rea
         Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
         Line::Variation(n) => b.start_variation(n, at)?,
         Line::Trailer(t) => read_trailer(b, t, at)?,
+        Line::ProgramComment(c) if crate::preamble::is_declaration(c) => {}
         Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),
         Line::Header { key, value } => b.record.headers.push(key, value),
         _ => {

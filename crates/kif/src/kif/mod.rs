@@ -7,6 +7,8 @@
 
 mod lex;
 mod read;
+mod write;
 
 pub use lex::{Line, MoveBody, MoveLine, classify};
 pub use read::{read_bytes, read_str};
+pub use write::{to_bytes, to_string, to_string_with};

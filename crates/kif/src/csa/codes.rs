@@ -1,0 +1,123 @@
+//! The two-letter piece codes of CSA (also used by JKF) and the CSA words of specials.
+
+use shogi::{Color, PieceKind};
+
+use crate::Special;
+
+/// CSA codes in [`PieceKind::ALL`] order.
+const CODES: [&str; 14] = [
+    "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
+];
+
+/// The kind a CSA code names (`FU` .. `RY`).
+pub(crate) fn kind(code: &str) -> Option<PieceKind> {
+    let i = CODES.iter().position(|&c| c == code)?;
+    PieceKind::from_index(i)
+}
+
+/// The CSA code of a kind.
+pub(crate) fn code(kind: PieceKind) -> &'static str {
+    CODES[kind.index()]
+}
+
+/// The CSA sign of a side: `+` Black, `-` White.
+pub(crate) fn sign(color: Color) -> char {
+    match color {
+        Color::Black => '+',
+        Color::White => '-',
+    }
+}
+
+/// The side a CSA sign names.
+pub(crate) fn color(sign: u8) -> Option<Color> {
+    match sign {
+        b'+' => Some(Color::Black),
+        b'-' => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Specials with one CSA word whatever the side (`%` left out).
+const WORDS: &[(&str, Special)] = &[
+    ("TORYO", Special::Resign),
+    ("CHUDAN", Special::Interrupt),
+    ("SENNICHITE", Special::Repetition),
+    ("TIME_UP", Special::TimeUp),
+    ("ILLEGAL_MOVE", Special::IllegalLoss),
+    ("JISHOGI", Special::Impasse),
+    ("KACHI", Special::Declaration),
+    ("HIKIWAKE", Special::Draw),
+    ("MATTA", Special::TakeBack),
+    ("TSUMI", Special::Mate),
+    ("FUZUMI", Special::NoMate),
+    ("ERROR", Special::Error),
+    ("MAX_MOVES", Special::MaxMoves),
+];
+
+/// The special a CSA word (without `%`) names, given the side to move at that ply.
+///
+/// `+ILLEGAL_ACTION` / `-ILLEGAL_ACTION` name the offender: when it is the side that just
+/// moved, the side to move wins ([`Special::IllegalWin`]); when it is the side to move, that
+/// side loses ([`Special::IllegalLoss`]). A word CSA does not define is looked up as a KIF
+/// word (our writers spell specials CSA lacks that way: `%不戦勝`), else kept verbatim.
+pub(crate) fn special(word: &str, to_move: Color) -> Special {
+    if let Some((_, s)) = WORDS.iter().find(|(w, _)| *w == word) {
+        return s.clone();
+    }
+    if let Some(offender) = word
+        .strip_suffix("ILLEGAL_ACTION")
+        .and_then(|s| color(*s.as_bytes().first()?).filter(|_| s.len() == 1))
+    {
+        return if offender == to_move {
+            Special::IllegalLoss
+        } else {
+            Special::IllegalWin
+        };
+    }
+    Special::from_kif(word).unwrap_or_else(|| Special::Other(word.to_owned()))
+}
+
+/// Whether [`special_word`] gives a word the CSA standard (V3.0) defines.
+pub(crate) fn is_standard(special: &Special) -> bool {
+    matches!(special, Special::IllegalWin) || WORDS.iter().any(|(_, s)| s == special)
+}
+
+/// The CSA word (without `%`) of a special, given the side to move at that ply; specials CSA
+/// has no word for are spelled with their KIF word.
+pub(crate) fn special_word(special: &Special, to_move: Color) -> String {
+    if let Special::IllegalWin = special {
+        return format!("{}ILLEGAL_ACTION", sign(to_move.opposite()));
+    }
+    match WORDS.iter().find(|(_, s)| s == special) {
+        Some((w, _)) => (*w).to_owned(),
+        None => special.kif_word().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_roundtrip() {
+        for k in PieceKind::ALL {
+            assert_eq!(kind(code(k)), Some(k));
+        }
+        assert_eq!(kind("AL"), None);
+    }
+
+    #[test]
+    fn illegal_action_sign_names_the_offender() {
+        // Black just moved (White to move) and `+` offended: White, to move, wins.
+        assert_eq!(special("+ILLEGAL_ACTION", Color::White), Special::IllegalWin);
+        assert_eq!(special("-ILLEGAL_ACTION", Color::White), Special::IllegalLoss);
+        assert_eq!(special_word(&Special::IllegalWin, Color::White), "+ILLEGAL_ACTION");
+        assert_eq!(special("TORYO", Color::Black), Special::Resign);
+        assert_eq!(special("不戦勝", Color::Black), Special::DefaultWin);
+        assert_eq!(special("FOO", Color::Black), Special::Other("FOO".into()));
+        assert_eq!(special_word(&Special::SealedMove, Color::Black), "封じ手");
+        for (w, s) in WORDS {
+            assert_eq!(special(&special_word(s, Color::Black), Color::Black), *s, "{w}");
+        }
+    }
+}

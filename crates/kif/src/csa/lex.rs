@@ -1,0 +1,353 @@
+//! The syntax phase of CSA: a line becomes statements, with no board.
+//!
+//! A line that starts with `'` is one comment. Any other line holds statements joined by
+//! `,` (`+7776FU,T12`); a `'` after a comma starts a comment that runs to the end of the line
+//! (`%KACHI,'* -5000 win`).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use shogi::{Color, PieceKind, Square};
+
+use super::codes;
+
+/// A CSA move as written: `+7776FU` (side, origin or `00` for a drop, destination, and the
+/// piece *after* the move, so `+8822UM` is a bishop promoting).
+///
+/// ```
+/// use masu_kif::csa::CsaMove;
+/// use masu_kif::shogi::{Color, PieceKind};
+///
+/// let m: CsaMove = "-0055KA".parse()?;
+/// assert_eq!((m.color, m.from, m.piece), (Color::White, None, PieceKind::Bishop));
+/// assert_eq!(m.to_string(), "-0055KA");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CsaMove {
+    /// The side that moves (`+` Black, `-` White).
+    pub color: Color,
+    /// The origin; `None` for a drop (`00`).
+    pub from: Option<Square>,
+    /// The destination.
+    pub to: Square,
+    /// The piece after the move.
+    pub piece: PieceKind,
+}
+
+/// CSA text that does not parse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("bad CSA text at character {column}: expected {expected}")]
+pub struct ParseCsaError {
+    /// 1-based character offset in the statement.
+    pub column: usize,
+    /// What could stand there.
+    pub expected: &'static str,
+}
+
+fn err(column: usize, expected: &'static str) -> ParseCsaError {
+    ParseCsaError { column, expected }
+}
+
+/// A square from two ASCII digits; `Ok(None)` for `00`.
+fn square(b: &[u8], column: usize) -> Result<Option<Square>, ParseCsaError> {
+    let digit = |i: usize| {
+        b.get(i)
+            .filter(|c| c.is_ascii_digit())
+            .map(|c| c - b'0')
+            .ok_or(err(column + i, "a digit"))
+    };
+    let (file, rank) = (digit(0)?, digit(1)?);
+    if (file, rank) == (0, 0) {
+        return Ok(None);
+    }
+    Square::new(file, rank)
+        .map(Some)
+        .ok_or(err(column, "a square 11-99 or 00"))
+}
+
+/// A piece code at `b[0..2]`.
+pub(crate) fn piece(b: &[u8], column: usize) -> Result<PieceKind, ParseCsaError> {
+    b.get(..2)
+        .and_then(|c| std::str::from_utf8(c).ok())
+        .and_then(codes::kind)
+        .ok_or(err(column, "a piece code FU KY KE GI KI KA HI OU TO NY NK NG UM RY"))
+}
+
+impl CsaMove {
+    /// Parses `+7776FU`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseCsaError`] with the column of the first character that does not fit.
+    pub fn from_ascii(s: &[u8]) -> Result<CsaMove, ParseCsaError> {
+        let color = s
+            .first()
+            .and_then(|&c| codes::color(c))
+            .ok_or(err(1, "`+` or `-`"))?;
+        let from = square(&s[1..], 2)?;
+        let to = square(s.get(3..).unwrap_or_default(), 4)?.ok_or(err(4, "a square 11-99"))?;
+        let piece = piece(s.get(5..).unwrap_or_default(), 6)?;
+        if s.len() > 7 {
+            return Err(err(8, "the end of the move"));
+        }
+        if from.is_none() && !piece.is_hand_kind() {
+            return Err(err(6, "a piece that can be dropped"));
+        }
+        Ok(CsaMove {
+            color,
+            from,
+            to,
+            piece,
+        })
+    }
+}
+
+impl FromStr for CsaMove {
+    type Err = ParseCsaError;
+
+    fn from_str(s: &str) -> Result<CsaMove, ParseCsaError> {
+        CsaMove::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for CsaMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sq = |s: Option<Square>| s.map_or((0, 0), |s| (s.file(), s.rank()));
+        let (ff, fr) = sq(self.from);
+        let (tf, tr) = sq(Some(self.to));
+        write!(
+            f,
+            "{}{ff}{fr}{tf}{tr}{}",
+            codes::sign(self.color),
+            codes::code(self.piece)
+        )
+    }
+}
+
+/// One statement of a CSA line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Statement<'a> {
+    /// `V2.2`, `V3.0`: the version (without the `V`).
+    Version(&'a str),
+    /// `N+name` / `N-name`: a player.
+    Name {
+        /// Whose name.
+        color: Color,
+        /// The name as written.
+        name: &'a str,
+    },
+    /// `$KEY:value`: game information.
+    Info {
+        /// The key without `$`.
+        key: &'a str,
+        /// The value as written.
+        value: &'a str,
+    },
+    /// `PI` and the squares and pieces removed from the even game (`82HI22KA`).
+    Handicap(&'a str),
+    /// `P1` .. `P9`: a board row, nine cells of three characters.
+    Row {
+        /// The rank, 1-9.
+        rank: u8,
+        /// The cells as written.
+        cells: &'a str,
+    },
+    /// `P+` / `P-`: pieces put on squares or in hand (`00`), `00AL` for the rest.
+    Pieces {
+        /// Whose pieces.
+        color: Color,
+        /// The list as written (`99KY89KE00KI`).
+        list: &'a str,
+    },
+    /// `+` / `-` alone: the side to move first.
+    Turn(Color),
+    /// A move.
+    Move(CsaMove),
+    /// `T12` / `T12.345`: the time spent on the preceding move.
+    Time(Duration),
+    /// `%TORYO` and the other terminal words (without `%`).
+    Special(&'a str),
+    /// `'*text`: a comment on the position (V3; `'**` engine lines keep their second `*`).
+    Comment(&'a str),
+    /// `'text`: a comment for people, which programs ignore.
+    ProgramComment(&'a str),
+    /// `/`: the next record of the file starts.
+    Separator,
+    /// A statement that does not parse.
+    Bad(ParseCsaError),
+}
+
+/// A statement and its 1-based character column in the line.
+pub type Located<'a> = (usize, Statement<'a>);
+
+/// Splits a line into statements. Blank statements (an empty line, a trailing comma) give
+/// nothing.
+#[must_use]
+pub fn statements(line: &str) -> Vec<Located<'_>> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    let mut column = 1;
+    while !rest.is_empty() {
+        if let Some(comment) = rest.strip_prefix('\'') {
+            out.push((column, comment_statement(comment)));
+            break;
+        }
+        let end = rest.find(',').unwrap_or(rest.len());
+        let (part, tail) = rest.split_at(end);
+        let trimmed = part.trim_end_matches([' ', '\t']);
+        if !trimmed.trim_start_matches([' ', '\t']).is_empty() {
+            out.push((column, statement(trimmed)));
+        }
+        column += part.chars().count() + 1;
+        rest = tail.strip_prefix(',').unwrap_or(tail);
+    }
+    out
+}
+
+fn comment_statement(text: &str) -> Statement<'_> {
+    match text.strip_prefix('*') {
+        Some(c) => Statement::Comment(c),
+        None => Statement::ProgramComment(text),
+    }
+}
+
+fn statement(s: &str) -> Statement<'_> {
+    let b = s.as_bytes();
+    let bad = |column, expected| Statement::Bad(err(column, expected));
+    match b[0] {
+        b'V' => Statement::Version(&s[1..]),
+        b'N' => match b.get(1).and_then(|&c| codes::color(c)) {
+            Some(color) => Statement::Name {
+                color,
+                name: &s[2..],
+            },
+            None => bad(2, "`+` or `-` after `N`"),
+        },
+        b'$' => match s.find(':') {
+            Some(at) => Statement::Info {
+                key: &s[1..at],
+                value: &s[at + 1..],
+            },
+            None => bad(s.chars().count() + 1, "`:` after the key"),
+        },
+        b'P' => position_line(s),
+        b'+' | b'-' if b.len() == 1 => Statement::Turn(codes::color(b[0]).unwrap_or(Color::Black)),
+        b'+' | b'-' => match CsaMove::from_ascii(b) {
+            Ok(m) => Statement::Move(m),
+            Err(e) => Statement::Bad(e),
+        },
+        b'T' => match time(&s[1..]) {
+            Some(d) => Statement::Time(d),
+            None => bad(2, "seconds (`12`, V3 `12.345`)"),
+        },
+        b'%' => Statement::Special(&s[1..]),
+        b'/' if b.len() == 1 => Statement::Separator,
+        _ => bad(1, "a CSA statement (V N $ P + - T % ' /)"),
+    }
+}
+
+fn position_line(s: &str) -> Statement<'_> {
+    let b = s.as_bytes();
+    match b.get(1) {
+        Some(b'I') => Statement::Handicap(&s[2..]),
+        Some(&d @ b'1'..=b'9') => Statement::Row {
+            rank: d - b'0',
+            cells: &s[2..],
+        },
+        Some(&c @ (b'+' | b'-')) => Statement::Pieces {
+            color: codes::color(c).unwrap_or(Color::Black),
+            list: &s[2..],
+        },
+        _ => Statement::Bad(err(2, "`I`, a rank 1-9, `+` or `-` after `P`")),
+    }
+}
+
+/// Seconds with an optional fraction (`12`, `12.345`); at most nine fraction digits.
+pub(crate) fn time(s: &str) -> Option<Duration> {
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+    if !digits(whole) || !(frac.is_empty() || digits(frac) && frac.len() <= 9) {
+        return None;
+    }
+    let secs: u64 = whole.parse().ok()?;
+    let nanos = if frac.is_empty() {
+        0
+    } else {
+        let n: u32 = frac.parse().ok()?;
+        n * 10u32.pow(9 - frac.len() as u32)
+    };
+    Some(Duration::new(secs, nanos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(line: &str) -> Vec<Statement<'_>> {
+        statements(line).into_iter().map(|(_, s)| s).collect()
+    }
+
+    #[test]
+    fn joined_statements_and_trailing_comments() {
+        let m = "+7776FU".parse::<CsaMove>().ok();
+        assert_eq!(
+            kinds("+7776FU,T12"),
+            vec![
+                Statement::Move(m.unwrap_or_else(|| unreachable!())),
+                Statement::Time(Duration::from_secs(12))
+            ]
+        );
+        assert_eq!(
+            kinds("%KACHI,'* -5000 win, really"),
+            vec![
+                Statement::Special("KACHI"),
+                Statement::Comment(" -5000 win, really")
+            ]
+        );
+        assert_eq!(kinds("'** 113 -3334FU"), vec![Statement::Comment("* 113 -3334FU")]);
+        assert_eq!(kinds("'a, b"), vec![Statement::ProgramComment("a, b")]);
+        assert!(kinds("").is_empty());
+        let cols: Vec<usize> = statements("-3334FU,T6,%TORYO").iter().map(|s| s.0).collect();
+        assert_eq!(cols, vec![1, 9, 12]);
+    }
+
+    #[test]
+    fn times_with_milliseconds() {
+        assert_eq!(time("12.345"), Some(Duration::from_millis(12_345)));
+        assert_eq!(time("0.5"), Some(Duration::from_millis(500)));
+        assert_eq!(time("7"), Some(Duration::from_secs(7)));
+        assert_eq!(time(""), None);
+        assert_eq!(time("1."), None);
+        assert_eq!(time("-1"), None);
+    }
+
+    #[test]
+    fn move_errors_have_columns() {
+        let e = |s: &str| s.parse::<CsaMove>().err().map(|e| e.column);
+        assert_eq!(e("+7x76FU"), Some(3));
+        assert_eq!(e("+7776XX"), Some(6));
+        assert_eq!(e("+0055TO"), Some(6));
+        assert_eq!(e("+7700FU"), Some(4));
+        assert_eq!(e("+7776FUU"), Some(8));
+        assert_eq!(e("+77"), Some(4));
+        assert_eq!("+8822UM".parse::<CsaMove>().map(|m| m.to_string()).ok().as_deref(), Some("+8822UM"));
+    }
+
+    #[test]
+    fn position_lines() {
+        assert_eq!(kinds("PI82HI22KA"), vec![Statement::Handicap("82HI22KA")]);
+        assert_eq!(
+            kinds("P-00AL"),
+            vec![Statement::Pieces {
+                color: Color::White,
+                list: "00AL"
+            }]
+        );
+        assert!(matches!(kinds("P2 * -HI *")[0], Statement::Row { rank: 2, .. }));
+        assert_eq!(kinds("-"), vec![Statement::Turn(Color::White)]);
+        assert_eq!(kinds("/"), vec![Statement::Separator]);
+    }
+}

@@ -1,0 +1,126 @@
+//! The KI2 writer: the KIF header area, then moves in the JSA notation, six to a line, each
+//! left-aligned in 12 columns; comments break the line; the result goes in the `まで`
+//! trailer. Times cannot be written in KI2.
+
+use shogi::{Move, Position, Square};
+
+use crate::encoding::{self, Encoded};
+use crate::ki2::trailer;
+use crate::movetext::KifMove;
+use crate::record::{NodeId, NodeKind, Record};
+use crate::text;
+use crate::write::{WriteOptions, annotations, head, is_handicap_naming, mover, variation_order};
+
+/// Moves on one line, as Kifu for Windows writes them.
+const PER_LINE: usize = 6;
+
+/// Writes KI2 text (declaring UTF-8).
+#[must_use]
+pub fn to_string(record: &Record) -> String {
+    to_string_with(record, &WriteOptions::default())
+}
+
+/// Writes KI2 text, declaring `options.encoding`.
+#[must_use]
+pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
+    let mut out = String::with_capacity(32 * record.tree.len() + 512);
+    let declaration = format!("#KI2 version=2.0 encoding={}", options.encoding.name());
+    head(&mut out, record, &declaration);
+    annotations(&mut out, record, NodeId::ROOT);
+    let main: Vec<NodeId> = record.tree.main_line().collect();
+    block(&mut out, record, &main);
+    let mut blocks = Vec::new();
+    variation_order(record, &main, &mut blocks);
+    for start in blocks {
+        out.push_str(&format!("\n変化：{}手\n", record.tree[start].ply()));
+        let mut line = vec![start];
+        line.extend(record.tree.line_from(start));
+        block(&mut out, record, &line);
+    }
+    out
+}
+
+/// Writes KI2 bytes in `options.encoding`, listing characters it cannot hold.
+#[must_use]
+pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
+    encoding::encode(&to_string_with(record, options), options.encoding)
+}
+
+/// The text of one move of the tree, and the position after it.
+fn token(pos: &Position, mv: &Move, illegal: bool, last_to: Option<Square>) -> String {
+    let km = if illegal {
+        KifMove::kif(mv, last_to).without_origin()
+    } else {
+        KifMove::ki2(pos, mv, last_to)
+    };
+    format!("{}{km}", text::mark(pos.turn()))
+}
+
+fn block(out: &mut String, record: &Record, line: &[NodeId]) {
+    let Some(&first) = line.first() else {
+        return;
+    };
+    let parent = record.tree[first].parent().unwrap_or(NodeId::ROOT);
+    let mut pos = record.position_at(parent).ok();
+    let mut last_to = record.tree[parent].recorded_move().map(|m| m.mv.to());
+    let mut row = Vec::new();
+    for &id in line {
+        let node = &record.tree[id];
+        match (&node.kind, pos.as_mut()) {
+            (NodeKind::Move(m), Some(p)) => {
+                row.push(token(p, &m.mv, m.illegal, last_to));
+                last_to = Some(m.mv.to());
+                if m.illegal {
+                    pos = None;
+                } else {
+                    p.play_unchecked(m.mv);
+                }
+            }
+            (NodeKind::Special(special), _) => {
+                flush(out, &mut row);
+                // The stored trailer if it says this result (KI2 readers take the result from
+                // it), else the one Kifu for Windows writes.
+                let stored = node.trailer.clone().filter(|t| {
+                    trailer::parse(t).and_then(|e| e.special).as_ref() == Some(special)
+                });
+                let trailer = stored.unwrap_or_else(|| {
+                    let moves = node.ply().saturating_sub(1);
+                    let naming = is_handicap_naming(record);
+                    trailer::write(moves, special, mover(record, id), naming)
+                });
+                out.push_str(&trailer);
+                out.push('\n');
+                annotations(out, record, id);
+                continue;
+            }
+            _ => {}
+        }
+        if row.len() == PER_LINE || !node.comments.is_empty() || !node.bookmarks.is_empty() {
+            flush(out, &mut row);
+        }
+        annotations(out, record, id);
+        if let Some(trailer) = &node.trailer {
+            flush(out, &mut row);
+            out.push_str(trailer);
+            out.push('\n');
+        }
+    }
+    flush(out, &mut row);
+}
+
+fn flush(out: &mut String, row: &mut Vec<String>) {
+    if row.is_empty() {
+        return;
+    }
+    let last = row.len() - 1;
+    for (i, token) in row.iter().enumerate() {
+        out.push_str(token);
+        if i < last {
+            for _ in text::width(token)..12 {
+                out.push(' ');
+            }
+        }
+    }
+    out.push('\n');
+    row.clear();
+}

@@ -1,0 +1,149 @@
+//! The KIF writer, in the layout of Kifu for Windows: `#KIF version=2.0 encoding=…`, the
+//! header area, `手数----指手---------消費時間--`, move lines `   1 ７六歩(77)   ( 0:16/00:00:16)`
+//! with `+` on moves that have alternatives, `まで` trailers and `変化：N手` blocks.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use crate::encoding::{self, Encoded};
+use crate::movetext::KifMove;
+use crate::record::{MoveTime, NodeId, NodeKind, Record};
+use crate::text;
+use crate::write::{WriteOptions, annotations, head, variation_order};
+use shogi::{Move, Position};
+
+/// Writes KIF text (declaring UTF-8).
+#[must_use]
+pub fn to_string(record: &Record) -> String {
+    to_string_with(record, &WriteOptions::default())
+}
+
+/// Writes KIF text, declaring `options.encoding`.
+#[must_use]
+pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
+    let mut out = String::with_capacity(64 * record.tree.len() + 512);
+    let declaration = format!("#KIF version=2.0 encoding={}", options.encoding.name());
+    head(&mut out, record, &declaration);
+    out.push_str("手数----指手---------消費時間--\n");
+    annotations(&mut out, record, NodeId::ROOT);
+    let main: Vec<NodeId> = record.tree.main_line().collect();
+    block(&mut out, record, &main, options);
+    let mut blocks = Vec::new();
+    variation_order(record, &main, &mut blocks);
+    for start in blocks {
+        let ply = record.tree[start].ply();
+        let _ = write!(out, "\n変化：{ply}手\n");
+        let mut line = vec![start];
+        line.extend(record.tree.line_from(start));
+        block(&mut out, record, &line, options);
+    }
+    out
+}
+
+/// Writes KIF bytes in `options.encoding`, listing characters it cannot hold.
+#[must_use]
+pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
+    encoding::encode(&to_string_with(record, options), options.encoding)
+}
+
+/// Whether the move of `id` could have promoted (so `不成` applies).
+fn could_promote_at(record: &Record, id: NodeId) -> bool {
+    let node = &record.tree[id];
+    let (Some(parent), Some(m)) = (node.parent(), node.recorded_move()) else {
+        return false;
+    };
+    record
+        .position_at(parent)
+        .is_ok_and(|pos| could_promote(&pos, &m.mv))
+}
+
+/// Whether `mv` does not promote but promoting would have been legal.
+fn could_promote(pos: &Position, mv: &Move) -> bool {
+    match *mv {
+        Move::Normal {
+            from,
+            to,
+            kind,
+            capture,
+            promote: false,
+        } => pos.is_legal(&Move::Normal {
+            from,
+            to,
+            kind,
+            capture,
+            promote: true,
+        }),
+        _ => false,
+    }
+}
+
+fn block(out: &mut String, record: &Record, line: &[NodeId], options: &WriteOptions) {
+    for &id in line {
+        move_line(out, record, id, options);
+        annotations(out, record, id);
+    }
+    if let Some(trailer) = line
+        .last()
+        .and_then(|&id| record.tree[id].trailer.as_deref())
+    {
+        out.push_str(trailer);
+        out.push('\n');
+    }
+}
+
+fn move_line(out: &mut String, record: &Record, id: NodeId, options: &WriteOptions) {
+    let node = &record.tree[id];
+    let body = match &node.kind {
+        NodeKind::Move(m) => {
+            let last_to = node
+                .parent()
+                .and_then(|p| record.tree[p].recorded_move())
+                .map(|p| p.mv.to());
+            let mut km = KifMove::kif(&m.mv, last_to);
+            if options.non_promotion && could_promote_at(record, id) {
+                km.promotion = Some(false);
+            }
+            km.to_string()
+        }
+        NodeKind::Special(s) => s.kif_word().to_owned(),
+        NodeKind::Start => return,
+    };
+    let _ = write!(out, "{:>4} {body}", node.ply());
+    let has_alternatives = node.parent().is_some_and(|p| {
+        let siblings = record.tree[p].children();
+        siblings.last() != Some(&id)
+    });
+    if node.time.is_some() || has_alternatives {
+        pad(out, &body, 12);
+        out.push(' ');
+    }
+    if let Some(time) = node.time {
+        write_time(out, time);
+    }
+    if has_alternatives {
+        out.push('+');
+    }
+    out.push('\n');
+}
+
+fn pad(out: &mut String, body: &str, columns: usize) {
+    for _ in text::width(body)..columns {
+        out.push(' ');
+    }
+}
+
+/// `( 0:16/00:00:16)`: minutes of the move right-aligned in two columns, total as HH:MM:SS.
+fn write_time(out: &mut String, time: MoveTime) {
+    let spent = time.spent.unwrap_or_default().as_secs();
+    let _ = write!(out, "({:>2}:{:02}/", spent / 60, spent % 60);
+    if let Some(total) = time.total.map(|t: Duration| t.as_secs()) {
+        let _ = write!(
+            out,
+            "{:02}:{:02}:{:02}",
+            total / 3600,
+            total / 60 % 60,
+            total % 60
+        );
+    }
+    out.push(')');
+}

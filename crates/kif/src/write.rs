@@ -1,0 +1,128 @@
+//! Writing helpers shared by the KIF and KI2 writers: options, the header area, annotation
+//! lines and the order of variation blocks.
+
+use shogi::Color;
+
+use crate::encoding::TextEncoding;
+use crate::record::{HeaderKey, NodeId, Record};
+use crate::{Handicap, bod};
+
+/// How KIF and KI2 are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WriteOptions {
+    /// The encoding named in the `#KIF version=2.0 encoding=…` line (and used by the
+    /// `to_bytes` writers).
+    pub encoding: TextEncoding,
+    /// KIF only: write `不成` on moves that could have promoted (the spec leaves
+    /// non-promotion unmarked; some readers expect the word).
+    pub non_promotion: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions {
+            encoding: TextEncoding::Utf8,
+            non_promotion: false,
+        }
+    }
+}
+
+/// Writes the header area: declaration, program comments, headers in order (a `手合割`
+/// line first when a handicap start has none), lines kept verbatim, and the board diagram
+/// when the start is not a standard position or its `手合割` line names another one.
+pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
+    out.push_str(declaration);
+    out.push('\n');
+    for c in &record.program_comments {
+        push_line(out, "#", c);
+    }
+    let header = record.headers.get(HeaderKey::Handicap);
+    let start = record.start.handicap;
+    if let (None, Some(h)) = (header, start) {
+        if h != Handicap::Even {
+            push_line(out, "手合割：", h.name());
+        }
+    }
+    for h in &record.headers {
+        out.push_str(&h.key);
+        out.push('：');
+        out.push_str(&h.value);
+        out.push('\n');
+    }
+    for l in &record.other_lines {
+        push_line(out, "", l);
+    }
+    let named = header.and_then(Handicap::from_name);
+    if start.is_none() || (header.is_some() && named != start) {
+        bod::write_bod(out, &record.start.setup, side_names(record));
+    }
+}
+
+/// `先手`/`後手`, or `下手`/`上手` when the record names the players so or is a handicap game.
+pub(crate) fn side_names(record: &Record) -> [&'static str; 2] {
+    let handicap_names = record
+        .headers
+        .entries()
+        .iter()
+        .any(|h| h.key == "下手" || h.key == "上手");
+    let handicap = record.start.handicap.is_some_and(|h| h != Handicap::Even);
+    if handicap_names || handicap {
+        ["下手", "上手"]
+    } else {
+        ["先手", "後手"]
+    }
+}
+
+/// The name of a side in trailers and marks.
+pub(crate) fn is_handicap_naming(record: &Record) -> bool {
+    side_names(record)[0] == "下手"
+}
+
+/// Comment and bookmark lines of a node.
+pub(crate) fn annotations(out: &mut String, record: &Record, id: NodeId) {
+    let node = &record.tree[id];
+    for c in &node.comments {
+        push_line(out, "*", c);
+    }
+    for b in &node.bookmarks {
+        push_line(out, "&", b);
+    }
+}
+
+pub(crate) fn push_line(out: &mut String, prefix: &str, text: &str) {
+    out.push_str(prefix);
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// The variation blocks after a line, in the order Kifu for Windows writes them: branch
+/// points from the end of the line back to its start, each alternative followed at once by
+/// the blocks inside it. `line` is the line's nodes in order.
+pub(crate) fn variation_order(record: &Record, line: &[NodeId], out: &mut Vec<NodeId>) {
+    for &id in line.iter().rev() {
+        let Some(parent) = record.tree[id].parent() else {
+            continue;
+        };
+        let siblings = record.tree[parent].children();
+        if siblings.first() != Some(&id) {
+            continue;
+        }
+        for &alt in &siblings[1..] {
+            out.push(alt);
+            let mut sub = vec![alt];
+            sub.extend(record.tree.line_from(alt));
+            variation_order(record, &sub[1..], out);
+            // Alternatives to the first move of `alt` are its own siblings, listed here.
+        }
+    }
+}
+
+/// The side to move at node `id`'s ply (before the node's move or special).
+pub(crate) fn mover(record: &Record, id: NodeId) -> Color {
+    let start = record.start.setup.turn;
+    if record.tree[id].ply() % 2 == 1 {
+        start
+    } else {
+        start.opposite()
+    }
+}

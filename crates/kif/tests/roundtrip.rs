@@ -1,0 +1,127 @@
+//! Round trips over the corpus: every KIF and KI2 file read, written in the same format and
+//! read again gives an identical record; KIF -> KI2 -> KIF keeps the moves, variations,
+//! results and comments (KI2 has no clock, so times are not compared).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use masu_kif::{Mode, NodeKind, Record, WriteOptions, ki2, kif};
+
+fn files(folder: &str) -> Vec<PathBuf> {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus")).join(folder);
+    let mut v: Vec<_> = fs::read_dir(dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn name(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The tree without clocks, as text per node (kind, comments, bookmarks), in id order of a
+/// depth-first walk, so records built in different orders compare by shape.
+fn shape(record: &Record) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![record.tree.root()];
+    while let Some(id) = stack.pop() {
+        let node = &record.tree[id];
+        let kind = match &node.kind {
+            NodeKind::Move(m) => format!("{} {}", m.mv.to_usi(), m.illegal),
+            NodeKind::Special(s) => s.to_string(),
+            NodeKind::Start => "start".to_owned(),
+        };
+        out.push(format!(
+            "{} {kind} {:?} {:?}",
+            node.ply(),
+            node.comments,
+            node.bookmarks
+        ));
+        stack.extend(node.children().iter().rev());
+    }
+    out
+}
+
+#[test]
+fn kif_to_kif() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for path in files("kif") {
+        let bytes = fs::read(&path).unwrap_or_default();
+        let Ok(first) = kif::read_bytes(&bytes, Mode::Lenient) else {
+            continue;
+        };
+        count += 1;
+        for options in [
+            WriteOptions::default(),
+            WriteOptions {
+                non_promotion: true,
+                ..WriteOptions::default()
+            },
+        ] {
+            let text = kif::to_string_with(&first.record, &options);
+            match kif::read_str(&text, Mode::Lenient) {
+                Ok(second)
+                    if second.record == first.record
+                        && second.warnings.len() <= first.warnings.len() => {}
+                Ok(second) => failures.push(format!(
+                    "{}: records differ ({} vs {} warnings)\n{text}",
+                    name(&path),
+                    first.warnings.len(),
+                    second.warnings.len()
+                )),
+                Err(e) => failures.push(format!("{}: {e}\n{text}", name(&path))),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(count, 84);
+}
+
+#[test]
+fn ki2_to_ki2() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for path in files("ki2") {
+        let bytes = fs::read(&path).unwrap_or_default();
+        let Ok(first) = ki2::read_bytes(&bytes, Mode::Lenient) else {
+            continue;
+        };
+        count += 1;
+        let text = ki2::to_string(&first.record);
+        match ki2::read_str(&text, Mode::Strict) {
+            Ok(second) if second.record == first.record => {}
+            Ok(_) => failures.push(format!("{}: records differ\n{text}", name(&path))),
+            Err(e) => failures.push(format!("{}: {e}\n{text}", name(&path))),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(count, 25);
+}
+
+#[test]
+fn kif_to_ki2_to_kif_keeps_moves_results_comments() {
+    let mut failures = Vec::new();
+    for path in files("kif") {
+        let bytes = fs::read(&path).unwrap_or_default();
+        let Ok(first) = kif::read_bytes(&bytes, Mode::Lenient) else {
+            continue;
+        };
+        let text = ki2::to_string(&first.record);
+        match ki2::read_str(&text, Mode::Lenient) {
+            Ok(second) if shape(&second.record) == shape(&first.record) => {}
+            Ok(second) => failures.push(format!(
+                "{}: shapes differ\n{:?}\n{:?}\n{text}",
+                name(&path),
+                shape(&first.record),
+                shape(&second.record)
+            )),
+            Err(e) => failures.push(format!("{}: {e}\n{text}", name(&path))),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
