@@ -1,5 +1,6 @@
 //! `masu`: every masu library at work from the command line.
 
+mod reversi_cmd;
 mod shogi_cmd;
 
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ struct Cli {
 enum Command {
     Perft(shogi_cmd::PerftArgs),
     Moves(shogi_cmd::MovesArgs),
+    Reversi(reversi_cmd::ReversiArgs),
 }
 
 fn main() -> ExitCode {
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => shogi_cmd::perft(&args),
         Command::Moves(args) => shogi_cmd::moves(&args),
+        Command::Reversi(args) => reversi_cmd::run(&args),
     };
     match result {
         Ok(code) => code,
