@@ -197,9 +197,11 @@ pub fn statements(line: &str) -> Vec<Located<'_>> {
         }
         let end = rest.find(',').unwrap_or(rest.len());
         let (part, tail) = rest.split_at(end);
-        let trimmed = part.trim_end_matches([' ', '\t']);
-        if !trimmed.trim_start_matches([' ', '\t']).is_empty() {
-            out.push((column, statement(trimmed)));
+        let trimmed = part.trim_start_matches([' ', '\t']);
+        let lead = part.len() - trimmed.len();
+        let trimmed = trimmed.trim_end_matches([' ', '\t']);
+        if !trimmed.is_empty() {
+            out.push((column + lead, statement(trimmed)));
         }
         column += part.chars().count() + 1;
         rest = tail.strip_prefix(',').unwrap_or(tail);

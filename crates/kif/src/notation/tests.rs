@@ -95,3 +95,102 @@ fn same_square() {
     );
     assert_eq!(KifMove::kif(&mv, None).to_string(), "７六歩(77)");
 }
+
+/// Every placement of two or three pieces of one kind around 5五 (both colours; gold,
+/// silver, tokin; two dragons or horses also from afar): each move to 5五 gets a text that
+/// reads back as that move, with a relative word only when there are rivals and never
+/// `直` for 竜・馬.
+#[test]
+fn generated_multi_candidate_table() {
+    use shogi::{Color, Piece, PieceKind, Setup};
+    let near: Vec<Square> = [
+        (6, 4),
+        (5, 4),
+        (4, 4),
+        (6, 5),
+        (4, 5),
+        (6, 6),
+        (5, 6),
+        (4, 6),
+    ]
+    .iter()
+    .filter_map(|&(f, r)| Square::new(f, r))
+    .collect();
+    let far: Vec<Square> = [(5, 1), (1, 5), (9, 9), (5, 9), (9, 5), (1, 1)]
+        .iter()
+        .filter_map(|&(f, r)| Square::new(f, r))
+        .collect();
+    let target = Square::new(5, 5).unwrap_or(Square::SQ_7G);
+    let mut checked = 0;
+    for color in [Color::Black, Color::White] {
+        for (kind, sizes) in [
+            (PieceKind::Gold, &[2, 3][..]),
+            (PieceKind::Silver, &[2, 3][..]),
+            (PieceKind::ProPawn, &[2, 3][..]),
+            (PieceKind::Dragon, &[2][..]),
+            (PieceKind::Horse, &[2][..]),
+        ] {
+            let squares: Vec<Square> = if kind.is_promoted() && kind != PieceKind::ProPawn {
+                near.iter().chain(&far).copied().collect()
+            } else {
+                near.clone()
+            };
+            for &size in sizes {
+                for combo in combinations(&squares, size) {
+                    let mut setup = Setup::default();
+                    setup.turn = color;
+                    for &sq in &combo {
+                        setup.board[sq.index()] = Some(Piece::new(color, kind));
+                    }
+                    // Kings in the corners of the 2nd and 8th ranks, out of the way.
+                    for (sq, c) in [((9, 8), Color::Black), ((1, 2), Color::White)] {
+                        if let Some(sq) = Square::new(sq.0, sq.1) {
+                            setup.board[sq.index()] = Some(Piece::new(c, PieceKind::King));
+                        }
+                    }
+                    let Ok(pos) = Position::from_setup(setup, shogi::SetupMode::Strict) else {
+                        continue;
+                    };
+                    let moves: Vec<_> = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.to() == target && m.kind() == kind)
+                        .collect();
+                    for mv in &moves {
+                        let km = KifMove::ki2(&pos, mv, None);
+                        let back = km.to_string().parse::<KifMove>().ok();
+                        assert_eq!(
+                            back.map(|k| k.to_move(&pos, None)),
+                            Some(Ok(*mv)),
+                            "{km} {pos}"
+                        );
+                        let sources: std::collections::BTreeSet<_> =
+                            moves.iter().filter_map(|m| m.from()).collect();
+                        if sources.len() == 1 {
+                            assert!(km.relative.is_none() && km.motion.is_none(), "{km} {pos}");
+                        }
+                        if matches!(kind, PieceKind::Dragon | PieceKind::Horse) {
+                            assert_ne!(km.relative, Some(Relative::Straight), "{km} {pos}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+}
+
+fn combinations(items: &[Square], k: usize) -> Vec<Vec<Square>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        for mut rest in combinations(&items[i + 1..], k - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}

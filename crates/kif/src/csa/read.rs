@@ -1,0 +1,494 @@
+//! The CSA reader: statements from [`statements`], the start position from the position
+//! lines, then every move resolved in its position.
+
+use std::time::Duration;
+
+use shogi::Color;
+
+use super::codes;
+use super::lex::{CsaMove, Statement, statements};
+use super::setup::SetupLines;
+use crate::build::{Builder, Origin};
+use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
+use crate::encoding::{self, TextEncoding};
+use crate::movetext::KifMove;
+use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
+use crate::{Decoding, Diagnostic, Parsed};
+
+/// CSA `$` keys and the KIF header names they are kept under (the canonical names of
+/// [`HeaderKey`], so records convert between formats). Other keys are kept without `$`.
+pub(crate) const INFO_KEYS: &[(&str, HeaderKey)] = &[
+    ("EVENT", HeaderKey::Event),
+    ("SITE", HeaderKey::Site),
+    ("START_TIME", HeaderKey::StartTime),
+    ("END_TIME", HeaderKey::EndTime),
+    ("TIME_LIMIT", HeaderKey::TimeControl),
+    ("OPENING", HeaderKey::Opening),
+    ("NOTE", HeaderKey::Note),
+    ("TIME+", HeaderKey::BlackTimeControl),
+    ("TIME-", HeaderKey::WhiteTimeControl),
+    ("MAX_MOVES", HeaderKey::MaxMoves),
+    ("JISHOGI", HeaderKey::ImpasseRule),
+];
+
+/// The header name a `$` key is kept under.
+fn info_key(key: &str) -> &str {
+    // The V3.0 text also spells the per-side keys `$TIMET+` / `$TIMET-`.
+    let key = match key {
+        "TIMET+" => "TIME+",
+        "TIMET-" => "TIME-",
+        k => k,
+    };
+    INFO_KEYS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(key, |(_, h)| h.kif_name())
+}
+
+/// Reads the first record of CSA text. A file holding several records (`/` lines) gives a
+/// warning naming the line where the second starts; [`read_all_str`] reads them all.
+///
+/// # Errors
+///
+/// [`ReadError`]: the start position is invalid, or (in [`Mode::Strict`]) any statement
+/// needed a warning.
+pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
+    let mut records = Records::new(text, mode);
+    let first = records.next().unwrap_or_else(|| read_chunk(&[], mode));
+    let mut parsed = first?;
+    if let Some(line) = records.peek_start() {
+        let d = Diagnostic::new(DiagnosticKind::Dropped, line, "/", 1)
+            .detail("the file holds more records; read them with csa::read_all_str");
+        Sink::new(mode).warn(d.clone())?;
+        parsed.warnings.push(d);
+    }
+    Ok(parsed)
+}
+
+/// Reads every record of CSA text (records are separated by `/` lines).
+///
+/// # Errors
+///
+/// The first record that fails, as [`read_str`].
+pub fn read_all_str(text: &str, mode: Mode) -> Result<Vec<Parsed>, ReadError> {
+    Records::new(text, mode).collect()
+}
+
+/// Reads the first record of CSA bytes, detecting the encoding ([`encoding::decode`]:
+/// `'CSA encoding=` and `'encoding=` declarations, UTF-8, Shift_JIS, EUC-JP).
+///
+/// # Errors
+///
+/// As [`read_str`].
+pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
+    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
+    let parsed = read_str(&decoded.text, mode)?;
+    with_decoding(parsed, &decoded, mode)
+}
+
+/// Reads every record of CSA bytes.
+///
+/// # Errors
+///
+/// As [`read_all_str`].
+pub fn read_all_bytes(bytes: &[u8], mode: Mode) -> Result<Vec<Parsed>, ReadError> {
+    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
+    read_all_str(&decoded.text, mode)?
+        .into_iter()
+        .map(|p| with_decoding(p, &decoded, mode))
+        .collect()
+}
+
+fn with_decoding(
+    mut parsed: Parsed,
+    decoded: &encoding::Decoded<'_>,
+    mode: Mode,
+) -> Result<Parsed, ReadError> {
+    parsed.decoding = Some(Decoding::from(decoded));
+    if decoded.had_errors {
+        let d = Diagnostic::new(DiagnosticKind::Encoding, 1, "", 1)
+            .detail("bytes that no supported encoding decodes were replaced by U+FFFD");
+        Sink::new(mode).warn(d.clone())?;
+        parsed.warnings.push(d);
+    }
+    Ok(parsed)
+}
+
+/// The records of a CSA text, one at a time (a long multi-record file is never held as
+/// records all at once).
+#[derive(Debug)]
+pub struct Records<'a> {
+    /// Numbered lines not yet read.
+    lines: std::iter::Peekable<std::iter::Enumerate<Lines<'a>>>,
+    mode: Mode,
+}
+
+impl<'a> Records<'a> {
+    /// The records of `text`, read in `mode`.
+    #[must_use]
+    pub fn new(text: &'a str, mode: Mode) -> Records<'a> {
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+        Records {
+            lines: Lines(text).enumerate().peekable(),
+            mode,
+        }
+    }
+
+    /// The line where the next non-blank record starts, if any.
+    fn peek_start(&mut self) -> Option<usize> {
+        self.skip_blank();
+        self.lines.peek().map(|(i, _)| i + 1)
+    }
+
+    fn skip_blank(&mut self) {
+        while self
+            .lines
+            .peek()
+            .is_some_and(|(_, l)| l.trim().is_empty() || l.trim() == "/")
+        {
+            self.lines.next();
+        }
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Result<Parsed, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.skip_blank();
+        self.lines.peek()?;
+        let mut chunk = Vec::new();
+        for (i, line) in self.lines.by_ref() {
+            if line.trim() == "/" {
+                break;
+            }
+            chunk.push((i + 1, line));
+        }
+        Some(read_chunk(&chunk, self.mode))
+    }
+}
+
+/// What the last move statement became, for the `T` that follows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Last {
+    Nothing,
+    Node(NodeId),
+    Failed,
+}
+
+/// Reading one record: the header area, then the moves.
+#[derive(Debug)]
+enum Stage {
+    Header {
+        record: Record,
+        sink: Sink,
+        lines: SetupLines,
+    },
+    Moves(Builder),
+}
+
+#[derive(Debug)]
+struct Reader {
+    stage: Stage,
+    last: Last,
+}
+
+/// Lines split at LF, CRLF or CR.
+#[derive(Debug, Clone)]
+struct Lines<'a>(&'a str);
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let end = self.0.find(['\n', '\r']).unwrap_or(self.0.len());
+        let line = &self.0[..end];
+        let skip = match self.0.as_bytes().get(end..end + 2) {
+            Some(b"\r\n") => 2,
+            _ if end < self.0.len() => 1,
+            _ => 0,
+        };
+        self.0 = &self.0[end + skip..];
+        Some(line)
+    }
+}
+
+fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> {
+    let mut r = Reader {
+        stage: Stage::Header {
+            record: Record::new(),
+            sink: Sink::new(mode),
+            lines: SetupLines::default(),
+        },
+        last: Last::Nothing,
+    };
+    for &(line, text) in lines {
+        for (column, st) in statements(text) {
+            let at = Origin { line, text, column };
+            r.statement(st, &at)?;
+        }
+    }
+    let end = lines.last().map_or((1, ""), |&(l, t)| (l, t));
+    let at = Origin {
+        line: end.0,
+        text: end.1,
+        column: 1,
+    };
+    let b = r.builder(None, &at)?;
+    let (record, warnings) = std::mem::replace(b, dummy_builder()).finish();
+    Ok(Parsed {
+        record,
+        warnings,
+        decoding: None,
+    })
+}
+
+/// A placeholder left behind when the builder is taken out at the end of reading.
+fn dummy_builder() -> Builder {
+    Builder::new(
+        Record::new(),
+        shogi::Position::startpos(),
+        Sink::new(Mode::Lenient),
+    )
+}
+
+impl Reader {
+    fn sink(&mut self) -> &mut Sink {
+        match &mut self.stage {
+            Stage::Header { sink, .. } => sink,
+            Stage::Moves(b) => &mut b.sink,
+        }
+    }
+
+    fn record(&mut self) -> &mut Record {
+        match &mut self.stage {
+            Stage::Header { record, .. } => record,
+            Stage::Moves(b) => &mut b.record,
+        }
+    }
+
+    fn warn(&mut self, d: Diagnostic) -> Result<(), ReadError> {
+        self.sink().warn(d)
+    }
+
+    fn statement(&mut self, st: Statement<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+        match st {
+            Statement::Version(_) | Statement::Separator => {}
+            Statement::Name { color, name } => {
+                let key = match color {
+                    Color::Black => HeaderKey::Black,
+                    Color::White => HeaderKey::White,
+                };
+                self.record().headers.push(key.kif_name(), name);
+            }
+            Statement::Info { key, value } => {
+                let key = info_key(key).to_owned();
+                self.record().headers.push(key, value);
+            }
+            Statement::Handicap(_) | Statement::Row { .. } | Statement::Pieces { .. } => {
+                self.position_line(&st, at)?;
+            }
+            Statement::Turn(color) => self.turn(color, at)?,
+            Statement::Move(m) => self.play(m, at)?,
+            Statement::Time(d) => self.time(d, at)?,
+            Statement::Special(word) => self.special(word, at)?,
+            Statement::Comment(c) => self.comment(c),
+            Statement::ProgramComment(c) => self.program_comment(c),
+            Statement::Bad(e) => {
+                let d = Diagnostic::new(DiagnosticKind::UnknownLine, at.line, at.text, at.column + e.column - 1)
+                    .expected(e.expected);
+                self.warn(d)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn position_line(&mut self, st: &Statement<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+        let Stage::Header { lines, .. } = &mut self.stage else {
+            let d = at
+                .diag(DiagnosticKind::UnknownLine)
+                .detail("a position line after the moves started");
+            return self.warn(d);
+        };
+        let (result, kind) = match *st {
+            Statement::Handicap(list) => (lines.handicap(list), DiagnosticKind::BadBoard),
+            Statement::Row { rank, cells } => (lines.row(rank, cells), DiagnosticKind::BadBoard),
+            Statement::Pieces { color, list } => (lines.pieces(color, list), DiagnosticKind::BadHand),
+            _ => (Ok(()), DiagnosticKind::BadBoard),
+        };
+        if let Err((column, what)) = result {
+            let d = Diagnostic::new(kind, at.line, at.text, at.column + column - 1).detail(what);
+            self.warn(d)?;
+        }
+        Ok(())
+    }
+
+    /// Ends the header area with the start position (Black to move unless `turn` says
+    /// otherwise) and returns the move builder.
+    fn builder(&mut self, turn: Option<Color>, at: &Origin<'_>) -> Result<&mut Builder, ReadError> {
+        if self.in_header() {
+            let old = std::mem::replace(&mut self.stage, Stage::Moves(dummy_builder()));
+            if let Stage::Header {
+                mut record,
+                mut sink,
+                lines,
+            } = old
+            {
+                record.start = start(&lines, turn.unwrap_or(Color::Black), &mut sink, at)?;
+                let pos = record.start.position().map_err(|e| {
+                    fail(at.diag(DiagnosticKind::BadPosition).detail(e.to_string()))
+                })?;
+                self.stage = Stage::Moves(Builder::new(record, pos, sink));
+            }
+        }
+        match &mut self.stage {
+            Stage::Moves(b) => Ok(b),
+            Stage::Header { .. } => Err(fail(at.diag(DiagnosticKind::BadPosition))),
+        }
+    }
+
+    fn in_header(&self) -> bool {
+        matches!(self.stage, Stage::Header { .. })
+    }
+
+    fn turn(&mut self, color: Color, at: &Origin<'_>) -> Result<(), ReadError> {
+        if !self.in_header() {
+            let d = at
+                .diag(DiagnosticKind::UnknownLine)
+                .detail("a second turn line");
+            return self.warn(d);
+        }
+        self.builder(Some(color), at).map(|_| ())
+    }
+
+    fn play(&mut self, m: CsaMove, at: &Origin<'_>) -> Result<(), ReadError> {
+        if self.in_header() {
+            let d = at
+                .diag(DiagnosticKind::SideMark)
+                .detail("no turn line (`+` or `-`) before the first move: the move's side starts");
+            self.warn(d)?;
+            self.builder(Some(m.color), at)?;
+        }
+        let b = self.builder(None, at)?;
+        if let Some(pos) = b.position().filter(|p| p.turn() != m.color) {
+            let d = at
+                .diag(DiagnosticKind::SideMark)
+                .ply(b.next_ply())
+                .detail(format!("{} is to move", codes::sign(pos.turn())));
+            b.sink.warn(d)?;
+        }
+        let km = KifMove {
+            to: Some(m.to),
+            same: false,
+            piece: m.piece,
+            relative: None,
+            motion: None,
+            promotion: None,
+            drop: m.from.is_none(),
+            from: m.from,
+        };
+        self.last = match b.add_move(&km, None, at)? {
+            Some(id) => Last::Node(id),
+            None => Last::Failed,
+        };
+        Ok(())
+    }
+
+    fn special(&mut self, word: &str, at: &Origin<'_>) -> Result<(), ReadError> {
+        let b = self.builder(None, at)?;
+        let to_move = b.position().map_or(Color::Black, shogi::Position::turn);
+        let special = codes::special(word, to_move);
+        if !codes::is_standard(&special) {
+            let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
+            b.sink.warn(d)?;
+        }
+        self.last = match b.add_special(special, None, at)? {
+            Some(id) => Last::Node(id),
+            None => Last::Failed,
+        };
+        Ok(())
+    }
+
+    fn time(&mut self, spent: Duration, at: &Origin<'_>) -> Result<(), ReadError> {
+        let (id, detail) = match self.last {
+            Last::Node(id) => (id, None),
+            Last::Nothing => (NodeId::ROOT, Some("a time before any move")),
+            Last::Failed => (NodeId::ROOT, Some("the time of a move that was not read")),
+        };
+        if let Some(detail) = detail {
+            let kind = if self.last == Last::Failed {
+                DiagnosticKind::Dropped
+            } else {
+                DiagnosticKind::BadTime
+            };
+            return self.warn(at.diag(kind).detail(detail));
+        }
+        let node = &mut self.record().tree[id];
+        if node.time.is_some() {
+            let d = at
+                .diag(DiagnosticKind::BadTime)
+                .detail("a second time for the same move; kept the first");
+            return self.warn(d);
+        }
+        node.time = Some(MoveTime {
+            spent: Some(spent),
+            total: None,
+        });
+        Ok(())
+    }
+
+    fn comment(&mut self, c: &str) {
+        let id = match &self.stage {
+            Stage::Moves(b) => b.current(),
+            Stage::Header { .. } => NodeId::ROOT,
+        };
+        self.record().tree[id].comments.push(c.to_owned());
+    }
+
+    fn program_comment(&mut self, c: &str) {
+        // The encoding declaration is the writer's business, not the record's.
+        let lower = c.trim_start().to_ascii_lowercase();
+        if self.in_header() && (lower.starts_with("csa encoding=") || lower.starts_with("encoding="))
+        {
+            return;
+        }
+        self.record().program_comments.push(c.to_owned());
+    }
+}
+
+/// The start position the header area gives.
+fn start(
+    lines: &SetupLines,
+    turn: Color,
+    sink: &mut Sink,
+    at: &Origin<'_>,
+) -> Result<StartPosition, ReadError> {
+    if !lines.seen {
+        let d = at
+            .diag(DiagnosticKind::BadBoard)
+            .detail("no start position (PI, P1-P9, P+/P-): the even game is assumed");
+        sink.warn(d)?;
+        let mut start = StartPosition::default();
+        if turn != Color::Black {
+            start.setup.turn = turn;
+            start = StartPosition::from_setup(start.setup);
+        }
+        return Ok(start);
+    }
+    let missing = lines.missing_rows();
+    if !missing.is_empty() {
+        let d = at
+            .diag(DiagnosticKind::BadBoard)
+            .detail(format!("rows {missing:?} are missing: taken as empty"));
+        sink.warn(d)?;
+    }
+    let (setup, problems) = lines.build(turn);
+    for p in problems {
+        sink.warn(at.diag(DiagnosticKind::BadBoard).detail(p))?;
+    }
+    Ok(StartPosition::from_setup(setup))
+}
