@@ -47,7 +47,7 @@ impl Position {
     }
 
     /// Builds the position of `setup` without checking it.
-    fn from_setup_unchecked(setup: &Setup) -> Position {
+    pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
         let mut pos = Position {
             board: [None; 81],
             by_color: [Bitboard::EMPTY; 2],
