@@ -46,6 +46,8 @@ pub(crate) struct Builder {
     stop: Stop,
     /// The diagnostic of a kept illegal move, reported if the block goes on after it.
     foul: Option<Diagnostic>,
+    /// Plies that `変化` headers may still replay (see [`Builder::earn`]).
+    budget: usize,
 }
 
 impl Builder {
@@ -57,6 +59,7 @@ impl Builder {
             positions: vec![start],
             stop: Stop::Open,
             foul: None,
+            budget: 0,
         }
     }
 
@@ -145,6 +148,27 @@ impl Builder {
             }
             Stop::Broken => self.dropped(at),
         }
+    }
+
+    /// Whether the current block stopped on an error (its further moves are dropped).
+    pub(crate) fn is_broken(&self) -> bool {
+        matches!(self.stop, Stop::Broken | Stop::Foul)
+    }
+
+    /// Reports the rest of a line as dropped, once.
+    pub(crate) fn dropped_rest(&mut self, at: &Origin<'_>) -> Result<(), ReadError> {
+        if self.stop == Stop::Foul {
+            self.open(at)?;
+        } else {
+            self.dropped(at)?;
+        }
+        Ok(())
+    }
+
+    /// Lets later `変化` headers replay moves: each input byte pays for one replayed ply,
+    /// which keeps reading linear in the input size.
+    pub(crate) fn earn(&mut self, bytes: usize) {
+        self.budget = self.budget.saturating_add(bytes);
     }
 
     fn dropped(&mut self, at: &Origin<'_>) -> Result<bool, ReadError> {
@@ -307,6 +331,10 @@ impl Builder {
     /// Steps along `next` (a child of the current node), replaying it; false if it cannot.
     fn extend(&mut self, next: Option<NodeId>) -> bool {
         let Some(next) = next else { return false };
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
         let Some(pos) = self.positions.last() else {
             return false;
         };

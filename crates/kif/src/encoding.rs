@@ -22,9 +22,10 @@ use std::fmt;
 use encoding_rs::{EUC_JP, Encoding, SHIFT_JIS, UTF_8};
 
 /// An encoding used by record files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum TextEncoding {
-    /// UTF-8 (`.kifu`, `.ki2u`, most CSA files, JKF).
+    /// UTF-8 (`.kifu`, `.ki2u`, most CSA files, JKF); the default for writing.
+    #[default]
     Utf8,
     /// Shift_JIS as Windows writes it (CP932, Windows-31J): `.kif`, `.ki2`.
     ShiftJis,

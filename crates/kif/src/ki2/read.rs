@@ -41,6 +41,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     })?;
     let mut b = Builder::new(record, start, sink);
     for (i, line) in lines {
+        b.earn(line.len() + 1);
         let at = Origin {
             line: i + 1,
             text: line,
@@ -100,17 +101,36 @@ fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), Rea
     Ok(())
 }
 
+/// Lines longer than this report problems against the token alone (the column then
+/// counts from the token's mark), so that reading stays linear in the input size.
+const LONG_LINE: usize = 512;
+
 /// One line of tokens, each starting at a side mark.
 fn move_line(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), ReadError> {
-    let starts: Vec<usize> = line
-        .char_indices()
-        .filter(|&(_, c)| text::side_mark(c).is_some())
-        .map(|(i, _)| i)
-        .collect();
-    for (k, &start) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(line.len());
-        let column = line[..start].chars().count() + 1;
-        token(b, &line[start..end], &Origin { column, ..*at })?;
+    let mut starts = Vec::new();
+    let mut column = 1;
+    for (i, c) in line.char_indices() {
+        if text::side_mark(c).is_some() {
+            starts.push((i, column));
+        }
+        column += 1;
+    }
+    for (k, &(start, column)) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).map_or(line.len(), |s| s.0);
+        if b.is_broken() {
+            let rest = Origin { column, ..*at };
+            return b.dropped_rest(&rest);
+        }
+        let origin = if line.len() > LONG_LINE {
+            Origin {
+                text: &line[start..end],
+                column: 1,
+                ..*at
+            }
+        } else {
+            Origin { column, ..*at }
+        };
+        token(b, &line[start..end], &origin)?;
     }
     Ok(())
 }

@@ -37,6 +37,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     })?;
     let mut b = Builder::new(record, start, sink);
     for (i, line) in lines {
+        b.earn(line.len() + 1);
         let at = Origin {
             line: i + 1,
             text: line,
