@@ -4,9 +4,11 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+mod game;
 mod hand;
 mod handicap;
 mod mv;
+mod outcome;
 mod perft;
 mod piece;
 mod position;
@@ -18,9 +20,11 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
+pub use game::{Declaration, Game, GameError, ParseGameError};
 pub use hand::{Hand, HandError};
 pub use handicap::{Handicap, ParseHandicapError};
 pub use mv::{MAX_LEGAL_MOVES, Move, MoveList};
+pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use perft::{perft, perft_make};
 pub use piece::{Piece, PieceKind};
 pub use position::{PieceMoves, PlayError, Position, PositionError, PositionErrorKinds, Undo};

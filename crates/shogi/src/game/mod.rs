@@ -1,0 +1,383 @@
+//! A game: a start position, the moves played, and how the game ended.
+//!
+//! # Examples
+//!
+//! ```
+//! use masu_shogi::{Color, Game, Outcome, UsiMove, WinReason};
+//!
+//! let mut game = Game::new();
+//! for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+//!     game.play_usi(usi.parse::<UsiMove>()?)?;
+//! }
+//! assert_eq!(game.moves().len(), 4);
+//! assert_eq!(game.outcome(), None);
+//! game.resign(Color::Black)?;
+//! assert_eq!(
+//!     game.outcome(),
+//!     Some(Outcome::Win { winner: Color::White, reason: WinReason::Resignation })
+//! );
+//! assert_eq!(
+//!     game.to_usi(),
+//!     "position startpos moves 7g7f 3c3d 8h2b+ 3a2b"
+//! );
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Positions are compared for repetition by their Zobrist key, which covers the board, both
+//! hands and the side to move (not the move number); two different positions share a 64-bit
+//! key with a chance of about 2^-64.
+
+mod declaration;
+
+use std::fmt;
+
+pub use declaration::Declaration;
+
+use crate::{
+    Color, Handicap, Move, Outcome, ParseSfenError, ParseUsiMoveError, Position, Undo, UsiMove,
+    WinReason,
+};
+
+/// How many times a position must occur for 千日手.
+const REPETITIONS: u8 = 4;
+
+/// A position plus its history: the start, every move with what is needed to take it back,
+/// and any resignation or declaration.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    undos: Vec<Undo>,
+    /// `keys[i]` is the key of the position before move `i` (`keys[moves.len()]` is now).
+    keys: Vec<u64>,
+    /// `occurrences[i]`: how often `keys[i]` occurs in `keys[..=i]`.
+    occurrences: Vec<u8>,
+    /// `checks[i]`: whether move `i` gave check.
+    checks: Vec<bool>,
+    /// A resignation or a valid declaration after the last move.
+    ended: Option<Outcome>,
+}
+
+/// A game action that was refused; the game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// The game has already ended.
+    #[error("the game is over: {0}")]
+    Over(Outcome),
+    /// The move is not legal in the current position.
+    #[error("illegal move {0}")]
+    IllegalMove(Move),
+    /// The USI move is not legal in the current position.
+    #[error("illegal usi move {0}")]
+    IllegalUsiMove(UsiMove),
+    /// The side to move declared, but the 27-point rule is not met.
+    #[error("invalid entering-king declaration")]
+    InvalidDeclaration(Declaration),
+}
+
+/// A USI `position` line that does not describe a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseGameError {
+    /// The position part is not valid SFEN.
+    #[error(transparent)]
+    Sfen(#[from] ParseSfenError),
+    /// Move number `index` (1-based) is not a USI move.
+    #[error("move {index}: {source}")]
+    Move {
+        /// 1-based index in the move list.
+        index: usize,
+        /// The syntax error.
+        source: ParseUsiMoveError,
+    },
+    /// Move number `index` (1-based) cannot be played.
+    #[error("move {index}: {source}")]
+    Play {
+        /// 1-based index in the move list.
+        index: usize,
+        /// Why it was refused.
+        source: GameError,
+    },
+}
+
+impl Game {
+    /// A game from the even-game start position.
+    #[must_use]
+    pub fn new() -> Game {
+        Game::from_position(Position::startpos())
+    }
+
+    /// A game from a handicap's start position (White moves first).
+    #[must_use]
+    pub fn from_handicap(handicap: Handicap) -> Game {
+        Game::from_position(handicap.position())
+    }
+
+    /// A game from `start`; the history before it is unknown, so `start` counts once.
+    #[must_use]
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            keys: vec![start.key()],
+            occurrences: vec![1],
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            undos: Vec::new(),
+            checks: Vec::new(),
+            ended: None,
+        }
+    }
+
+    /// Reads a USI position line (`position startpos moves 7g7f 3c3d`, `sfen ... moves ...`,
+    /// or plain SFEN) and plays its moves, keeping them as history.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseGameError`] for bad SFEN, a bad move, or a move that cannot be played
+    /// (including one after the game has ended).
+    pub fn from_usi(line: &str) -> Result<Game, ParseGameError> {
+        let (head, moves) = split_moves(line);
+        let mut game = Game::from_position(Position::from_sfen(head)?);
+        for (i, text) in moves.split_ascii_whitespace().enumerate() {
+            let index = i + 1;
+            let usi = text
+                .parse::<UsiMove>()
+                .map_err(|source| ParseGameError::Move { index, source })?;
+            game.play_usi(usi)
+                .map_err(|source| ParseGameError::Play { index, source })?;
+        }
+        Ok(game)
+    }
+
+    /// The USI `position` line: `position startpos moves ...` when the game starts from the
+    /// even-game position, `position sfen <sfen> moves ...` otherwise.
+    #[must_use]
+    pub fn to_usi(&self) -> String {
+        let mut line = if self.start == Position::startpos() {
+            "position startpos".to_owned()
+        } else {
+            format!("position sfen {}", self.start)
+        };
+        if !self.moves.is_empty() {
+            line.push_str(" moves");
+            for m in &self.moves {
+                line.push(' ');
+                line.push_str(&m.to_string());
+            }
+        }
+        line
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays `m`.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] once the game has ended, [`GameError::IllegalMove`] when `m` is
+    /// not legal.
+    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        if !self.position.is_legal(&m) {
+            return Err(GameError::IllegalMove(m));
+        }
+        let undo = self.position.play_unchecked(m);
+        let key = self.position.key();
+        let earlier = self.keys.iter().rposition(|&k| k == key);
+        let count = earlier.map_or(1, |i| self.occurrences[i].saturating_add(1));
+        self.moves.push(m);
+        self.undos.push(undo);
+        self.checks.push(self.position.in_check());
+        self.keys.push(key);
+        self.occurrences.push(count);
+        Ok(())
+    }
+
+    /// Plays a USI move, returning the full move.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] once the game has ended, [`GameError::IllegalUsiMove`] when the
+    /// move is not legal.
+    pub fn play_usi(&mut self, usi: UsiMove) -> Result<Move, GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let m = usi
+            .to_move(&self.position)
+            .map_err(|_| GameError::IllegalUsiMove(usi))?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    /// Takes back the last move and returns it; a resignation or declaration made after it
+    /// is forgotten too. `None` (and nothing changes) at the start position.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        let undo = self.undos.pop()?;
+        self.position.undo_unchecked(m, undo);
+        self.checks.pop();
+        self.keys.pop();
+        self.occurrences.pop();
+        self.ended = None;
+        Some(m)
+    }
+
+    /// `color` resigns (投了); the other side wins.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] when the game has already ended.
+    pub fn resign(&mut self, color: Color) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        self.ended = Some(Outcome::Win {
+            winner: !color,
+            reason: WinReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// The side to move declares an entering-king win (入玉宣言, CSA 27-point rule; see
+    /// [`Declaration`]) and wins if the rule is met.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] when the game has already ended,
+    /// [`GameError::InvalidDeclaration`] (with the facts) when the rule is not met; the game
+    /// then goes on unchanged (CSA servers count a wrong declaration as a loss: call
+    /// [`Game::resign`] to apply that).
+    pub fn declare(&mut self) -> Result<Outcome, GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let declaration = self.position.declaration();
+        if !declaration.is_valid() {
+            return Err(GameError::InvalidDeclaration(declaration));
+        }
+        let outcome = Outcome::Win {
+            winner: declaration.color,
+            reason: WinReason::EnteringKing,
+        };
+        self.ended = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// How many times the current position has occurred in this game, now included.
+    #[must_use]
+    pub fn repetitions(&self) -> u8 {
+        self.occurrences.last().copied().unwrap_or(1)
+    }
+
+    /// How the game ended, or `None` while it goes on: a resignation or declaration; a
+    /// checkmate (the side to move has no legal move); a fourth occurrence of the position,
+    /// which is a draw unless every move of one side since the first occurrence gave check
+    /// (that side loses).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.ended {
+            return Some(outcome);
+        }
+        if !self.position.has_legal_moves() {
+            return Some(Outcome::Win {
+                winner: !self.position.turn(),
+                reason: WinReason::Checkmate,
+            });
+        }
+        if self.repetitions() >= REPETITIONS {
+            return Some(self.repetition_outcome());
+        }
+        None
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The result of the repetition that the current position completes.
+    fn repetition_outcome(&self) -> Outcome {
+        let now = self.keys.len() - 1;
+        let key = self.keys[now];
+        let first = self.keys.iter().position(|&k| k == key).unwrap_or(now);
+        // Walk the moves since the first occurrence, alternating the mover, and note for
+        // each side whether every one of its moves gave check.
+        let mut all_checks = [true, true];
+        let mut mover = self.turn_before(first);
+        for &check in &self.checks[first..now] {
+            all_checks[mover.index()] &= check;
+            mover = !mover;
+        }
+        match all_checks {
+            [true, false] => Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::PerpetualCheck,
+            },
+            [false, true] => Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::PerpetualCheck,
+            },
+            _ => Outcome::REPETITION,
+        }
+    }
+
+    /// The side to move in the position before move `i`.
+    fn turn_before(&self, i: usize) -> Color {
+        if i.is_multiple_of(2) {
+            self.start.turn()
+        } else {
+            !self.start.turn()
+        }
+    }
+}
+
+/// Splits a USI line at the word `moves`: (position part, move list).
+fn split_moves(line: &str) -> (&str, &str) {
+    let bytes = line.as_bytes();
+    let blank = |i: usize| bytes.get(i).is_none_or(u8::is_ascii_whitespace);
+    for (i, word) in line.match_indices("moves") {
+        let end = i + word.len();
+        if (i == 0 || blank(i - 1)) && blank(end) {
+            return (&line[..i], &line[end..]);
+        }
+    }
+    (line, "")
+}
+
+impl Default for Game {
+    /// A game from the even-game start position.
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("usi", &self.to_usi())
+            .field("outcome", &self.outcome())
+            .finish()
+    }
+}
