@@ -3,13 +3,19 @@
 
 pub use shogi;
 
-use std::time::Duration;
+pub mod bundled;
+mod config;
+mod error;
+mod hands;
+mod pn;
+mod problem;
+mod search;
+mod solver;
+mod table;
+mod verdict;
 
-/// Budgets for one solve; `None` means unlimited.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after this many nodes.
-    pub nodes: Option<u64>,
-    /// Stop after this much time.
-    pub time: Option<Duration>,
-}
+pub use config::{AnswerLevel, Config, Limits, Progress, ProgressFn};
+pub use error::{ParseProblemError, SolveError};
+pub use problem::{Expected, Problem, parse_position, parse_problems};
+pub use solver::Solver;
+pub use verdict::{Alternative, ConventionAnswer, Mate, Stats, StopReason, Verdict};

@@ -1,0 +1,63 @@
+//! Solves every problem of a problem file and prints one line per problem.
+//!
+//! `cargo run --release -p masu-tsume --example solve -- FILE [NODE_LIMIT] [TABLE_MB]`
+
+use std::time::Duration;
+
+use masu_tsume::{Config, Expected, Limits, Solver, Verdict, parse_problems};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let path = args
+        .get(1)
+        .ok_or("usage: solve FILE [NODE_LIMIT] [TABLE_MB] [SECONDS]")?;
+    let nodes = args.get(2).and_then(|s| s.parse().ok());
+    let mb: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(256);
+    let secs: Option<u64> = args.get(4).and_then(|s| s.parse().ok());
+    let text = std::fs::read_to_string(path)?;
+    let problems = parse_problems(&text)?;
+    let mut solver = Solver::new(Config {
+        limits: Limits {
+            nodes,
+            time: secs.map(Duration::from_secs),
+        },
+        table_bytes: mb << 20,
+        ..Config::default()
+    });
+    for (i, p) in problems.iter().enumerate() {
+        let verdict = solver.solve(&p.position)?;
+        let st = solver.stats();
+        let got = match &verdict {
+            Verdict::Mate(m) => format!(
+                "mate {}{} conv {:?} alts {} line {}",
+                m.length,
+                if m.exact { "" } else { "?" },
+                m.convention.as_ref().map(|c| c.length),
+                m.alternatives.len(),
+                m.line
+                    .iter()
+                    .map(|m| m.to_usi().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Verdict::NoMate => "nomate".to_string(),
+            Verdict::Unknown { reason } => format!("unknown {reason:?}"),
+            _ => "other".to_string(),
+        };
+        let want = match p.expected {
+            Expected::Mate(n) => n.to_string(),
+            Expected::NoMate => "-1".to_string(),
+            Expected::Unknown => "?".to_string(),
+        };
+        eprintln!(
+            "{i}\t{}\twant {want}\t{:.3}s\tnodes {} (proof {})\tTT {}/{}\t{got}",
+            p.name,
+            st.elapsed.as_secs_f64(),
+            st.nodes,
+            st.proof_nodes,
+            st.table_used,
+            st.table_capacity
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! Problem files: one problem per line, in either of two forms.
+//!
+//! * `SFEN moves m1 m2 ...` — the solution in USI; its length is the mate length.
+//! * `SFEN<TAB>N<TAB>solution<TAB>name` — `N` is the mate length, `?` when unknown and
+//!   `-1` for no mate; the solution (USI moves separated by spaces) and name may be empty.
+//!
+//! Blank lines and lines starting with `#` are skipped. Positions are read in tsume mode:
+//! the attacker may have no king, and pieces that are neither on the board nor in a hand
+//! belong to the defender.
+
+use shogi::{Move, Position, SetupMode, UsiMove};
+
+use crate::error::ParseProblemError;
+
+/// What a problem file says about the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// A mate of exactly this many plies (minimax length).
+    Mate(u32),
+    /// No mate.
+    NoMate,
+    /// Not recorded.
+    Unknown,
+}
+
+/// One problem of a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The name column (empty for the `moves` form).
+    pub name: String,
+    /// The position, attacker to move.
+    pub position: Position,
+    /// The expected answer.
+    pub expected: Expected,
+    /// A recorded solution line (may be empty).
+    pub solution: Vec<Move>,
+}
+
+impl Problem {
+    /// Parses one non-comment line; `line_no` (1-based) goes into errors.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseProblemError`] for a bad position, length or solution move.
+    pub fn from_line(text: &str, line_no: usize) -> Result<Problem, ParseProblemError> {
+        let cols: Vec<&str> = text.split('\t').collect();
+        if cols.len() >= 2 {
+            let position = parse_position(cols[0], line_no)?;
+            let expected = parse_expected(cols[1].trim(), line_no)?;
+            let solution = parse_moves(&position, cols.get(2).copied().unwrap_or(""), line_no)?;
+            let name = cols.get(3).map_or(String::new(), |s| s.trim().to_string());
+            return Ok(Problem {
+                name,
+                position,
+                expected,
+                solution,
+            });
+        }
+        let (sfen, moves) = match text.find(" moves ") {
+            Some(i) => (&text[..i], &text[i + 7..]),
+            None => (text, ""),
+        };
+        let position = parse_position(sfen, line_no)?;
+        let solution = parse_moves(&position, moves, line_no)?;
+        let expected = if solution.is_empty() {
+            Expected::Unknown
+        } else {
+            Expected::Mate(solution.len() as u32)
+        };
+        Ok(Problem {
+            name: String::new(),
+            position,
+            expected,
+            solution,
+        })
+    }
+}
+
+/// Parses every problem of a file.
+///
+/// # Errors
+///
+/// The first line that does not parse.
+pub fn parse_problems(text: &str) -> Result<Vec<Problem>, ParseProblemError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| Problem::from_line(l, i + 1))
+        .collect()
+}
+
+/// Reads a tsume position from SFEN (also `sfen ...` and `position sfen ...` forms).
+///
+/// # Errors
+///
+/// [`ParseProblemError::Position`] when the text is not a valid tsume position.
+pub fn parse_position(sfen: &str, line: usize) -> Result<Position, ParseProblemError> {
+    Position::from_sfen_with(sfen.trim(), SetupMode::Tsume).map_err(|e| {
+        ParseProblemError::Position {
+            line,
+            message: e.to_string(),
+        }
+    })
+}
+
+fn parse_expected(text: &str, line: usize) -> Result<Expected, ParseProblemError> {
+    match text {
+        "?" | "" => Ok(Expected::Unknown),
+        "-1" => Ok(Expected::NoMate),
+        _ => text
+            .parse::<u32>()
+            .map(Expected::Mate)
+            .map_err(|_| ParseProblemError::Length {
+                line,
+                text: text.to_string(),
+            }),
+    }
+}
+
+fn parse_moves(start: &Position, text: &str, line: usize) -> Result<Vec<Move>, ParseProblemError> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        let bad = || ParseProblemError::Move {
+            line,
+            text: word.to_string(),
+        };
+        let usi: UsiMove = word.parse().map_err(|_| bad())?;
+        let m = usi.to_move(&pos).map_err(|_| bad())?;
+        pos = pos.play(m).map_err(|_| bad())?;
+        out.push(m);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_line_forms() {
+        let p = Problem::from_line(
+            "+B8/9/2r6/9/k8/2+B6/9/9/9 b r4g4s4n4l18p 1 moves 9a7c 9e9f R*9e",
+            1,
+        )
+        .unwrap();
+        assert_eq!(p.expected, Expected::Mate(3));
+        assert_eq!(p.solution.len(), 3);
+        let q =
+            Problem::from_line("8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1\t?\t\t図巧", 2).unwrap();
+        assert_eq!(q.expected, Expected::Unknown);
+        assert_eq!(q.name, "図巧");
+        let r = Problem::from_line(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t-1\t\tstart",
+            3,
+        )
+        .unwrap();
+        assert_eq!(r.expected, Expected::NoMate);
+    }
+
+    #[test]
+    fn defender_gets_the_rest() {
+        let p = Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\t1\t\t", 1).unwrap();
+        assert_eq!(
+            p.position
+                .hand(shogi::Color::White)
+                .count(shogi::PieceKind::Pawn),
+            17
+        );
+        assert_eq!(
+            p.position
+                .hand(shogi::Color::White)
+                .count(shogi::PieceKind::Gold),
+            3
+        );
+    }
+
+    #[test]
+    fn errors_say_where() {
+        assert!(matches!(
+            Problem::from_line("xx\t1", 4),
+            Err(ParseProblemError::Position { line: 4, .. })
+        ));
+        assert!(matches!(
+            Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\tz", 5),
+            Err(ParseProblemError::Length { line: 5, .. })
+        ));
+        assert!(matches!(
+            Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1 moves 1a1b", 6),
+            Err(ParseProblemError::Move { line: 6, .. })
+        ));
+    }
+}

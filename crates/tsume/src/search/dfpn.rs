@@ -1,0 +1,247 @@
+//! The MID recursion of df-pn with 1+ε thresholds, and how a node's value follows
+//! from its children's (numbers, mate length, proof/disproof pieces, repetition depth).
+
+use shogi::Position;
+
+use super::expand::{ACTIVE, Child};
+use super::value::{NO_DEP, Value, before_move, can_interpose};
+use super::{MAX_DEPTH, Node, Searcher};
+use crate::hands::Packed;
+use crate::pn::{self, INF, LEN_INF, MAX_FINITE, Pn, len_inc};
+use crate::verdict::StopReason;
+
+/// ε = 1/4 for the 1+ε threshold rule.
+const EPS_NUM: u32 = 1;
+const EPS_DEN: u32 = 4;
+
+/// The numbers of a node from its active children, and which child to search.
+#[derive(Debug, Clone, Copy)]
+struct Summary {
+    pn: Pn,
+    dn: Pn,
+    best: usize,
+    second: Pn,
+}
+
+impl Searcher<'_, '_> {
+    /// Searches `n` until its proof number reaches `th_pn` or its disproof number `th_dn`
+    /// (or it is solved, or the budget ends), stores and returns its value.
+    pub(crate) fn mid(&mut self, pos: &Position, n: Node, th_pn: Pn, th_dn: Pn) -> Value {
+        self.tick();
+        if n.depth >= MAX_DEPTH {
+            self.stop = Some(StopReason::DepthLimit);
+        }
+        if self.stop.is_some() {
+            return self.lookup(&n).unwrap_or(Value::unknown(1, 1));
+        }
+        let start = self.nodes;
+        let mut kids = self.expand(pos, &n);
+        if kids.is_empty() {
+            let v = self.terminal(pos, &n);
+            self.store(&n, &v, 1);
+            return v;
+        }
+        self.path.insert(n.full, n.depth);
+        let mut s = loop {
+            self.refresh(&mut kids);
+            let s = summarize(&kids, n.or);
+            if s.pn == 0 || s.dn == 0 || s.pn >= th_pn || s.dn >= th_dn || self.stop.is_some() {
+                break s;
+            }
+            let (cpn, cdn) = child_thresholds(&kids[s.best], &s, n.or, th_pn, th_dn);
+            let mut c = pos.clone();
+            c.play_unchecked(kids[s.best].mv);
+            let child = kids[s.best].node;
+            kids[s.best].v = self.mid(&c, child, cpn, cdn);
+        };
+        self.path.remove(&n.full);
+        if self.stop.is_some() {
+            // The last child value may be stale; do not let a half-searched node look solved.
+            s = summarize(&kids, n.or);
+        }
+        let v = settle(pos, &n, &kids, &s);
+        self.store(&n, &v, self.nodes - start);
+        v
+    }
+
+    /// A node without moves: the attacker has no check (no mate), or the defender is mated.
+    fn terminal(&self, pos: &Position, n: &Node) -> Value {
+        if n.or {
+            Value::disproven(
+                LEN_INF,
+                Packed::FULL.cap_absent(n.atk),
+                Packed::EMPTY,
+                NO_DEP,
+            )
+        } else {
+            Value::proven(0, Packed::EMPTY, super::expand::mate_def_bound(pos, n.def))
+        }
+    }
+
+    /// Re-reads unsolved children from the table: transpositions may have solved them or
+    /// changed their numbers since the last iteration. Solved values stay as they are (a
+    /// path-dependent disproof stays valid while this node is on the path).
+    fn refresh(&self, kids: &mut [Child]) {
+        for k in kids.iter_mut() {
+            if k.v.is_solved() {
+                continue;
+            }
+            if let Some(v) = self.lookup(&k.node) {
+                k.v = v;
+            }
+        }
+    }
+}
+
+fn is_active(kids: &[Child], i: usize) -> bool {
+    let a = kids[i].after;
+    a == ACTIVE || kids[usize::from(a)].v.is_proven()
+}
+
+/// OR node: pn = min, dn = sum; AND node: pn = sum, dn = min (over active children).
+fn summarize(kids: &[Child], or: bool) -> Summary {
+    let mut s = Summary {
+        pn: if or { INF } else { 0 },
+        dn: if or { 0 } else { INF },
+        best: 0,
+        second: INF,
+    };
+    let mut best_val = INF;
+    let mut found = false;
+    for (i, k) in kids.iter().enumerate() {
+        if !is_active(kids, i) {
+            continue;
+        }
+        let (mine, other) = if or {
+            (k.v.pn, k.v.dn)
+        } else {
+            (k.v.dn, k.v.pn)
+        };
+        if or {
+            s.dn = pn::add(s.dn, other);
+        } else {
+            s.pn = pn::add(s.pn, other);
+        }
+        if !found || mine < best_val {
+            s.second = if found { best_val } else { INF };
+            best_val = mine;
+            s.best = i;
+            found = true;
+        } else if mine < s.second {
+            s.second = mine;
+        }
+    }
+    if or {
+        s.pn = best_val;
+    } else {
+        s.dn = best_val;
+    }
+    s
+}
+
+/// Thresholds for the best child: up to (1+ε) × the second best on its own number, and
+/// what the parent's other number leaves for it.
+fn child_thresholds(best: &Child, s: &Summary, or: bool, th_pn: Pn, th_dn: Pn) -> (Pn, Pn) {
+    let grow = pn::epsilon_threshold(s.second, EPS_NUM, EPS_DEN);
+    let share = |th: Pn, total: Pn, own: Pn| -> Pn {
+        if th == INF {
+            INF
+        } else {
+            th.saturating_sub(total).saturating_add(own).min(MAX_FINITE)
+        }
+    };
+    if or {
+        (th_pn.min(grow), share(th_dn, s.dn, best.v.dn))
+    } else {
+        (share(th_pn, s.pn, best.v.pn), th_dn.min(grow))
+    }
+}
+
+/// The value of `n` from its children: numbers if unsolved, otherwise mate length and
+/// proof/disproof bound carried across the deciding moves.
+fn settle(pos: &Position, n: &Node, kids: &[Child], s: &Summary) -> Value {
+    if s.pn == 0 {
+        if n.or {
+            or_proven(kids)
+        } else {
+            and_proven(pos, n, kids)
+        }
+    } else if s.dn == 0 {
+        let mut v = if n.or {
+            or_disproven(n, kids)
+        } else {
+            and_disproven(kids)
+        };
+        if v.dep != NO_DEP && v.dep >= n.depth {
+            // The repetition closes inside this subtree: the disproof holds from any path.
+            v.dep = NO_DEP;
+        }
+        v
+    } else {
+        Value::unknown(s.pn, s.dn)
+    }
+}
+
+/// The attacker's fastest proven check decides.
+fn or_proven(kids: &[Child]) -> Value {
+    let best = kids
+        .iter()
+        .filter(|k| k.v.is_proven())
+        .min_by_key(|k| k.v.len);
+    match best {
+        Some(k) => Value::proven(len_inc(k.v.len), before_move(k.v.atk, &k.mv), k.v.def),
+        None => Value::unknown(1, 1),
+    }
+}
+
+/// Every defence is refuted: the longest decides the length; the bound must cover all.
+fn and_proven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
+    let mut len = 0;
+    let mut atk = Packed::EMPTY;
+    let mut def = Packed::FULL;
+    for k in kids {
+        len = len.max(k.v.len);
+        atk = atk.max(k.v.atk);
+        def = def.min(before_move(k.v.def, &k.mv));
+    }
+    if can_interpose(pos) {
+        // With a kind it lacks now, the defender would have drops never searched.
+        def = def.cap_absent(n.def);
+    }
+    Value::proven(len_inc(len), atk, def)
+}
+
+/// Every check fails: the shortest horizon decides; the bound must cover all.
+fn or_disproven(n: &Node, kids: &[Child]) -> Value {
+    let mut len = LEN_INF;
+    let mut atk = Packed::FULL;
+    let mut def = Packed::EMPTY;
+    let mut dep = NO_DEP;
+    for k in kids {
+        len = len.min(k.v.len);
+        atk = atk.min(before_move(k.v.atk, &k.mv));
+        def = def.max(k.v.def);
+        dep = dep.min(k.v.dep);
+    }
+    // With a kind it lacks now, the attacker would have drops never searched.
+    Value::disproven(len_inc(len), atk.cap_absent(n.atk), def, dep)
+}
+
+/// One defence escapes: prefer one that needs no repetition, then the longest horizon.
+fn and_disproven(kids: &[Child]) -> Value {
+    let best = kids
+        .iter()
+        .enumerate()
+        .filter(|&(i, k)| k.v.is_disproven() && is_active(kids, i))
+        .max_by_key(|&(_, k)| (k.v.dep == NO_DEP, k.v.dep, k.v.len))
+        .map(|(_, k)| k);
+    match best {
+        Some(k) => Value::disproven(
+            len_inc(k.v.len),
+            k.v.atk,
+            before_move(k.v.def, &k.mv),
+            k.v.dep,
+        ),
+        None => Value::unknown(1, 1),
+    }
+}

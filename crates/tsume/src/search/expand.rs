@@ -1,0 +1,150 @@
+//! Expanding a node: its moves, their children's first values (table, repetition, or a
+//! small fixed-depth search at the new leaf), and delayed interpositions.
+
+use shogi::{Move, Position};
+
+use super::value::{NO_DEP, Value, before_move, can_interpose};
+use super::{Node, Searcher, child_path_key};
+use crate::hands::Packed;
+use crate::pn::{LEN_INF, len_dec};
+
+/// No sibling to wait for.
+pub(crate) const ACTIVE: u16 = u16::MAX;
+
+/// One move of an expanded node and what is known of the position after it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Child {
+    pub(crate) mv: Move,
+    pub(crate) node: Node,
+    pub(crate) v: Value,
+    /// Delayed interposition: the index of the sibling drop on the same square that must
+    /// be proven (refuted as a defence) before this one is searched.
+    pub(crate) after: u16,
+}
+
+impl Searcher<'_, '_> {
+    /// The children of `n`, each with a first value.
+    pub(crate) fn expand(&mut self, pos: &Position, n: &Node) -> Vec<Child> {
+        let moves = if n.or {
+            pos.check_moves()
+        } else {
+            pos.legal_moves()
+        };
+        let mut kids = Vec::with_capacity(moves.len());
+        let mut last_drop = [ACTIVE; 81];
+        for m in moves {
+            let mut c = pos.clone();
+            c.play_unchecked(m);
+            let node = self.node(
+                &c,
+                n.depth + 1,
+                len_dec(n.r),
+                child_path_key(n.path_key, &m, n.depth),
+            );
+            let v = match self.lookup(&node) {
+                Some(v) => v,
+                None => self.evaluate_leaf(&c, &node),
+            };
+            let mut after = ACTIVE;
+            if !n.or && m.is_drop() {
+                // Interpositions on one square are tried one at a time, weakest piece first
+                // (the generator yields pawn .. rook): most fail the same way.
+                let sq = m.to().index();
+                after = last_drop[sq];
+                last_drop[sq] = kids.len() as u16;
+            }
+            kids.push(Child {
+                mv: m,
+                node,
+                v,
+                after,
+            });
+        }
+        kids
+    }
+
+    /// First value of a position never searched: mate/escape found by looking one or two
+    /// plies ahead, otherwise df-pn+ style initial numbers.
+    fn evaluate_leaf(&mut self, pos: &Position, n: &Node) -> Value {
+        self.tick();
+        if n.or {
+            self.evaluate_or_leaf(pos, n)
+        } else {
+            self.evaluate_and_leaf(pos, n)
+        }
+    }
+
+    /// The defender to move (in check): mate if no legal move; otherwise the number of
+    /// defences, counting all drops on one square as one (they are delayed).
+    fn evaluate_and_leaf(&mut self, pos: &Position, n: &Node) -> Value {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            let v = Value::proven(0, Packed::EMPTY, mate_def_bound(pos, n.def));
+            self.tt.store_proven(n.key, v.atk, v.def, 0, 1);
+            return v;
+        }
+        if n.r == 0 {
+            return Value::disproven(0, n.atk, n.def, NO_DEP);
+        }
+        let mut seen = [false; 81];
+        let mut count = 0u32;
+        for m in &moves {
+            if m.is_drop() {
+                let sq = m.to().index();
+                if seen[sq] {
+                    continue;
+                }
+                seen[sq] = true;
+            }
+            count += 1;
+        }
+        Value::unknown(count, 1)
+    }
+
+    /// The attacker to move: no check = no mate; a check that leaves no defence = mate in 1.
+    fn evaluate_or_leaf(&mut self, pos: &Position, n: &Node) -> Value {
+        if n.r == 0 {
+            return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP);
+        }
+        let checks = pos.check_moves();
+        if checks.is_empty() {
+            let v = Value::disproven(
+                LEN_INF,
+                Packed::FULL.cap_absent(n.atk),
+                Packed::EMPTY,
+                NO_DEP,
+            );
+            self.tt.store_disproven(n.key, v.atk, v.def, LEN_INF, 1);
+            return v;
+        }
+        if let Some(v) = self.mate_in_one(pos, &checks) {
+            self.tt.store_proven(n.key, v.atk, v.def, v.len, 1);
+            return v;
+        }
+        Value::unknown(1, checks.len() as u32)
+    }
+
+    /// A check after which the defender has no legal move, with its proof bound.
+    pub(crate) fn mate_in_one(&mut self, pos: &Position, checks: &[Move]) -> Option<Value> {
+        let def = Packed::from_hand(pos.hand(!self.attacker));
+        for m in checks {
+            let mut c = pos.clone();
+            c.play_unchecked(*m);
+            if !c.has_legal_moves() {
+                let atk = before_move(Packed::EMPTY, m);
+                return Some(Value::proven(1, atk, mate_def_bound(&c, def)));
+            }
+        }
+        None
+    }
+}
+
+/// The defender-hand bound of a mate: any hand if no drop could block the check, else
+/// any hand without the kinds the defender lacks now.
+pub(crate) fn mate_def_bound(pos: &Position, def: Packed) -> Packed {
+    if can_interpose(pos) {
+        Packed::FULL.cap_absent(def)
+    } else {
+        Packed::FULL
+    }
+}

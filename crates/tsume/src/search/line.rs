@@ -1,0 +1,339 @@
+//! Answers from a proven mate: the minimax main line, the alternative mating moves (余詰)
+//! and the tsume-convention line (無駄合 not counted, 駒余り avoided).
+
+use shogi::{Move, MoveList, PieceKind, Position, SetupMode};
+
+use super::{Searcher, child_path_key};
+use crate::pn::Len;
+use crate::table::Probe;
+
+/// A position on a line being extracted, with what the sub-searches need.
+#[derive(Debug, Clone)]
+pub(crate) struct Cursor {
+    pub(crate) pos: Position,
+    pub(crate) depth: u32,
+    pub(crate) path_key: u64,
+}
+
+impl Cursor {
+    pub(crate) fn root(pos: &Position) -> Cursor {
+        Cursor {
+            pos: pos.clone(),
+            depth: 0,
+            path_key: 0,
+        }
+    }
+
+    pub(crate) fn child(&self, m: Move) -> Cursor {
+        let mut pos = self.pos.clone();
+        pos.play_unchecked(m);
+        Cursor {
+            pos,
+            depth: self.depth + 1,
+            path_key: child_path_key(self.path_key, &m, self.depth),
+        }
+    }
+}
+
+/// A main line and the alternative mating moves found on it, as (ply, move).
+pub(crate) type MainLine = (Vec<Move>, Vec<(usize, Move)>);
+
+impl Searcher<'_, '_> {
+    /// Whether `c` has a mate within `r` plies; `None` when the budget ran out.
+    pub(crate) fn mate_within(&mut self, c: &Cursor, r: u32) -> Option<bool> {
+        let r = Len::try_from(r).unwrap_or(Len::MAX - 1);
+        let v = self.search(&c.pos, c.depth, r, c.path_key);
+        if v.is_proven() {
+            Some(true)
+        } else if v.is_disproven() {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Moves of `c` ordered by the table: for the attacker the shortest known proof first,
+    /// for the defender the longest.
+    fn ordered_moves(&self, c: &Cursor) -> MoveList {
+        let or = c.pos.turn() == self.attacker;
+        let mut moves = if or {
+            c.pos.check_moves()
+        } else {
+            c.pos.legal_moves()
+        };
+        let score = |m: &Move| -> i64 {
+            let mut p = c.pos.clone();
+            p.play_unchecked(*m);
+            let n = self.node(&p, 0, crate::pn::LEN_INF, 0);
+            match self.tt.probe(n.key, n.atk, n.def, crate::pn::LEN_INF) {
+                Probe::Proven { len, .. } => {
+                    if or {
+                        i64::from(len)
+                    } else {
+                        -i64::from(len)
+                    }
+                }
+                Probe::Disproven { .. } => {
+                    if or {
+                        1 << 40
+                    } else {
+                        -(1 << 40)
+                    }
+                }
+                _ => 1 << 20,
+            }
+        };
+        moves.sort_by_cached_key(score);
+        moves
+    }
+
+    /// Runs `f` with the line's positions before `c` marked as the path.
+    fn with_path<T>(&mut self, prefix: &[Cursor], f: impl FnOnce(&mut Self) -> T) -> T {
+        for p in prefix {
+            self.push_path(&p.pos, p.depth);
+        }
+        let out = f(self);
+        for p in prefix.iter().rev() {
+            self.pop_path(&p.pos, p.depth);
+        }
+        out
+    }
+
+    /// The attacker's mating moves at `c` within `r` plies (the first only unless `all`).
+    fn mating_moves(
+        &mut self,
+        prefix: &[Cursor],
+        c: &Cursor,
+        r: u32,
+        all: bool,
+    ) -> Option<Vec<Move>> {
+        let mut found = Vec::new();
+        for m in self.ordered_moves(c) {
+            let child = c.child(m);
+            let ok = self.with_path(prefix, |s| {
+                s.push_path(&c.pos, c.depth);
+                let ok = s.mate_within(&child, r - 1);
+                s.pop_path(&c.pos, c.depth);
+                ok
+            });
+            if ok? {
+                found.push(m);
+                if !all {
+                    break;
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// The exact mate length of the defender position `c` known to mate within `r`:
+    /// the least `k` (stepping by two) with a mate within `k`.
+    fn exact_value(&mut self, prefix: &[Cursor], c: &Cursor, r: u32) -> Option<u32> {
+        let mut k = r;
+        while k >= 2 {
+            let ok = self.with_path(prefix, |s| s.mate_within(c, k - 2))?;
+            if !ok {
+                break;
+            }
+            k -= 2;
+        }
+        Some(k)
+    }
+
+    /// The minimax main line of a position with exact mate length `n`, and the
+    /// alternative mating moves per attacker ply when `alternatives` is set.
+    pub(crate) fn main_line(
+        &mut self,
+        root: &Position,
+        n: u32,
+        alternatives: bool,
+    ) -> Option<MainLine> {
+        let mut cur = Cursor::root(root);
+        let mut prefix: Vec<Cursor> = Vec::new();
+        let mut line = Vec::new();
+        let mut alts = Vec::new();
+        let mut r = n;
+        while r > 0 {
+            let m = if cur.pos.turn() == self.attacker {
+                let found = self.mating_moves(&prefix, &cur, r, alternatives)?;
+                for &a in found.iter().skip(1) {
+                    alts.push((line.len(), a));
+                }
+                *found.first()?
+            } else {
+                // With an inexact bound every defence may mate sooner: tighten and retry.
+                loop {
+                    match self.longest_defence(&prefix, &cur, r)? {
+                        Some(m) => break m,
+                        None if r >= 4 => r -= 2,
+                        None => return None,
+                    }
+                }
+            };
+            line.push(m);
+            let next = cur.child(m);
+            prefix.push(std::mem::replace(&mut cur, next));
+            r -= 1;
+        }
+        Some((line, alts))
+    }
+
+    /// A defence whose child has no mate within `r - 3` (so exactly `r - 1`); `Some(None)`
+    /// when every defence mates sooner.
+    fn longest_defence(&mut self, prefix: &[Cursor], c: &Cursor, r: u32) -> Option<Option<Move>> {
+        let moves = self.ordered_moves(c);
+        if r < 3 {
+            return Some(moves.first().copied());
+        }
+        for m in moves {
+            let child = c.child(m);
+            let ok = self.with_path(prefix, |s| {
+                s.push_path(&c.pos, c.depth);
+                let ok = s.mate_within(&child, r - 3);
+                s.pop_path(&c.pos, c.depth);
+                ok
+            })?;
+            if !ok {
+                return Some(Some(m));
+            }
+        }
+        Some(None)
+    }
+
+    /// The tsume-convention line from a position with exact length `n`: at defender
+    /// nodes futile interpositions are not defences (when only they remain, the line ends:
+    /// the check mates by convention); at attacker nodes a mating move that leaves no
+    /// pieces in hand is preferred among those of equal length.
+    pub(crate) fn convention_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
+        let mut cur = Cursor::root(root);
+        let mut prefix: Vec<Cursor> = Vec::new();
+        let mut line = Vec::new();
+        let mut r = n;
+        while r > 0 {
+            let m = if cur.pos.turn() == self.attacker {
+                self.thrifty_mate(&prefix, &cur, r)?
+            } else {
+                match self.convention_defence(&prefix, &cur, r)? {
+                    Some((m, v)) => {
+                        r = v + 1;
+                        m
+                    }
+                    None => break,
+                }
+            };
+            line.push(m);
+            let next = cur.child(m);
+            prefix.push(std::mem::replace(&mut cur, next));
+            r -= 1;
+        }
+        Some(line)
+    }
+
+    /// Among the attacker's moves mating within `r`, one whose minimax continuation ends
+    /// with an empty hand if any does (checked for at most a few candidates).
+    fn thrifty_mate(&mut self, prefix: &[Cursor], c: &Cursor, r: u32) -> Option<Move> {
+        let found = self.mating_moves(prefix, c, r, true)?;
+        let first = *found.first()?;
+        if found.len() == 1 || c.pos.hand(self.attacker).is_empty() {
+            return Some(first);
+        }
+        for &m in found.iter().take(4) {
+            let child = c.child(m);
+            let exact = self.exact_value(prefix, &child, r - 1)?;
+            if exact + 1 != r {
+                continue;
+            }
+            let (rest, _) = self.main_line(&child.pos, exact, false)?;
+            let mut end = child.pos.clone();
+            for mv in rest {
+                end.play_unchecked(mv);
+            }
+            if end.hand(self.attacker).is_empty() {
+                return Some(m);
+            }
+        }
+        Some(first)
+    }
+
+    /// The longest defence that is not a futile interposition, with its exact value;
+    /// `None` inside when every defence is futile.
+    fn convention_defence(
+        &mut self,
+        prefix: &[Cursor],
+        c: &Cursor,
+        r: u32,
+    ) -> Option<Option<(Move, u32)>> {
+        let mut best: Option<(Move, u32)> = None;
+        for m in self.ordered_moves(c) {
+            let child = c.child(m);
+            let v = self.with_path(prefix, |s| {
+                s.push_path(&c.pos, c.depth);
+                let v = s.exact_value(&[], &child, r - 1);
+                s.pop_path(&c.pos, c.depth);
+                v
+            })?;
+            if best.is_some_and(|(_, b)| b >= v) {
+                continue;
+            }
+            if self.is_futile(prefix, c, &m, &child, v)? {
+                continue;
+            }
+            best = Some((m, v));
+        }
+        Some(best)
+    }
+
+    /// 無駄合: a dropped interposition that the attacker can capture and still mate in
+    /// the same number of plies without ever using the captured piece.
+    fn is_futile(
+        &mut self,
+        prefix: &[Cursor],
+        c: &Cursor,
+        m: &Move,
+        child: &Cursor,
+        v: u32,
+    ) -> Option<bool> {
+        let Move::Drop { kind, to } = *m else {
+            return Some(false);
+        };
+        if v < 2 {
+            return Some(false);
+        }
+        let captures: Vec<Move> = child
+            .pos
+            .check_moves()
+            .into_iter()
+            .filter(|x| x.to() == to)
+            .collect();
+        for cap in captures {
+            let Some(after) = without_captured(&child.child(cap).pos, self.attacker, kind) else {
+                continue;
+            };
+            let grand = Cursor {
+                pos: after,
+                depth: child.depth + 1,
+                path_key: child.child(cap).path_key,
+            };
+            let ok = self.with_path(prefix, |s| {
+                s.push_path(&c.pos, c.depth);
+                s.push_path(&child.pos, child.depth);
+                let ok = s.mate_within(&grand, v - 1);
+                s.pop_path(&child.pos, child.depth);
+                s.pop_path(&c.pos, c.depth);
+                ok
+            })?;
+            if ok {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
+/// `pos` with one `kind` moved from the attacker's hand back to the defender's.
+fn without_captured(pos: &Position, attacker: shogi::Color, kind: PieceKind) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.hands.get_mut(attacker).remove(kind).ok()?;
+    setup.hands.get_mut(!attacker).add(kind).ok()?;
+    Position::from_setup(setup, SetupMode::Tsume).ok()
+}

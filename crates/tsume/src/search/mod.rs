@@ -1,0 +1,288 @@
+//! The df-pn+ search over one table: node expansion, the MID recursion and the
+//! budget / repetition bookkeeping shared by all phases.
+
+mod dfpn;
+mod expand;
+pub(crate) mod line;
+pub(crate) mod value;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use shogi::{Color, Move, Position};
+
+use crate::config::{Progress, ProgressFn};
+use crate::hands::Packed;
+use crate::pn::{LEN_INF, Len, Pn};
+use crate::table::{Probe, Table};
+use crate::verdict::StopReason;
+use value::{NO_DEP, Value};
+
+/// Deeper lines stop the search with [`StopReason::DepthLimit`] (the longest known
+/// problem is 1525 plies).
+pub(crate) const MAX_DEPTH: u32 = 4000;
+
+/// Path-dependent disproofs kept at most (the map is cleared when it grows past this).
+const REP_CAP: usize = 1 << 20;
+
+/// Node and time budgets, cancellation and progress reporting.
+pub(crate) struct Budget<'c> {
+    pub(crate) node_limit: Option<u64>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) cancel: Option<&'c AtomicBool>,
+    pub(crate) progress: Option<&'c mut ProgressFn>,
+    pub(crate) interval: Duration,
+    pub(crate) start: Instant,
+    next_report: Instant,
+    next_check: u64,
+}
+
+impl std::fmt::Debug for Budget<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget")
+            .field("node_limit", &self.node_limit)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'c> Budget<'c> {
+    pub(crate) fn new(
+        node_limit: Option<u64>,
+        time: Option<Duration>,
+        cancel: Option<&'c AtomicBool>,
+        progress: Option<&'c mut ProgressFn>,
+        interval: Duration,
+    ) -> Budget<'c> {
+        let start = Instant::now();
+        Budget {
+            node_limit,
+            deadline: time.map(|t| start + t),
+            cancel,
+            progress,
+            interval,
+            start,
+            next_report: start + interval,
+            next_check: 0,
+        }
+    }
+}
+
+/// One search: the table, the current path and the counters.
+#[derive(Debug)]
+pub(crate) struct Searcher<'t, 'c> {
+    pub(crate) tt: &'t mut Table,
+    pub(crate) attacker: Color,
+    /// Positions (full key) on the current path, with their depth.
+    path: HashMap<u64, u32>,
+    /// Disproofs that rely on a repetition above them, by path key: (horizon, ancestor depth).
+    rep: HashMap<u64, (Len, u32)>,
+    pub(crate) nodes: u64,
+    pub(crate) budget: Budget<'c>,
+    pub(crate) stop: Option<StopReason>,
+    root: Position,
+}
+
+/// Where a node sits: what the search needs besides the position.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Node {
+    pub(crate) or: bool,
+    pub(crate) depth: u32,
+    pub(crate) r: Len,
+    pub(crate) key: u64,
+    pub(crate) full: u64,
+    pub(crate) path_key: u64,
+    pub(crate) atk: Packed,
+    pub(crate) def: Packed,
+}
+
+impl<'t, 'c> Searcher<'t, 'c> {
+    pub(crate) fn new(tt: &'t mut Table, root: &Position, budget: Budget<'c>) -> Searcher<'t, 'c> {
+        Searcher {
+            tt,
+            attacker: root.turn(),
+            path: HashMap::new(),
+            rep: HashMap::new(),
+            nodes: 0,
+            budget,
+            stop: None,
+            root: root.clone(),
+        }
+    }
+
+    pub(crate) fn node(&self, pos: &Position, depth: u32, r: Len, path_key: u64) -> Node {
+        Node {
+            or: pos.turn() == self.attacker,
+            depth,
+            r,
+            key: pos.board_key(),
+            full: pos.key(),
+            path_key,
+            atk: Packed::from_hand(pos.hand(self.attacker)),
+            def: Packed::from_hand(pos.hand(!self.attacker)),
+        }
+    }
+
+    /// Runs df-pn from `pos` (at `depth` on the current path) until it is solved within
+    /// horizon `r` or the budget runs out.
+    pub(crate) fn search(&mut self, pos: &Position, depth: u32, r: Len, path_key: u64) -> Value {
+        let node = self.node(pos, depth, r, path_key);
+        if let Some(v) = self.lookup(&node).filter(Value::is_solved) {
+            return v;
+        }
+        loop {
+            let v = self.mid(pos, node, crate::pn::INF, crate::pn::INF);
+            if v.is_solved() || self.stop.is_some() {
+                return v;
+            }
+        }
+    }
+
+    /// Marks `pos` (at `depth`) as on the path, for searches below a fixed line.
+    pub(crate) fn push_path(&mut self, pos: &Position, depth: u32) {
+        self.path.entry(pos.key()).or_insert(depth);
+    }
+
+    /// Undoes [`Searcher::push_path`].
+    pub(crate) fn pop_path(&mut self, pos: &Position, depth: u32) {
+        if self.path.get(&pos.key()) == Some(&depth) {
+            self.path.remove(&pos.key());
+        }
+    }
+
+    /// Forgets path-dependent results (between phases with different paths).
+    pub(crate) fn clear_rep(&mut self) {
+        self.rep.clear();
+    }
+
+    /// What is known of a node without searching it: table (with hand superiority),
+    /// repetition of the current path, path-dependent disproofs.
+    pub(crate) fn lookup(&self, n: &Node) -> Option<Value> {
+        let unknown = match self.tt.probe(n.key, n.atk, n.def, n.r) {
+            Probe::Proven { len, atk, def } => return Some(Value::proven(len, atk, def)),
+            Probe::Disproven { len, atk, def } => {
+                return Some(Value::disproven(len, atk, def, NO_DEP));
+            }
+            Probe::Unknown { pn, dn } => Some(Value::unknown(pn, dn)),
+            Probe::Missing => None,
+        };
+        if let Some(&d) = self.path.get(&n.full) {
+            // Repeating a position of the path: the attacker gains nothing (perpetual check).
+            return Some(Value::disproven(LEN_INF, n.atk, n.def, d));
+        }
+        if let Some(&(len, dep)) = self.rep.get(&n.path_key).filter(|(len, _)| *len >= n.r) {
+            return Some(Value::disproven(len, n.atk, n.def, dep));
+        }
+        unknown
+    }
+
+    pub(crate) fn store(&mut self, n: &Node, v: &Value, work: u64) {
+        let work = u32::try_from(work).unwrap_or(u32::MAX);
+        if v.is_proven() {
+            self.tt.store_proven(n.key, v.atk, v.def, v.len, work);
+        } else if v.is_disproven() {
+            if v.dep == NO_DEP {
+                self.tt.store_disproven(n.key, v.atk, v.def, v.len, work);
+            } else {
+                if self.rep.len() >= REP_CAP {
+                    self.rep.clear();
+                }
+                self.rep.insert(n.path_key, (v.len, v.dep));
+            }
+        } else if self.stop.is_none() {
+            self.tt.store_unknown(n.key, n.atk, n.def, v.pn, v.dn, work);
+        }
+    }
+
+    /// Counts a node and, every so often, checks the budget and reports progress.
+    pub(crate) fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes < self.budget.next_check {
+            return;
+        }
+        self.budget.next_check = self.nodes + 1024;
+        if self.budget.node_limit.is_some_and(|l| self.nodes >= l) {
+            self.stop = Some(StopReason::NodeLimit);
+        }
+        if self
+            .budget
+            .cancel
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.stop = Some(StopReason::Cancelled);
+        }
+        let now = Instant::now();
+        if self.budget.deadline.is_some_and(|d| now >= d) {
+            self.stop = Some(StopReason::TimeLimit);
+        }
+        if now >= self.budget.next_report && self.budget.progress.is_some() {
+            self.budget.next_report = now + self.budget.interval;
+            self.report(now);
+        }
+    }
+
+    fn report(&mut self, now: Instant) {
+        let elapsed = now - self.budget.start;
+        let best_line = self.table_line(24);
+        let nps = (self.nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        let progress = Progress {
+            nodes: self.nodes,
+            nps,
+            elapsed,
+            best_line,
+        };
+        if let Some(f) = self.budget.progress.as_mut() {
+            f(&progress);
+        }
+    }
+
+    /// The most promising line by the table: the attacker's lowest proof number, the
+    /// defender's lowest disproof number.
+    pub(crate) fn table_line(&self, max: usize) -> Vec<Move> {
+        let mut pos = self.root.clone();
+        let mut line = Vec::new();
+        while line.len() < max {
+            let or = pos.turn() == self.attacker;
+            let moves = if or {
+                pos.check_moves()
+            } else {
+                pos.legal_moves()
+            };
+            let mut best: Option<(Pn, Move)> = None;
+            for m in moves {
+                let mut c = pos.clone();
+                c.play_unchecked(m);
+                let n = self.node(&c, 0, LEN_INF, 0);
+                let Some(v) = self.lookup(&n) else { continue };
+                let score = if or { v.pn } else { v.dn };
+                if best.is_none_or(|(s, _)| score < s) {
+                    best = Some((score, m));
+                }
+            }
+            let Some((_, m)) = best else { break };
+            pos.play_unchecked(m);
+            line.push(m);
+        }
+        line
+    }
+}
+
+/// The path key of a child: the parent's path key mixed with the move and its depth, so
+/// equal keys mean (up to collisions) the same move sequence from the root.
+pub(crate) fn child_path_key(parent: u64, m: &Move, depth: u32) -> u64 {
+    let code: u64 = match *m {
+        Move::Normal {
+            from, to, promote, ..
+        } => (from.index() as u64) | ((to.index() as u64) << 8) | (u64::from(promote) << 16),
+        Move::Drop { kind, to } => 0x80 | (kind.index() as u64) | ((to.index() as u64) << 8),
+    };
+    parent ^ mix(code | (u64::from(depth) << 24))
+}
+
+fn mix(mut z: u64) -> u64 {
+    // splitmix64 finaliser
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

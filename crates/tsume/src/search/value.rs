@@ -1,0 +1,100 @@
+//! Search values of one node, and how proof and disproof pieces cross a move.
+
+use shogi::{Move, Position};
+
+use crate::hands::Packed;
+use crate::pn::{INF, Len, Pn};
+
+/// `dep` of a value that depends on no repetition.
+pub(crate) const NO_DEP: u32 = u32::MAX;
+
+/// The state of a node as the search knows it.
+///
+/// When solved, `atk`/`def` are the proof (or disproof) bound stored in the table and `len`
+/// the mate length bound (or the no-mate horizon). `dep` is the depth of the shallowest
+/// ancestor whose repetition a disproof relies on: such a disproof holds only below that
+/// ancestor and is never stored as absolute (the graph-history interaction problem).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Value {
+    pub(crate) pn: Pn,
+    pub(crate) dn: Pn,
+    pub(crate) len: Len,
+    pub(crate) atk: Packed,
+    pub(crate) def: Packed,
+    pub(crate) dep: u32,
+}
+
+impl Value {
+    pub(crate) fn unknown(pn: Pn, dn: Pn) -> Value {
+        Value {
+            pn: pn.max(1),
+            dn: dn.max(1),
+            len: 0,
+            atk: Packed::EMPTY,
+            def: Packed::EMPTY,
+            dep: NO_DEP,
+        }
+    }
+
+    pub(crate) fn proven(len: Len, atk: Packed, def: Packed) -> Value {
+        Value {
+            pn: 0,
+            dn: INF,
+            len,
+            atk,
+            def,
+            dep: NO_DEP,
+        }
+    }
+
+    pub(crate) fn disproven(len: Len, atk: Packed, def: Packed, dep: u32) -> Value {
+        Value {
+            pn: INF,
+            dn: 0,
+            len,
+            atk,
+            def,
+            dep,
+        }
+    }
+
+    pub(crate) fn is_proven(&self) -> bool {
+        self.pn == 0
+    }
+
+    pub(crate) fn is_disproven(&self) -> bool {
+        self.dn == 0
+    }
+
+    pub(crate) fn is_solved(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// A hand bound of the side that made `m`, carried from after the move to before it:
+/// a drop used one piece more, a capture gained one (kept unpromoted).
+pub(crate) fn before_move(bound: Packed, m: &Move) -> Packed {
+    match *m {
+        Move::Drop { kind, .. } => bound.plus(kind),
+        Move::Normal {
+            capture: Some(k), ..
+        } => bound.minus(k.unpromoted()),
+        Move::Normal { .. } => bound,
+    }
+}
+
+/// Whether the side to move, in check, could answer by dropping a piece between the king
+/// and the checker: only then does the defender's hand matter for a mate.
+pub(crate) fn can_interpose(pos: &Position) -> bool {
+    let checkers = pos.checkers();
+    if checkers.has_more_than_one() {
+        return false;
+    }
+    let (Some(c), Some(k)) = (checkers.first(), pos.king_square(pos.turn())) else {
+        return false;
+    };
+    let df = i32::from(c.file()) - i32::from(k.file());
+    let dr = i32::from(c.rank()) - i32::from(k.rank());
+    // A knight's jump or an adjacent checker leaves no square between.
+    (df.abs() > 1 || dr.abs() > 1) && !(df.abs() == 1 && dr.abs() == 2)
+}

@@ -1,0 +1,196 @@
+//! The public solver: phases, limits and the verdict.
+
+use std::time::Instant;
+
+use shogi::{Move, Position};
+
+use crate::config::{AnswerLevel, Config};
+use crate::error::SolveError;
+use crate::pn::{LEN_INF, Len};
+use crate::search::{Budget, Searcher};
+use crate::table::Table;
+use crate::verdict::{Alternative, ConventionAnswer, Mate, Stats, StopReason, Verdict};
+
+/// Stack for the search thread: the recursion goes one frame per ply of the longest line.
+const STACK_BYTES: usize = 256 << 20;
+
+/// Nodes granted after a budget ran out in the exact phase, to write out a proven answer.
+const ANSWER_RESERVE: u64 = 2_000_000;
+
+/// A df-pn tsume solver with its transposition table (allocated once, at its full size).
+#[derive(Debug)]
+pub struct Solver {
+    config: Config,
+    table: Table,
+    stats: Stats,
+}
+
+impl Solver {
+    /// A solver with the table size, limits and callbacks of `config`.
+    #[must_use]
+    pub fn new(config: Config) -> Solver {
+        let table = Table::new(config.table_bytes);
+        Solver {
+            config,
+            table,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Counters of the last [`Solver::solve`].
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Solves the problem `pos`: the side to move attacks and must check every move.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NoDefenderKing`] when the side not to move has no king.
+    pub fn solve(&mut self, pos: &Position) -> Result<Verdict, SolveError> {
+        if pos.king_square(!pos.turn()).is_none() {
+            return Err(SolveError::NoDefenderKing);
+        }
+        self.table.clear();
+        let start = Instant::now();
+        let Solver { config, table, .. } = self;
+        let (verdict, nodes, proof_nodes) = std::thread::scope(|s| {
+            let worker = std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(s, || run(config, table, pos));
+            match worker {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                // No thread available: search on this one (fine for all but very long lines).
+                Err(_) => (
+                    Verdict::Unknown {
+                        reason: StopReason::DepthLimit,
+                    },
+                    0,
+                    0,
+                ),
+            }
+        });
+        self.stats = Stats {
+            nodes,
+            proof_nodes,
+            elapsed: start.elapsed(),
+            table_used: self.table.used(),
+            table_capacity: self.table.capacity(),
+            table_bytes: self.table.bytes(),
+            gc_runs: self.table.gc_runs(),
+        };
+        Ok(verdict)
+    }
+}
+
+/// All phases on one thread: proof, shortest length, answer lines.
+fn run(config: &mut Config, table: &mut Table, pos: &Position) -> (Verdict, u64, u64) {
+    let level = config.answer;
+    let budget = Budget::new(
+        config.limits.nodes,
+        config.limits.time,
+        config.cancel.as_deref(),
+        config.progress.as_mut(),
+        config.progress_interval,
+    );
+    let mut s = Searcher::new(table, pos, budget);
+    run_with(level, &mut s, pos)
+}
+
+fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Verdict, u64, u64) {
+    let v = s.search(pos, 0, LEN_INF, 0);
+    let proof_nodes = s.nodes;
+    if v.is_disproven() {
+        return (Verdict::NoMate, s.nodes, proof_nodes);
+    }
+    if !v.is_proven() {
+        let reason = s.stop.unwrap_or(StopReason::NodeLimit);
+        return (Verdict::Unknown { reason }, s.nodes, proof_nodes);
+    }
+    let mut upper = u32::from(v.len);
+    let mut exact = false;
+    if level != AnswerLevel::Proof {
+        (upper, exact) = shorten(s, pos, upper);
+    }
+    if s.stop.is_some() {
+        // The mate is proven; spend a reserve on writing it out.
+        s.stop = None;
+        s.budget.node_limit = Some(s.nodes + ANSWER_RESERVE);
+        s.budget.deadline = None;
+    }
+    let verdict = match answer(level, s, pos, upper, exact) {
+        Some(mate) => Verdict::Mate(mate),
+        None => Verdict::Unknown {
+            reason: s.stop.unwrap_or(StopReason::NodeLimit),
+        },
+    };
+    (verdict, s.nodes, proof_nodes)
+}
+
+/// Tightens a proven bound: "mate within N-2?" until no. Returns the bound and whether
+/// it was proven shortest.
+fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bool) {
+    while upper >= 3 {
+        s.clear_rep();
+        let r = Len::try_from(upper - 2).unwrap_or(LEN_INF - 1);
+        let v = s.search(pos, 0, r, 0);
+        if v.is_proven() {
+            upper = u32::from(v.len).min(upper - 2);
+        } else if v.is_disproven() {
+            return (upper, true);
+        } else {
+            return (upper, false);
+        }
+    }
+    (upper, true)
+}
+
+/// The main line, alternatives and convention answer of a mate of length `n`.
+fn answer(
+    level: AnswerLevel,
+    s: &mut Searcher<'_, '_>,
+    pos: &Position,
+    n: u32,
+    exact: bool,
+) -> Option<Mate> {
+    s.clear_rep();
+    let full = level == AnswerLevel::Full;
+    let (line, alts) = s.main_line(pos, n, full && exact)?;
+    let leftover = *end_of(pos, &line).hand(pos.turn());
+    let mut mate = Mate {
+        length: line.len() as u32,
+        exact,
+        line,
+        leftover,
+        convention: None,
+        alternatives: alts
+            .into_iter()
+            .map(|(ply, mv)| Alternative { ply, mv })
+            .collect(),
+    };
+    let conv = if full && exact && s.stop.is_none() {
+        s.convention_line(pos, n)
+    } else {
+        None
+    };
+    if let Some(conv) = conv.filter(|c| *c != mate.line) {
+        let leftover = *end_of(pos, &conv).hand(pos.turn());
+        mate.convention = Some(ConventionAnswer {
+            length: conv.len() as u32,
+            line: conv,
+            leftover,
+        });
+    }
+    Some(mate)
+}
+
+fn end_of(pos: &Position, line: &[Move]) -> Position {
+    let mut p = pos.clone();
+    for &m in line {
+        p.play_unchecked(m);
+    }
+    p
+}

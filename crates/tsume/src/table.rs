@@ -1,0 +1,401 @@
+//! The transposition table: a fixed array of clusters, sized once by the caller, with hand
+//! superiority on lookup and sampling garbage collection. It never allocates after
+//! construction, so its memory is exactly what the caller asked for.
+//!
+//! Entries are keyed by the board half of the position key (board and side to move);
+//! the hands are stored beside it. A solved entry holds a *bound* on the hands rather than
+//! the hands it was found with:
+//!
+//! * proven: any position with the same board whose attacker hand dominates `atk` and whose
+//!   defender hand is dominated by `def` is mate within `len` plies;
+//! * disproven: any position whose attacker hand is dominated by `atk` and whose defender
+//!   hand dominates `def` has no mate within `len` plies (`LEN_INF`: none at all).
+
+use crate::hands::Packed;
+#[cfg(test)]
+use crate::pn::LEN_INF;
+use crate::pn::{INF, Len, Pn};
+
+const CLUSTER: usize = 8;
+
+/// What a lookup found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Probe {
+    /// Mate within `len` plies, with the stored proof bound.
+    Proven { len: Len, atk: Packed, def: Packed },
+    /// No mate within `len` plies, with the stored disproof bound.
+    Disproven { len: Len, atk: Packed, def: Packed },
+    /// Search values from an earlier visit of exactly this position.
+    Unknown { pn: Pn, dn: Pn },
+    /// Never seen (or collected).
+    Missing,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    atk: Packed,
+    def: Packed,
+    pn: Pn,
+    dn: Pn,
+    amount: u32,
+    len: Len,
+}
+
+impl Entry {
+    fn is_empty(&self) -> bool {
+        self.amount == 0
+    }
+    fn is_proven(&self) -> bool {
+        self.pn == 0
+    }
+    fn is_disproven(&self) -> bool {
+        self.dn == 0
+    }
+}
+
+/// The table. See the module documentation.
+#[derive(Debug)]
+pub(crate) struct Table {
+    entries: Vec<Entry>,
+    clusters: usize,
+    used: usize,
+    gc_runs: u64,
+}
+
+/// Bytes one entry takes (for sizing and statistics).
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least one cluster).
+    pub(crate) fn new(bytes: usize) -> Table {
+        let clusters = (bytes / (ENTRY_BYTES * CLUSTER)).max(1);
+        Table {
+            entries: vec![Entry::default(); clusters * CLUSTER],
+            clusters,
+            used: 0,
+            gc_runs: 0,
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.used = 0;
+    }
+
+    pub(crate) fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub(crate) fn used(&self) -> usize {
+        self.used
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        self.entries.len() * ENTRY_BYTES
+    }
+
+    pub(crate) fn gc_runs(&self) -> u64 {
+        self.gc_runs
+    }
+
+    fn cluster(&self, key: u64) -> std::ops::Range<usize> {
+        // The high bits pick the cluster; multiply-shift avoids a division.
+        let c = ((u128::from(key) * self.clusters as u128) >> 64) as usize;
+        c * CLUSTER..(c + 1) * CLUSTER
+    }
+
+    /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
+    pub(crate) fn probe(&self, key: u64, atk: Packed, def: Packed, r: Len) -> Probe {
+        let mut best = Probe::Missing;
+        for e in &self.entries[self.cluster(key)] {
+            if e.is_empty() || e.key != key {
+                continue;
+            }
+            if e.is_proven() {
+                if e.len <= r && atk.dominates(e.atk) && e.def.dominates(def) {
+                    match best {
+                        Probe::Proven { len, .. } if len <= e.len => {}
+                        _ => {
+                            best = Probe::Proven {
+                                len: e.len,
+                                atk: e.atk,
+                                def: e.def,
+                            }
+                        }
+                    }
+                }
+            } else if e.is_disproven() {
+                let fits = e.len >= r && e.atk.dominates(atk) && def.dominates(e.def);
+                if fits && !matches!(best, Probe::Proven { .. }) {
+                    best = Probe::Disproven {
+                        len: e.len,
+                        atk: e.atk,
+                        def: e.def,
+                    };
+                }
+            } else if e.atk == atk && e.def == def && matches!(best, Probe::Missing) {
+                best = Probe::Unknown { pn: e.pn, dn: e.dn };
+            }
+        }
+        best
+    }
+
+    /// Stores search values of an unsolved position (exact hands).
+    pub(crate) fn store_unknown(
+        &mut self,
+        key: u64,
+        atk: Packed,
+        def: Packed,
+        pn: Pn,
+        dn: Pn,
+        work: u32,
+    ) {
+        let range = self.cluster(key);
+        for e in &mut self.entries[range.clone()] {
+            if !e.is_empty()
+                && e.key == key
+                && e.atk == atk
+                && e.def == def
+                && !e.is_proven()
+                && !e.is_disproven()
+            {
+                e.pn = pn;
+                e.dn = dn;
+                e.amount = e.amount.saturating_add(work);
+                return;
+            }
+        }
+        let entry = Entry {
+            key,
+            atk,
+            def,
+            pn,
+            dn,
+            amount: work.max(1),
+            len: 0,
+        };
+        self.insert(range, entry);
+    }
+
+    /// Stores a proof bound: mate within `len` whenever hands satisfy the bound.
+    pub(crate) fn store_proven(&mut self, key: u64, atk: Packed, def: Packed, len: Len, work: u32) {
+        let range = self.cluster(key);
+        let mut amount = work.max(1);
+        for e in &mut self.entries[range.clone()] {
+            if e.is_empty() || e.key != key {
+                continue;
+            }
+            if e.is_proven() && atk.dominates(e.atk) && e.def.dominates(def) && e.len <= len {
+                return; // an equal or stronger proof is already there
+            }
+            // Unsolved entries this proof now covers are dropped; their work carries over.
+            let covered = !e.is_disproven() && e.atk.dominates(atk) && def.dominates(e.def);
+            let weaker_proof = e.is_proven() && e.len >= len;
+            if covered && (!e.is_proven() || weaker_proof) {
+                amount = amount.saturating_add(e.amount);
+                *e = Entry::default();
+                self.used -= 1;
+            }
+        }
+        self.insert(
+            range,
+            Entry {
+                key,
+                atk,
+                def,
+                pn: 0,
+                dn: INF,
+                amount,
+                len,
+            },
+        );
+    }
+
+    /// Stores a disproof bound: no mate within `len` (or ever, with `LEN_INF`).
+    pub(crate) fn store_disproven(
+        &mut self,
+        key: u64,
+        atk: Packed,
+        def: Packed,
+        len: Len,
+        work: u32,
+    ) {
+        let range = self.cluster(key);
+        let mut amount = work.max(1);
+        for e in &mut self.entries[range.clone()] {
+            if e.is_empty() || e.key != key {
+                continue;
+            }
+            if e.is_disproven() && e.atk.dominates(atk) && def.dominates(e.def) && e.len >= len {
+                return;
+            }
+            let covered = !e.is_proven() && atk.dominates(e.atk) && e.def.dominates(def);
+            let weaker = e.is_disproven() && e.len <= len;
+            if covered && (!e.is_disproven() || weaker) {
+                amount = amount.saturating_add(e.amount);
+                *e = Entry::default();
+                self.used -= 1;
+            }
+        }
+        self.insert(
+            range,
+            Entry {
+                key,
+                atk,
+                def,
+                pn: INF,
+                dn: 0,
+                amount,
+                len,
+            },
+        );
+    }
+
+    fn insert(&mut self, range: std::ops::Range<usize>, entry: Entry) {
+        if self.used * 10 > self.entries.len() * 9 {
+            self.collect();
+        }
+        let cluster = &mut self.entries[range];
+        let slot = cluster.iter().position(Entry::is_empty);
+        let i = slot.unwrap_or_else(|| {
+            // Replace the entry that cost least to compute.
+            (0..CLUSTER).min_by_key(|&i| cluster[i].amount).unwrap_or(0)
+        });
+        if slot.is_some() {
+            self.used += 1;
+        }
+        cluster[i] = entry;
+    }
+
+    /// Sampling garbage collection: estimate the median work of stored entries from a
+    /// sample and drop every entry at or below it, so about half the table frees up.
+    fn collect(&mut self) {
+        self.gc_runs += 1;
+        let step = (self.entries.len() / 4096).max(1);
+        let mut sample: Vec<u32> = self
+            .entries
+            .iter()
+            .step_by(step)
+            .filter(|e| !e.is_empty())
+            .map(|e| e.amount)
+            .collect();
+        if sample.is_empty() {
+            return;
+        }
+        let mid = sample.len() / 2;
+        let (_, &mut cut, _) = sample.select_nth_unstable(mid);
+        let mut used = 0;
+        for e in &mut self.entries {
+            if e.is_empty() {
+                continue;
+            }
+            if e.amount <= cut {
+                *e = Entry::default();
+            } else {
+                used += 1;
+            }
+        }
+        self.used = used;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi::{Hand, PieceKind};
+
+    fn hand(pairs: &[(PieceKind, u8)]) -> Packed {
+        let mut h = Hand::EMPTY;
+        for &(k, n) in pairs {
+            h.set(k, n).unwrap();
+        }
+        Packed::from_hand(&h)
+    }
+
+    #[test]
+    fn proof_covers_superior_attacker_hands() {
+        let mut t = Table::new(1 << 16);
+        let g = hand(&[(PieceKind::Gold, 1)]);
+        t.store_proven(42, g, Packed::FULL, 3, 1);
+        let more = hand(&[(PieceKind::Gold, 2), (PieceKind::Pawn, 1)]);
+        assert!(matches!(
+            t.probe(42, more, Packed::EMPTY, 5),
+            Probe::Proven { len: 3, .. }
+        ));
+        assert!(matches!(
+            t.probe(42, more, Packed::EMPTY, 1),
+            Probe::Missing
+        ));
+        assert!(matches!(
+            t.probe(42, Packed::EMPTY, Packed::EMPTY, 5),
+            Probe::Missing
+        ));
+        assert!(matches!(
+            t.probe(43, more, Packed::EMPTY, 5),
+            Probe::Missing
+        ));
+    }
+
+    #[test]
+    fn disproof_covers_inferior_attacker_hands() {
+        let mut t = Table::new(1 << 16);
+        let g = hand(&[(PieceKind::Gold, 1)]);
+        t.store_disproven(7, g, Packed::EMPTY, LEN_INF, 1);
+        assert!(matches!(
+            t.probe(7, Packed::EMPTY, g, 9),
+            Probe::Disproven { .. }
+        ));
+        assert!(matches!(
+            t.probe(7, hand(&[(PieceKind::Gold, 2)]), g, 9),
+            Probe::Missing
+        ));
+        // A finite disproof only answers shorter horizons.
+        t.store_disproven(8, g, Packed::EMPTY, 5, 1);
+        assert!(matches!(
+            t.probe(8, g, Packed::EMPTY, 5),
+            Probe::Disproven { .. }
+        ));
+        assert!(matches!(t.probe(8, g, Packed::EMPTY, 7), Probe::Missing));
+    }
+
+    #[test]
+    fn unknown_needs_exact_hands_and_proof_replaces_it() {
+        let mut t = Table::new(1 << 16);
+        let g = hand(&[(PieceKind::Gold, 1)]);
+        t.store_unknown(9, g, Packed::EMPTY, 4, 2, 10);
+        assert_eq!(
+            t.probe(9, g, Packed::EMPTY, LEN_INF),
+            Probe::Unknown { pn: 4, dn: 2 }
+        );
+        assert_eq!(
+            t.probe(9, Packed::EMPTY, Packed::EMPTY, LEN_INF),
+            Probe::Missing
+        );
+        t.store_proven(9, Packed::EMPTY, Packed::FULL, 7, 1);
+        assert_eq!(t.used(), 1);
+        assert!(matches!(
+            t.probe(9, g, Packed::EMPTY, LEN_INF),
+            Probe::Proven { len: 7, .. }
+        ));
+    }
+
+    #[test]
+    fn never_grows_past_capacity() {
+        let mut t = Table::new(64 * ENTRY_BYTES);
+        let cap = t.capacity();
+        for k in 0..10_000u64 {
+            t.store_unknown(
+                k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                Packed::EMPTY,
+                Packed::EMPTY,
+                1,
+                1,
+                (k % 13) as u32 + 1,
+            );
+            assert!(t.used() <= cap);
+        }
+        assert_eq!(t.capacity(), cap);
+        assert!(t.gc_runs() > 0);
+    }
+}

@@ -1,0 +1,104 @@
+//! What a solve returns.
+
+use std::time::Duration;
+
+use shogi::{Hand, Move};
+
+/// The answer to "is this a mate problem, and how long is it?".
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// The attacker mates by checking every move.
+    Mate(Mate),
+    /// There is no mate: every line of checks can be escaped or ends in a repetition.
+    NoMate,
+    /// The budget ran out (or the solve was cancelled) before a proof either way.
+    Unknown {
+        /// Why the search stopped.
+        reason: StopReason,
+    },
+}
+
+impl Verdict {
+    /// The mate, if this is one.
+    #[must_use]
+    pub fn mate(&self) -> Option<&Mate> {
+        match self {
+            Verdict::Mate(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The node limit was reached.
+    NodeLimit,
+    /// The time limit was reached.
+    TimeLimit,
+    /// The cancellation flag was set.
+    Cancelled,
+    /// A line grew longer than the solver's depth limit.
+    DepthLimit,
+}
+
+/// A proven mate and its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mate {
+    /// Minimax length in plies: the attacker's shortest mate against the defender's
+    /// longest resistance, every legal defence counted (futile interpositions too).
+    /// An upper bound only when `exact` is false.
+    pub length: u32,
+    /// Whether `length` is proven shortest (no mate in `length - 2`).
+    pub exact: bool,
+    /// The main line: `length` moves from the problem to the mate.
+    pub line: Vec<Move>,
+    /// Attacker pieces left in hand at the end of `line` (non-empty = 駒余り).
+    pub leftover: Hand,
+    /// The tsume-convention answer, when it differs from the minimax one.
+    pub convention: Option<ConventionAnswer>,
+    /// Other attacker moves on the main line that also mate in the remaining plies (余詰).
+    pub alternatives: Vec<Alternative>,
+}
+
+/// The answer by tsume convention: futile interpositions (無駄合) are not counted and lines
+/// that leave pieces in the attacker's hand (駒余り) are avoided where an equal line exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConventionAnswer {
+    /// Length of the convention line.
+    pub length: u32,
+    /// The convention line.
+    pub line: Vec<Move>,
+    /// Attacker pieces left in hand at its end.
+    pub leftover: Hand,
+}
+
+/// An attacker move that mates as fast as the main-line move at the same ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Alternative {
+    /// Index into the main line (0 = the first move).
+    pub ply: usize,
+    /// The alternative move, in the position before `line[ply]`.
+    pub mv: Move,
+}
+
+/// Counters of the last solve.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes of all phases.
+    pub nodes: u64,
+    /// Nodes spent until the first proof or disproof.
+    pub proof_nodes: u64,
+    /// Wall-clock time of the solve.
+    pub elapsed: Duration,
+    /// Table entries in use at the end.
+    pub table_used: usize,
+    /// Table capacity in entries.
+    pub table_capacity: usize,
+    /// Table memory in bytes.
+    pub table_bytes: usize,
+    /// Garbage collections run.
+    pub gc_runs: u64,
+}

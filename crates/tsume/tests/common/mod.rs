@@ -1,0 +1,43 @@
+//! Shared helpers: loading the problem files and checking lines with masu-shogi.
+
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+
+use masu_tsume::shogi::{Move, Position};
+use masu_tsume::{Config, Limits, Problem, Solver, parse_problems};
+
+pub(crate) fn load(name: &str) -> Vec<Problem> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_problems(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+pub(crate) fn solver(nodes: u64) -> Solver {
+    Solver::new(Config {
+        limits: Limits {
+            nodes: Some(nodes),
+            time: None,
+        },
+        table_bytes: 64 << 20,
+        ..Config::default()
+    })
+}
+
+/// Checks a mate line move by move: every attacker move is legal and checks, every
+/// defender move is legal, and the last position is checkmate.
+pub(crate) fn verify_line(start: &Position, line: &[Move]) -> Result<(), String> {
+    let attacker = start.turn();
+    let mut pos = start.clone();
+    for (i, &m) in line.iter().enumerate() {
+        if !pos.is_legal(&m) {
+            return Err(format!("ply {i}: {m} is illegal"));
+        }
+        if pos.turn() == attacker && !pos.gives_check(&m) {
+            return Err(format!("ply {i}: {m} does not check"));
+        }
+        pos = pos.play(m).map_err(|e| format!("ply {i}: {e}"))?;
+    }
+    if pos.turn() == attacker || !pos.is_checkmate() {
+        return Err(format!("the line does not end in mate: {pos}"));
+    }
+    Ok(())
+}

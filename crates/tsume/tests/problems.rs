@@ -1,0 +1,175 @@
+//! Every problem with a known length, solved exactly under a node budget, each line
+//! checked move by move; the no-mate cases; budgets, cancellation and bad input.
+
+#![allow(clippy::unwrap_used, reason = "test helpers panic on failure")]
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use common::{load, solver, verify_line};
+use masu_tsume::{
+    Config, Expected, Limits, Problem, SolveError, Solver, StopReason, Verdict, parse_position,
+};
+
+/// Solves `p` and checks the verdict against its expected answer.
+fn check(p: &Problem, nodes: u64) {
+    let mut s = solver(nodes);
+    let verdict = s.solve(&p.position).unwrap();
+    match p.expected {
+        Expected::Mate(n) => {
+            let Verdict::Mate(m) = &verdict else {
+                panic!("{}: {verdict:?}", p.position)
+            };
+            assert!(
+                m.exact,
+                "{}: length {} not proven shortest",
+                p.position, m.length
+            );
+            assert_eq!(m.length, n, "{}", p.position);
+            assert_eq!(m.line.len() as u32, n);
+            verify_line(&p.position, &m.line).unwrap_or_else(|e| panic!("{}: {e}", p.position));
+            if let Some(c) = &m.convention {
+                verify_line(&p.position, &c.line)
+                    .unwrap_or_else(|e| panic!("{} (convention): {e}", p.position));
+                assert!(c.length <= m.length);
+            }
+        }
+        Expected::NoMate => assert_eq!(verdict, Verdict::NoMate, "{}", p.position),
+        Expected::Unknown => {}
+    }
+    assert!(s.stats().table_used <= s.stats().table_capacity);
+}
+
+#[test]
+fn shogiboardq_3ply() {
+    for p in load("shogiboardq_3ply_30.txt") {
+        check(&p, 100_000);
+    }
+}
+
+#[test]
+fn shogiboardq_7ply() {
+    for p in load("shogiboardq_7ply_30.txt") {
+        check(&p, 200_000);
+    }
+}
+
+#[test]
+fn shogiboardq_13ply() {
+    for p in load("shogiboardq_13ply_30.txt") {
+        check(&p, 500_000);
+    }
+}
+
+/// The short edge cases (the 29- and 39-ply anchors are in the ignored tests below).
+#[test]
+fn edge_cases() {
+    for p in load("edge_cases.tsv")
+        .iter()
+        .filter(|p| !matches!(p.expected, Expected::Mate(n) if n > 15))
+    {
+        check(p, 1_000_000);
+    }
+}
+
+#[test]
+fn start_position_has_no_mate() {
+    let pos = parse_position(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        1,
+    )
+    .unwrap();
+    assert_eq!(solver(10_000).solve(&pos).unwrap(), Verdict::NoMate);
+}
+
+/// A rook and a pawn can check forever but never mate: repetition is the attacker's loss.
+#[test]
+fn perpetual_check_is_no_mate() {
+    let pos = parse_position("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1", 1).unwrap();
+    assert_eq!(solver(100_000).solve(&pos).unwrap(), Verdict::NoMate);
+}
+
+#[test]
+fn missing_defender_king_is_an_error() {
+    use masu_tsume::shogi::{Position, Setup, SetupMode};
+    let setup = Setup::from_sfen("9/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+    let pos = Position::from_setup(setup, SetupMode::Tsume)
+        .or_else(|e| e.ignore_missing_king())
+        .unwrap();
+    assert_eq!(solver(10).solve(&pos), Err(SolveError::NoDefenderKing));
+}
+
+#[test]
+fn node_limit_gives_unknown() {
+    let p = &load("edge_cases.tsv")[5];
+    let v = solver(50).solve(&p.position).unwrap();
+    assert!(
+        matches!(
+            v,
+            Verdict::Unknown {
+                reason: StopReason::NodeLimit
+            } | Verdict::Mate(_)
+        ),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn cancellation_stops_the_search() {
+    let flag = Arc::new(AtomicBool::new(true));
+    let p = &load("famous_long.tsv")[0];
+    let mut s = Solver::new(Config {
+        cancel: Some(flag),
+        table_bytes: 1 << 20,
+        ..Config::default()
+    });
+    assert_eq!(
+        s.solve(&p.position).unwrap(),
+        Verdict::Unknown {
+            reason: StopReason::Cancelled
+        }
+    );
+}
+
+#[test]
+fn progress_is_reported() {
+    let calls = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let seen = Arc::clone(&calls);
+    let p = &load("famous_long.tsv")[0];
+    let mut s = Solver::new(Config {
+        limits: Limits {
+            nodes: Some(300_000),
+            time: None,
+        },
+        table_bytes: 16 << 20,
+        progress: Some(Box::new(move |pr| {
+            assert!(pr.nodes > 0);
+            seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        })),
+        progress_interval: std::time::Duration::from_millis(1),
+        ..Config::default()
+    });
+    let v = s.solve(&p.position).unwrap();
+    assert!(!matches!(v, Verdict::NoMate));
+    assert!(calls.load(std::sync::atomic::Ordering::Relaxed) > 0);
+    assert_eq!(
+        s.stats().table_bytes,
+        s.stats().table_capacity * (s.stats().table_bytes / s.stats().table_capacity)
+    );
+}
+
+/// The 29-ply two-king problem (White attacks). `cargo test -p masu-tsume --release -- --ignored`
+#[test]
+#[ignore = "about ten seconds"]
+fn edge_case_29_ply_two_kings() {
+    check(&load("edge_cases.tsv")[6], 50_000_000);
+}
+
+/// The 39-ply chain-interposition problem.
+#[test]
+#[ignore = "long"]
+fn edge_case_39_ply_chain_interpositions() {
+    check(&load("edge_cases.tsv")[7], 200_000_000);
+}
