@@ -1,0 +1,116 @@
+//! `masu reversi ...`: perft, the exact endgame solver and terminal games.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use reversi::{Board, PerftMode, SolveLimits, SolveOutcome, Solver};
+
+/// Reversi (othello): perft, exact endgame solving, games in the terminal.
+#[derive(Debug, Args)]
+pub(crate) struct ReversiArgs {
+    #[command(subcommand)]
+    command: ReversiCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum ReversiCommand {
+    Perft(PerftArgs),
+    Solve(SolveArgs),
+}
+
+/// Count the leaves of the move tree from the start position.
+#[derive(Debug, Args)]
+struct PerftArgs {
+    /// Plies to search.
+    depth: u32,
+    /// How passes count: a pass is a ply (pass1), is free (pass0), or only exact-depth lines count (exact).
+    #[arg(long, value_enum, default_value_t = Mode::Pass1)]
+    mode: Mode,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Mode {
+    Pass1,
+    Pass0,
+    Exact,
+}
+
+/// Solve a position exactly: the score with perfect play and a best move.
+#[derive(Debug, Args)]
+struct SolveArgs {
+    /// 64 characters a1..h8: `X` black, `O` white, `-` empty.
+    board: String,
+    /// The side to move: `X` (black) or `O` (white).
+    side: String,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn run(args: &ReversiArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        ReversiCommand::Perft(args) => perft(args),
+        ReversiCommand::Solve(args) => solve(args),
+    }
+}
+
+fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
+    let mode = match args.mode {
+        Mode::Pass1 => PerftMode::PassIsPly,
+        Mode::Pass0 => PerftMode::PassIsFree,
+        Mode::Exact => PerftMode::ExactDepth,
+    };
+    writeln!(
+        std::io::stdout(),
+        "{}",
+        reversi::perft(&Board::new(), args.depth, mode)
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let text = format!("{} {}", args.board, args.side);
+    let board: Board = text
+        .parse()
+        .with_context(|| format!("invalid board `{text}`"))?;
+    let limits = SolveLimits {
+        nodes: None,
+        time: args.time.map(Duration::from_secs_f64),
+    };
+    let mut solver = Solver::new(args.hash.saturating_mul(1 << 20));
+    let solution = match solver.solve(&board, limits, |_| ControlFlow::Continue(())) {
+        SolveOutcome::Solved(solution) => solution,
+        SolveOutcome::Stopped { nodes, .. } => {
+            bail!("stopped by the time limit after {nodes} nodes")
+        }
+    };
+    let best = solution
+        .best_move
+        .map_or_else(|| "none".to_owned(), |m| m.to_string());
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let value = serde_json::json!({
+            "board": board.to_string(),
+            "score": solution.score,
+            "best": best,
+            "nodes": solution.nodes,
+            "millis": solution.elapsed.as_millis(),
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        writeln!(out, "score {:+}", solution.score)?;
+        writeln!(out, "best {best}")?;
+        writeln!(out, "nodes {}", solution.nodes)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

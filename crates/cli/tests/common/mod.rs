@@ -1,0 +1,40 @@
+//! Runs the real `masu` binary as a user would.
+
+use std::process::{Command, Output};
+
+/// Runs `masu` with `args` and returns its output.
+pub fn masu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_masu"))
+        .args(args)
+        .output()
+        .expect("the masu binary runs")
+}
+
+/// Standard output of a run that must succeed.
+pub fn masu_ok(args: &[&str]) -> String {
+    let out = masu(args);
+    assert!(
+        out.status.success(),
+        "masu {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Standard error of a run that must fail with one line naming the problem, never a panic.
+pub fn masu_err(args: &[&str]) -> String {
+    let out = masu(args);
+    assert!(!out.status.success(), "masu {args:?} should fail");
+    let err = String::from_utf8(out.stderr).expect("utf-8 error");
+    assert!(!err.contains("panicked"), "masu {args:?} panicked: {err}");
+    assert!(
+        !err.contains("RUST_BACKTRACE"),
+        "masu {args:?} printed a backtrace hint: {err}"
+    );
+    err
+}
+
+/// The last line of `text`.
+pub fn last_line(text: &str) -> &str {
+    text.lines().last().unwrap_or_default()
+}

@@ -1,0 +1,36 @@
+//! `masu reversi ...`, run as a user would.
+
+mod common;
+
+use common::{last_line, masu_err, masu_ok};
+
+#[test]
+fn perft_in_the_three_conventions() {
+    // Published depth-10 counts (crates/reversi/tests/data/startpos.perft, with sources):
+    // the conventions differ once passes and finished games appear.
+    assert_eq!(last_line(&masu_ok(&["reversi", "perft", "10"])), "24571284");
+    let pass0 = masu_ok(&["reversi", "perft", "10", "--mode", "pass0"]);
+    assert_eq!(last_line(&pass0), "24571420");
+    let exact = masu_ok(&["reversi", "perft", "10", "--mode", "exact"]);
+    assert_eq!(last_line(&exact), "24571056");
+}
+
+#[test]
+fn solve_ffo_40() {
+    let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+    let out = masu_ok(&["reversi", "solve", board, "X"]);
+    assert!(out.contains("score +38\n"), "{out}");
+    assert!(out.contains("best a2\n"), "{out}");
+    let json = masu_ok(&["reversi", "solve", board, "X", "--json"]);
+    assert!(
+        json.contains("\"score\":38") && json.contains("\"best\":\"a2\""),
+        "{json}"
+    );
+}
+
+#[test]
+fn bad_board_is_a_one_line_error() {
+    let err = masu_err(&["reversi", "solve", "XO", "X"]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("invalid board"), "{err}");
+}

@@ -1,0 +1,52 @@
+//! `masu perft` and `masu moves`, run as a user would.
+
+mod common;
+
+use common::{last_line, masu_err, masu_ok};
+
+#[test]
+fn perft_startpos_prints_the_published_count_last() {
+    assert_eq!(last_line(&masu_ok(&["perft", "startpos", "4"])), "719731");
+}
+
+#[test]
+fn perft_accepts_bare_sfen_and_position_lines() {
+    let bare = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    assert_eq!(last_line(&masu_ok(&["perft", bare, "3"])), "25470");
+    let sfen = format!("sfen {bare}");
+    assert_eq!(last_line(&masu_ok(&["perft", &sfen, "2"])), "900");
+    let line = "position startpos moves 7g7f";
+    assert_eq!(last_line(&masu_ok(&["perft", line, "1"])), "30");
+}
+
+#[test]
+fn perft_divide_lists_root_moves_that_sum_to_the_total() {
+    let out = masu_ok(&["perft", "startpos", "3", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 31);
+    let sum: u64 = lines[..30]
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 25_470);
+    assert!(lines.iter().any(|l| l.starts_with("7g7f ")));
+}
+
+#[test]
+fn moves_lists_sorted_usi_moves_and_json() {
+    let out = masu_ok(&["moves", "startpos"]);
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 30);
+    assert!(moves.windows(2).all(|w| w[0] < w[1]));
+    let json = masu_ok(&["moves", "startpos", "--json"]);
+    assert!(json.starts_with("[\"1g1f\",") && json.contains("\"7g7f\""));
+}
+
+#[test]
+fn malformed_sfen_and_illegal_moves_are_one_line_errors() {
+    let err = masu_err(&["perft", "lnsgkgsnl/9 b - 1", "1"]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("invalid position"), "{err}");
+    let err = masu_err(&["moves", "position startpos moves 7g7e"]);
+    assert!(err.contains("7g7e"), "{err}");
+}
