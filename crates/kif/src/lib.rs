@@ -5,6 +5,7 @@ pub use shogi;
 
 mod bod;
 mod build;
+pub mod csa;
 mod diag;
 pub mod encoding;
 mod format;

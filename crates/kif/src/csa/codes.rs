@@ -109,15 +109,28 @@ mod tests {
     #[test]
     fn illegal_action_sign_names_the_offender() {
         // Black just moved (White to move) and `+` offended: White, to move, wins.
-        assert_eq!(special("+ILLEGAL_ACTION", Color::White), Special::IllegalWin);
-        assert_eq!(special("-ILLEGAL_ACTION", Color::White), Special::IllegalLoss);
-        assert_eq!(special_word(&Special::IllegalWin, Color::White), "+ILLEGAL_ACTION");
+        assert_eq!(
+            special("+ILLEGAL_ACTION", Color::White),
+            Special::IllegalWin
+        );
+        assert_eq!(
+            special("-ILLEGAL_ACTION", Color::White),
+            Special::IllegalLoss
+        );
+        assert_eq!(
+            special_word(&Special::IllegalWin, Color::White),
+            "+ILLEGAL_ACTION"
+        );
         assert_eq!(special("TORYO", Color::Black), Special::Resign);
         assert_eq!(special("不戦勝", Color::Black), Special::DefaultWin);
         assert_eq!(special("FOO", Color::Black), Special::Other("FOO".into()));
         assert_eq!(special_word(&Special::SealedMove, Color::Black), "封じ手");
         for (w, s) in WORDS {
-            assert_eq!(special(&special_word(s, Color::Black), Color::Black), *s, "{w}");
+            assert_eq!(
+                special(&special_word(s, Color::Black), Color::Black),
+                *s,
+                "{w}"
+            );
         }
     }
 }

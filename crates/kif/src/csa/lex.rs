@@ -72,7 +72,10 @@ pub(crate) fn piece(b: &[u8], column: usize) -> Result<PieceKind, ParseCsaError>
     b.get(..2)
         .and_then(|c| std::str::from_utf8(c).ok())
         .and_then(codes::kind)
-        .ok_or(err(column, "a piece code FU KY KE GI KI KA HI OU TO NY NK NG UM RY"))
+        .ok_or(err(
+            column,
+            "a piece code FU KY KE GI KI KA HI OU TO NY NK NG UM RY",
+        ))
 }
 
 impl CsaMove {
@@ -309,10 +312,16 @@ mod tests {
                 Statement::Comment(" -5000 win, really")
             ]
         );
-        assert_eq!(kinds("'** 113 -3334FU"), vec![Statement::Comment("* 113 -3334FU")]);
+        assert_eq!(
+            kinds("'** 113 -3334FU"),
+            vec![Statement::Comment("* 113 -3334FU")]
+        );
         assert_eq!(kinds("'a, b"), vec![Statement::ProgramComment("a, b")]);
         assert!(kinds("").is_empty());
-        let cols: Vec<usize> = statements("-3334FU,T6,%TORYO").iter().map(|s| s.0).collect();
+        let cols: Vec<usize> = statements("-3334FU,T6,%TORYO")
+            .iter()
+            .map(|s| s.0)
+            .collect();
         assert_eq!(cols, vec![1, 9, 12]);
     }
 
@@ -335,7 +344,14 @@ mod tests {
         assert_eq!(e("+7700FU"), Some(4));
         assert_eq!(e("+7776FUU"), Some(8));
         assert_eq!(e("+77"), Some(4));
-        assert_eq!("+8822UM".parse::<CsaMove>().map(|m| m.to_string()).ok().as_deref(), Some("+8822UM"));
+        assert_eq!(
+            "+8822UM"
+                .parse::<CsaMove>()
+                .map(|m| m.to_string())
+                .ok()
+                .as_deref(),
+            Some("+8822UM")
+        );
     }
 
     #[test]
@@ -348,7 +364,10 @@ mod tests {
                 list: "00AL"
             }]
         );
-        assert!(matches!(kinds("P2 * -HI *")[0], Statement::Row { rank: 2, .. }));
+        assert!(matches!(
+            kinds("P2 * -HI *")[0],
+            Statement::Row { rank: 2, .. }
+        ));
         assert_eq!(kinds("-"), vec![Statement::Turn(Color::White)]);
         assert_eq!(kinds("/"), vec![Statement::Separator]);
     }

@@ -40,13 +40,12 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-mod codes;
+pub(crate) mod codes;
 mod lex;
 mod read;
 mod setup;
 mod write;
 
-pub(crate) use codes::{code as piece_code, kind as piece_kind, special as special_from_word, special_word};
 pub use lex::{CsaMove, Located, ParseCsaError, Statement, statements};
 pub use read::{Records, read_all_bytes, read_all_str, read_bytes, read_str};
 pub use write::{Dropped, Version, WriteOptions, Written, write, write_all};

@@ -298,11 +298,15 @@ impl Reader {
             Statement::Comment(c) => self.comment(c),
             Statement::ProgramComment(c) => self.program_comment(c),
             Statement::Bad(e) => {
-                let d = Diagnostic::new(DiagnosticKind::UnknownLine, at.line, at.text, at.column + e.column - 1)
-                    .expected(e.expected);
+                let d = Diagnostic::new(
+                    DiagnosticKind::UnknownLine,
+                    at.line,
+                    at.text,
+                    at.column + e.column - 1,
+                )
+                .expected(e.expected);
                 self.warn(d)?;
             }
-            _ => {}
         }
         Ok(())
     }
@@ -317,7 +321,9 @@ impl Reader {
         let (result, kind) = match *st {
             Statement::Handicap(list) => (lines.handicap(list), DiagnosticKind::BadBoard),
             Statement::Row { rank, cells } => (lines.row(rank, cells), DiagnosticKind::BadBoard),
-            Statement::Pieces { color, list } => (lines.pieces(color, list), DiagnosticKind::BadHand),
+            Statement::Pieces { color, list } => {
+                (lines.pieces(color, list), DiagnosticKind::BadHand)
+            }
             _ => (Ok(()), DiagnosticKind::BadBoard),
         };
         if let Err((column, what)) = result {
@@ -452,7 +458,8 @@ impl Reader {
     fn program_comment(&mut self, c: &str) {
         // The encoding declaration is the writer's business, not the record's.
         let lower = c.trim_start().to_ascii_lowercase();
-        if self.in_header() && (lower.starts_with("csa encoding=") || lower.starts_with("encoding="))
+        if self.in_header()
+            && (lower.starts_with("csa encoding=") || lower.starts_with("encoding="))
         {
             return;
         }

@@ -54,9 +54,13 @@ impl SetupLines {
             let c = |k: usize| b.get(at + k).copied().unwrap_or(b' ');
             *cell = match c(0) {
                 b'+' | b'-' => {
-                    let color = if c(0) == b'+' { Color::Black } else { Color::White };
-                    let kind = piece(b.get(at + 1..).unwrap_or_default(), column + 1)
-                        .map_err(syntax)?;
+                    let color = if c(0) == b'+' {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let kind =
+                        piece(b.get(at + 1..).unwrap_or_default(), column + 1).map_err(syntax)?;
                     Some(Piece::new(color, kind))
                 }
                 b' ' if c(1) == b'*' => None,
@@ -140,7 +144,9 @@ impl SetupLines {
         if self.rows.iter().all(Option::is_none) {
             return Vec::new();
         }
-        (1..=9).filter(|r| self.rows[usize::from(r - 1)].is_none()).collect()
+        (1..=9)
+            .filter(|r| self.rows[usize::from(r - 1)].is_none())
+            .collect()
     }
 }
 
@@ -151,7 +157,10 @@ fn groups(list: &str, lead: usize) -> Result<Vec<(usize, &[u8])>, LineError> {
     let b = list.as_bytes();
     if !list.is_ascii() || b.len() % 4 != 0 {
         let at = b.len() - b.len() % 4;
-        return Err((lead + at, "groups of a square and a piece (`82HI`)".to_owned()));
+        return Err((
+            lead + at,
+            "groups of a square and a piece (`82HI`)".to_owned(),
+        ));
     }
     Ok(b.chunks(4)
         .enumerate()
@@ -202,7 +211,9 @@ fn rest_to_hand(setup: &mut Setup, color: Color) {
     for kind in PieceKind::HAND {
         let i = kind.index();
         let held = black.count(kind) + white.count(kind);
-        let rest = kind.max_count().saturating_sub(used[i].saturating_add(held));
+        let rest = kind
+            .max_count()
+            .saturating_sub(used[i].saturating_add(held));
         let hand: &mut Hand = setup.hands.get_mut(color);
         let n = hand.count(kind).saturating_add(rest);
         // The count cannot pass the set size: `rest` is what the set has left.
@@ -254,6 +265,9 @@ mod tests {
         assert_eq!(setup.hands.white.count(PieceKind::Rook), 1);
         assert_eq!(setup.hands.white.count(PieceKind::Lance), 3);
         assert_eq!(setup.hands.white.count(PieceKind::Gold), 4);
-        assert_eq!(lines.pieces(Color::Black, "00OU").err().map(|e| e.0), Some(5));
+        assert_eq!(
+            lines.pieces(Color::Black, "00OU").err().map(|e| e.0),
+            Some(5)
+        );
     }
 }

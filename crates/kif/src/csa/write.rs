@@ -1,0 +1,343 @@
+//! The CSA writer: V2.2 or V3.0, the main line only.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use shogi::{Color, Piece, PieceKind, Setup, Square};
+
+use super::codes;
+use super::lex::CsaMove;
+use super::read::INFO_KEYS;
+use crate::Special;
+use crate::encoding::{self, Encoded, TextEncoding};
+use crate::record::{HeaderKey, NodeId, NodeKind, Record};
+
+/// The CSA version to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Version {
+    /// V2.2 (2008): whole seconds.
+    V2_2,
+    /// V3.0 (2024): `'CSA encoding=` first line, times with milliseconds.
+    #[default]
+    V3_0,
+}
+
+/// How to write CSA.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct WriteOptions {
+    /// The version.
+    pub version: Version,
+    /// The encoding the text will be saved in: V3.0 declares it on its first line, V2.2 only
+    /// for Shift_JIS (`'encoding=Shift_JIS`, as Kifu for Windows writes).
+    pub encoding: TextEncoding,
+}
+
+/// Something of the record that CSA cannot hold and the writer left out.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Dropped {
+    /// A variation (this node and everything after it): CSA has only the main line.
+    Variation(NodeId),
+    /// The bookmarks of a node (CSA has none).
+    Bookmarks(NodeId),
+    /// The total time of a node (CSA `T` holds only the time spent on the move).
+    TotalTime(NodeId),
+    /// The fraction of a second of a node's time (V2.2 writes whole seconds, V3.0
+    /// milliseconds).
+    SubSecond(NodeId),
+    /// The `まで` trailer of a node.
+    Trailer(NodeId),
+    /// A header line CSA has no place for (`手合割`: the position says it).
+    Header(String),
+    /// A header-area line kept verbatim by a KIF reader ([`Record::other_lines`]).
+    OtherLine(String),
+    /// The move number of the start position (CSA positions always start at 1).
+    MoveNumber(u32),
+}
+
+/// CSA text and what it could not hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The text, with LF line ends.
+    pub text: String,
+    /// What was left out, in record order.
+    pub dropped: Vec<Dropped>,
+    /// The encoding the options named.
+    pub encoding: TextEncoding,
+}
+
+impl Written {
+    /// The text encoded for saving; characters the encoding cannot hold are listed.
+    #[must_use]
+    pub fn to_bytes(&self) -> Encoded {
+        encoding::encode(&self.text, self.encoding)
+    }
+}
+
+/// Writes a record as CSA: the headers, the start position (`PI` for the even game and the
+/// handicaps, rows and `P+`/`P-` hands otherwise), the main line with `T` times and `'*`
+/// comments, and the special that ends it. Specials CSA has no word for are written as
+/// `%` and their KIF word (`%封じ手`), which the reader of this crate reads back.
+#[must_use]
+pub fn write(record: &Record, options: &WriteOptions) -> Written {
+    let mut w = Writer {
+        out: String::new(),
+        dropped: Vec::new(),
+        options: *options,
+    };
+    w.record(record);
+    Written {
+        text: w.out,
+        dropped: w.dropped,
+        encoding: options.encoding,
+    }
+}
+
+/// Writes several records into one file, separated by `/` lines.
+#[must_use]
+pub fn write_all(records: &[Record], options: &WriteOptions) -> Written {
+    let mut text = String::new();
+    let mut dropped = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        let mut one = write(record, options);
+        if i > 0 {
+            text.push_str("/\n");
+            // Only the first record carries the declaration.
+            if let Some(rest) = one.text.strip_prefix(&declaration(options)) {
+                one.text = rest.to_owned();
+            }
+        }
+        text.push_str(&one.text);
+        dropped.append(&mut one.dropped);
+    }
+    Written {
+        text,
+        dropped,
+        encoding: options.encoding,
+    }
+}
+
+fn declaration(options: &WriteOptions) -> String {
+    match (options.version, options.encoding) {
+        (Version::V3_0, TextEncoding::ShiftJis) => "'CSA encoding=SHIFT_JIS\n".to_owned(),
+        (Version::V3_0, _) => "'CSA encoding=UTF-8\n".to_owned(),
+        (Version::V2_2, TextEncoding::ShiftJis) => "'encoding=Shift_JIS\n".to_owned(),
+        (Version::V2_2, _) => String::new(),
+    }
+}
+
+struct Writer {
+    out: String,
+    dropped: Vec<Dropped>,
+    options: WriteOptions,
+}
+
+impl Writer {
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn record(&mut self, record: &Record) {
+        self.out.push_str(&declaration(&self.options));
+        self.line(match self.options.version {
+            Version::V2_2 => "V2.2",
+            Version::V3_0 => "V3.0",
+        });
+        for c in &record.program_comments {
+            self.comment_lines("'", c);
+        }
+        self.headers(record);
+        for line in &record.other_lines {
+            self.dropped.push(Dropped::OtherLine(line.clone()));
+        }
+        self.start(record);
+        self.moves(record);
+    }
+
+    fn headers(&mut self, record: &Record) {
+        for h in &record.headers {
+            let value = escape(&h.value);
+            match HeaderKey::from_kif(&h.key) {
+                Some(HeaderKey::Black) => self.line(&format!("N+{value}")),
+                Some(HeaderKey::White) => self.line(&format!("N-{value}")),
+                Some(HeaderKey::Handicap) => self.dropped.push(Dropped::Header(h.key.clone())),
+                key => {
+                    let csa = INFO_KEYS
+                        .iter()
+                        .find(|(_, k)| Some(*k) == key)
+                        .map_or(h.key.as_str(), |(c, _)| c);
+                    self.line(&format!("${csa}:{value}"));
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, record: &Record) {
+        let setup = &record.start.setup;
+        if setup.ply != 1 {
+            self.dropped.push(Dropped::MoveNumber(setup.ply));
+        }
+        match record.start.handicap {
+            Some(h) => self.line(&h.csa_pi()),
+            None => self.board(setup),
+        }
+        self.line(&codes::sign(setup.turn).to_string());
+        self.annotations(record, NodeId::ROOT);
+    }
+
+    fn board(&mut self, setup: &Setup) {
+        for rank in 1..=9u8 {
+            let mut row = format!("P{rank}");
+            for file in (1..=9u8).rev() {
+                let piece = Square::new(file, rank).and_then(|sq| setup.piece_at(sq));
+                row.push_str(&cell(piece));
+            }
+            self.line(&row);
+        }
+        for color in Color::ALL {
+            let hand = setup.hands.get(color);
+            if hand.is_empty() {
+                continue;
+            }
+            let mut line = format!("P{}", codes::sign(color));
+            for kind in PieceKind::HAND.iter().rev() {
+                for _ in 0..hand.count(*kind) {
+                    line.push_str("00");
+                    line.push_str(codes::code(*kind));
+                }
+            }
+            self.line(&line);
+        }
+    }
+
+    fn moves(&mut self, record: &Record) {
+        let mut turn = record.start.setup.turn;
+        let tree = &record.tree;
+        let mut at = NodeId::ROOT;
+        for id in tree.main_line() {
+            for &alt in tree[at].children().iter().skip(1) {
+                self.dropped.push(Dropped::Variation(alt));
+            }
+            at = id;
+            let node = &tree[id];
+            let mut line = match &node.kind {
+                NodeKind::Move(m) => {
+                    let mv = m.mv;
+                    let csa = CsaMove {
+                        color: turn,
+                        from: mv.from(),
+                        to: mv.to(),
+                        piece: mv.kind_after(),
+                    };
+                    turn = turn.opposite();
+                    csa.to_string()
+                }
+                NodeKind::Special(s) => format!("%{}", special(s, turn)),
+                NodeKind::Start => continue,
+            };
+            self.time(id, node.time.as_ref(), &mut line);
+            self.line(&line);
+            self.annotations(record, id);
+        }
+        for &alt in tree[at].children().iter().skip(1) {
+            self.dropped.push(Dropped::Variation(alt));
+        }
+    }
+
+    fn time(&mut self, id: NodeId, time: Option<&crate::MoveTime>, line: &mut String) {
+        let Some(time) = time else { return };
+        if time.total.is_some() {
+            self.dropped.push(Dropped::TotalTime(id));
+        }
+        let Some(spent) = time.spent else { return };
+        let (text, exact) = seconds(spent, self.options.version);
+        if !exact {
+            self.dropped.push(Dropped::SubSecond(id));
+        }
+        let _ = write!(line, ",T{text}");
+    }
+
+    fn annotations(&mut self, record: &Record, id: NodeId) {
+        let node = &record.tree[id];
+        for c in &node.comments {
+            self.comment_lines("'*", c);
+        }
+        if !node.bookmarks.is_empty() {
+            self.dropped.push(Dropped::Bookmarks(id));
+        }
+        if node.trailer.is_some() {
+            self.dropped.push(Dropped::Trailer(id));
+        }
+    }
+
+    fn comment_lines(&mut self, mark: &str, text: &str) {
+        for part in text.split('\n') {
+            self.line(&format!("{mark}{}", part.trim_end_matches('\r')));
+        }
+    }
+}
+
+/// `%` words: CSA's own, or the KIF word for specials CSA lacks.
+fn special(s: &Special, to_move: Color) -> String {
+    codes::special_word(s, to_move)
+}
+
+/// A board cell: ` * ` or `+FU`.
+fn cell(piece: Option<Piece>) -> String {
+    match piece {
+        None => " * ".to_owned(),
+        Some(p) => format!("{}{}", codes::sign(p.color), codes::code(p.kind)),
+    }
+}
+
+/// `T` seconds as the version writes them, and whether nothing was cut.
+fn seconds(d: Duration, version: Version) -> (String, bool) {
+    let secs = d.as_secs();
+    let nanos = d.subsec_nanos();
+    match version {
+        Version::V2_2 => (secs.to_string(), nanos == 0),
+        Version::V3_0 if nanos == 0 => (secs.to_string(), true),
+        Version::V3_0 => (
+            format!("{secs}.{:03}", nanos / 1_000_000),
+            nanos % 1_000_000 == 0,
+        ),
+    }
+}
+
+/// Header values are one line: a line break becomes `\n` as V3.0 `$NOTE` writes it.
+fn escape(value: &str) -> String {
+    if value.contains(['\n', '\r']) {
+        value.replace("\r\n", "\\n").replace(['\n', '\r'], "\\n")
+    } else {
+        value.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_by_version() {
+        let d = Duration::from_millis(12_345);
+        assert_eq!(seconds(d, Version::V3_0), ("12.345".to_owned(), true));
+        assert_eq!(seconds(d, Version::V2_2), ("12".to_owned(), false));
+        assert_eq!(
+            seconds(Duration::from_secs(3), Version::V3_0),
+            ("3".to_owned(), true)
+        );
+        let fine = Duration::new(1, 1);
+        assert_eq!(seconds(fine, Version::V3_0), ("1.000".to_owned(), false));
+    }
+
+    #[test]
+    fn cells() {
+        assert_eq!(cell(None), " * ");
+        assert_eq!(
+            cell(Some(Piece::new(Color::White, PieceKind::Dragon))),
+            "-RY"
+        );
+    }
+}
