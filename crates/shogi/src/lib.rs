@@ -4,9 +4,11 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+mod diagram;
 mod game;
 mod hand;
 mod handicap;
+mod japanese;
 mod mv;
 mod outcome;
 mod perft;
@@ -20,9 +22,11 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
+pub use diagram::{Bod, SideNames};
 pub use game::{Declaration, Game, GameError, ParseGameError};
 pub use hand::{Hand, HandError};
 pub use handicap::{Handicap, ParseHandicapError};
+pub use japanese::JapaneseMove;
 pub use mv::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use perft::{perft, perft_make};

@@ -364,8 +364,12 @@ impl FromStr for Position {
 }
 
 impl fmt::Display for Position {
-    /// SFEN without the `sfen` prefix.
+    /// SFEN without the `sfen` prefix; with `{:#}` the Japanese board diagram
+    /// ([`Position::to_bod`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return self.bod().fmt(f);
+        }
         write_sfen(f, self.board(), self.hands(), self.turn(), self.ply())
     }
 }

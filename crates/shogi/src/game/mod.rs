@@ -34,8 +34,8 @@ use std::fmt;
 pub use declaration::Declaration;
 
 use crate::{
-    Color, Handicap, Move, Outcome, ParseSfenError, ParseUsiMoveError, Position, Undo, UsiMove,
-    WinReason,
+    Bod, Color, Handicap, Move, Outcome, ParseSfenError, ParseUsiMoveError, Position, Undo,
+    UsiMove, WinReason,
 };
 
 /// How many times a position must occur for 千日手.
@@ -282,6 +282,18 @@ impl Game {
         };
         self.ended = Some(outcome);
         Ok(outcome)
+    }
+
+    /// The board diagram of the current position, with the line `手数＝N  ▲move  まで` for
+    /// the last move when there is one.
+    #[must_use]
+    pub fn bod(&self) -> Bod<'_> {
+        let bod = self.position.bod();
+        match self.moves.as_slice() {
+            [.., previous, last] => bod.last_move(*last, Some(previous.to())),
+            [last] => bod.last_move(*last, None),
+            [] => bod,
+        }
     }
 
     /// How many times the current position has occurred in this game, now included.

@@ -1,0 +1,313 @@
+//! Japanese names: pieces (歩, 成銀, 龍), squares (７六), sides (先手, ▲) and moves as KIF
+//! writes them (`７六歩(77)`, `同　歩`, `２二角成(88)`, `５五角打`, `２四歩不成`).
+//!
+//! # Examples
+//!
+//! ```
+//! use masu_shogi::{Color, Position, PieceKind, Square, UsiMove};
+//!
+//! let pos = Position::startpos();
+//! let m = "7g7f".parse::<UsiMove>()?.to_move(&pos)?;
+//! assert_eq!(m.to_japanese(Color::Black).to_string(), "７六歩");
+//! assert_eq!(m.to_japanese(Color::Black).with_origin().to_string(), "７六歩(77)");
+//! // The same destination as the previous move is written 同 and an ideographic space.
+//! let same = m.to_japanese(Color::Black).after(Some(Square::SQ_7F));
+//! assert_eq!(same.to_string(), "同　歩");
+//!
+//! assert_eq!(PieceKind::ProSilver.japanese_name(), "成銀");
+//! assert_eq!(PieceKind::ProSilver.japanese_char(), '全');
+//! assert_eq!(PieceKind::from_japanese("竜"), Some(PieceKind::Dragon));
+//! assert_eq!(Square::from_japanese("７六"), Some(Square::SQ_7F));
+//! assert_eq!(format!("{:#}", Square::SQ_7F), "７六");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! These are the words only. Choosing between several pieces that can reach a square (the
+//! KI2 words 右 左 直 上 寄 引) needs the position and belongs to a record library.
+
+use std::fmt;
+
+use crate::{Bitboard, Color, Move, PieceKind, Square};
+
+const FULLWIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const KANJI_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// A digit 1-9 written in ASCII, full width (７) or kanji (七).
+fn digit(c: char) -> Option<u8> {
+    let i = match c {
+        '1'..='9' => u32::from(c) - u32::from('1'),
+        '１'..='９' => u32::from(c) - u32::from('１'),
+        _ => KANJI_NUMERALS.iter().position(|&k| k == c)? as u32,
+    };
+    u8::try_from(i + 1).ok()
+}
+
+/// A count as hands write it: nothing for 0 and 1, then 二 ... 九, 十, 十一 ... 十八.
+pub(crate) fn kanji_count(n: u8) -> String {
+    let unit = |d: u8| KANJI_NUMERALS[usize::from(d) - 1];
+    match n {
+        0 | 1 => String::new(),
+        2..=9 => unit(n).to_string(),
+        10 => "十".to_owned(),
+        _ => format!("十{}", unit(n % 10)),
+    }
+}
+
+/// The kanji numeral of a rank (1-9): 一 ... 九.
+pub(crate) fn kanji_numeral(n: u8) -> char {
+    KANJI_NUMERALS[usize::from(n.clamp(1, 9)) - 1]
+}
+
+/// The full-width digit of a file (1-9): １ ... ９.
+pub(crate) fn fullwidth_digit(n: u8) -> char {
+    FULLWIDTH_DIGITS[usize::from(n.clamp(1, 9)) - 1]
+}
+
+impl PieceKind {
+    /// The name KIF writes on move lines: 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍.
+    #[must_use]
+    pub const fn japanese_name(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "歩",
+            PieceKind::Lance => "香",
+            PieceKind::Knight => "桂",
+            PieceKind::Silver => "銀",
+            PieceKind::Gold => "金",
+            PieceKind::Bishop => "角",
+            PieceKind::Rook => "飛",
+            PieceKind::King => "玉",
+            PieceKind::ProPawn => "と",
+            PieceKind::ProLance => "成香",
+            PieceKind::ProKnight => "成桂",
+            PieceKind::ProSilver => "成銀",
+            PieceKind::Horse => "馬",
+            PieceKind::Dragon => "龍",
+        }
+    }
+
+    /// The one-character name used in board diagrams: as [`PieceKind::japanese_name`], but
+    /// 杏 圭 全 for the promoted lance, knight and silver.
+    #[must_use]
+    pub const fn japanese_char(self) -> char {
+        match self {
+            PieceKind::Pawn => '歩',
+            PieceKind::Lance => '香',
+            PieceKind::Knight => '桂',
+            PieceKind::Silver => '銀',
+            PieceKind::Gold => '金',
+            PieceKind::Bishop => '角',
+            PieceKind::Rook => '飛',
+            PieceKind::King => '玉',
+            PieceKind::ProPawn => 'と',
+            PieceKind::ProLance => '杏',
+            PieceKind::ProKnight => '圭',
+            PieceKind::ProSilver => '全',
+            PieceKind::Horse => '馬',
+            PieceKind::Dragon => '龍',
+        }
+    }
+
+    /// Reads a Japanese piece name at the start of `s`: the kind and how many bytes it took.
+    /// Accepts every name of [`PieceKind::japanese_name`] and [`PieceKind::japanese_char`],
+    /// plus 王 (king), 竜 (dragon) and 成歩 (tokin).
+    #[must_use]
+    pub fn from_japanese_prefix(s: &str) -> Option<(PieceKind, usize)> {
+        let mut chars = s.chars();
+        let first = chars.next()?;
+        let kind = match first {
+            '王' => PieceKind::King,
+            '竜' => PieceKind::Dragon,
+            '成' => {
+                let base = chars.next()?;
+                let kind = [
+                    PieceKind::Pawn,
+                    PieceKind::Lance,
+                    PieceKind::Knight,
+                    PieceKind::Silver,
+                ]
+                .into_iter()
+                .find(|k| k.japanese_char() == base)?
+                .promoted()?;
+                return Some((kind, first.len_utf8() + base.len_utf8()));
+            }
+            c => PieceKind::ALL
+                .into_iter()
+                .find(|k| k.japanese_char() == c)?,
+        };
+        Some((kind, first.len_utf8()))
+    }
+
+    /// The kind whose Japanese name is exactly `s` (any spelling of
+    /// [`PieceKind::from_japanese_prefix`]).
+    #[must_use]
+    pub fn from_japanese(s: &str) -> Option<PieceKind> {
+        PieceKind::from_japanese_prefix(s)
+            .filter(|&(_, len)| len == s.len())
+            .map(|(kind, _)| kind)
+    }
+}
+
+impl Square {
+    /// Reads a square as Japanese records write it: a file digit then a rank digit, each in
+    /// ASCII, full width or kanji (`７六`, `76`, `７６`, `七六`).
+    #[must_use]
+    pub fn from_japanese(s: &str) -> Option<Square> {
+        let mut chars = s.chars();
+        let file = digit(chars.next()?)?;
+        let rank = digit(chars.next()?)?;
+        if chars.next().is_some() {
+            return None;
+        }
+        Square::new(file, rank)
+    }
+}
+
+impl Color {
+    /// 先手 for Black, 後手 for White.
+    #[must_use]
+    pub const fn japanese_name(self) -> &'static str {
+        match self {
+            Color::Black => "先手",
+            Color::White => "後手",
+        }
+    }
+
+    /// The mark written before a side's moves and names: ▲ for Black, △ for White.
+    #[must_use]
+    pub const fn japanese_mark(self) -> char {
+        match self {
+            Color::Black => '▲',
+            Color::White => '△',
+        }
+    }
+}
+
+/// A move written in Japanese, from [`Move::to_japanese`]; its `Display` writes the text.
+///
+/// By default the text is the destination, the piece, `成` for a promotion and `打` for a
+/// drop (`７六歩`, `２二角成`, `５五角打`). Options add what KIF and KI2 writers add.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct JapaneseMove {
+    m: Move,
+    color: Color,
+    previous: Option<Square>,
+    origin: bool,
+    non_promotion: bool,
+    mark: bool,
+}
+
+impl Move {
+    /// The Japanese text of this move, played by `color` (needed to tell whether a move
+    /// could have promoted).
+    #[must_use]
+    pub const fn to_japanese(self, color: Color) -> JapaneseMove {
+        JapaneseMove {
+            m: self,
+            color,
+            previous: None,
+            origin: false,
+            non_promotion: false,
+            mark: false,
+        }
+    }
+}
+
+impl JapaneseMove {
+    /// Writes `同　` (同 and an ideographic space) instead of the destination when it equals
+    /// `previous`, the destination of the move before.
+    #[must_use]
+    pub const fn after(mut self, previous: Option<Square>) -> JapaneseMove {
+        self.previous = previous;
+        self
+    }
+
+    /// Appends the origin of a board move as KIF does: `(77)`, ASCII digits.
+    #[must_use]
+    pub const fn with_origin(mut self) -> JapaneseMove {
+        self.origin = true;
+        self
+    }
+
+    /// Writes `不成` when the piece could have promoted and did not (KI2 writes it; the KIF
+    /// specification leaves it out, though many KIF writers add it).
+    #[must_use]
+    pub const fn with_non_promotion(mut self) -> JapaneseMove {
+        self.non_promotion = true;
+        self
+    }
+
+    /// Starts with the side's mark, ▲ or △, as KI2 does.
+    #[must_use]
+    pub const fn with_mark(mut self) -> JapaneseMove {
+        self.mark = true;
+        self
+    }
+
+    /// Whether the move could have promoted: a promotable piece moving into, within or out
+    /// of its promotion zone.
+    fn could_promote(&self) -> bool {
+        match self.m {
+            Move::Normal { from, to, kind, .. } => {
+                let zone = Bitboard::promotion_zone(self.color);
+                kind.can_promote() && (zone.contains(from) || zone.contains(to))
+            }
+            Move::Drop { .. } => false,
+        }
+    }
+}
+
+impl fmt::Display for JapaneseMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.mark {
+            write!(f, "{}", self.color.japanese_mark())?;
+        }
+        let to = self.m.to();
+        if self.previous == Some(to) {
+            f.write_str("同\u{3000}")?;
+        } else {
+            write!(f, "{to:#}")?;
+        }
+        f.write_str(self.m.kind().japanese_name())?;
+        match self.m {
+            Move::Normal { from, promote, .. } => {
+                if promote {
+                    f.write_str("成")?;
+                } else if self.non_promotion && self.could_promote() {
+                    f.write_str("不成")?;
+                }
+                if self.origin {
+                    write!(f, "({}{})", from.file(), from.rank())?;
+                }
+            }
+            Move::Drop { .. } => f.write_str("打")?,
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts() {
+        let texts: Vec<String> = (0..=18).map(kanji_count).collect();
+        assert_eq!(texts[0], "");
+        assert_eq!(texts[1], "");
+        assert_eq!(texts[2], "二");
+        assert_eq!(texts[10], "十");
+        assert_eq!(texts[11], "十一");
+        assert_eq!(texts[18], "十八");
+    }
+
+    #[test]
+    fn digits_in_three_spellings() {
+        assert_eq!(digit('7'), Some(7));
+        assert_eq!(digit('７'), Some(7));
+        assert_eq!(digit('七'), Some(7));
+        assert_eq!(digit('0'), None);
+        assert_eq!(digit('十'), None);
+        assert_eq!(fullwidth_digit(9), '９');
+        assert_eq!(kanji_numeral(1), '一');
+    }
+}

@@ -1,0 +1,155 @@
+//! Japanese move names as KIF and KI2 write them.
+
+#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+
+use masu_shogi::{Color, Move, PieceKind, Position, Square, UsiMove};
+
+/// Plays `moves` from `sfen` and returns the position before the last one and the last move.
+fn last_move(sfen: &str, moves: &str) -> (Position, Move) {
+    let mut pos = Position::from_sfen(sfen).unwrap();
+    let mut last = None;
+    for usi in moves.split_whitespace() {
+        if let Some(m) = last.take() {
+            pos = pos.play(m).unwrap();
+        }
+        last = Some(usi.parse::<UsiMove>().unwrap().to_move(&pos).unwrap());
+    }
+    (pos, last.unwrap())
+}
+
+fn kif(sfen: &str, moves: &str) -> (String, String) {
+    let (pos, m) = last_move(sfen, moves);
+    let j = m.to_japanese(pos.turn());
+    (j.to_string(), j.with_origin().to_string())
+}
+
+#[test]
+fn pawn_push() {
+    assert_eq!(
+        kif("startpos", "7g7f"),
+        ("７六歩".to_owned(), "７六歩(77)".to_owned())
+    );
+}
+
+#[test]
+fn promotion_with_capture() {
+    // 角換わり: ▲２二角成(88).
+    assert_eq!(
+        kif("startpos", "7g7f 3c3d 8h2b+"),
+        ("２二角成".to_owned(), "２二角成(88)".to_owned())
+    );
+}
+
+#[test]
+fn same_square_is_written_dou() {
+    // △同　銀(31) recaptures on 2b; the promoted bishop that moved there was 馬.
+    let (pos, m) = last_move("startpos", "7g7f 3c3d 8h2b+ 3a2b");
+    let text = m.to_japanese(pos.turn()).after(Some(Square::SQ_2B));
+    assert_eq!(text.to_string(), "同　銀");
+    assert_eq!(text.with_origin().to_string(), "同　銀(31)");
+    // A different previous destination writes the square.
+    let text = m.to_japanese(pos.turn()).after(Some(Square::SQ_7F));
+    assert_eq!(text.to_string(), "２二銀");
+}
+
+#[test]
+fn promoted_piece_keeps_its_promoted_name() {
+    let (pos, m) = last_move("startpos", "7g7f 3c3d 8h2b+ 4a3b 2b1a");
+    assert_eq!(
+        m.to_japanese(pos.turn()).with_origin().to_string(),
+        "１一馬(22)"
+    );
+}
+
+#[test]
+fn drops_are_written_uchi_without_origin() {
+    let (pos, m) = last_move("4k4/9/9/9/9/9/9/9/4K4 b B 1", "B*5e");
+    let j = m.to_japanese(pos.turn());
+    assert_eq!(j.to_string(), "５五角打");
+    assert_eq!(j.with_origin().to_string(), "５五角打");
+    assert_eq!(j.with_non_promotion().to_string(), "５五角打");
+}
+
+#[test]
+fn non_promotion_is_written_only_when_promotion_was_possible() {
+    // A silver entering the zone without promoting: ２三銀不成(34).
+    let sfen = "4k4/9/9/7S1/9/9/9/9/4K4 b - 1";
+    let (pos, m) = last_move(sfen, "2d2c");
+    let j = m.to_japanese(pos.turn());
+    assert_eq!(j.to_string(), "２三銀");
+    assert_eq!(
+        j.with_non_promotion().with_origin().to_string(),
+        "２三銀不成(24)"
+    );
+    let (pos, m) = last_move(sfen, "2d2c+");
+    assert_eq!(
+        m.to_japanese(pos.turn()).with_non_promotion().to_string(),
+        "２三銀成"
+    );
+    // Outside the zone, or a gold: nothing to say.
+    let (pos, m) = last_move(sfen, "2d3e");
+    assert_eq!(
+        m.to_japanese(pos.turn()).with_non_promotion().to_string(),
+        "３五銀"
+    );
+    let (pos, m) = last_move("4k4/9/9/7G1/9/9/9/9/4K4 b - 1", "2d2c");
+    assert_eq!(
+        m.to_japanese(pos.turn()).with_non_promotion().to_string(),
+        "２三金"
+    );
+    // White's zone is ranks 7-9: a White silver leaving it may promote.
+    let (pos, m) = last_move("4k4/9/9/9/9/9/7s1/9/4K4 w - 1", "2g3f");
+    assert_eq!(
+        m.to_japanese(pos.turn()).with_non_promotion().to_string(),
+        "３六銀不成"
+    );
+}
+
+#[test]
+fn side_marks_and_names() {
+    let (pos, m) = last_move("startpos", "7g7f 3c3d");
+    assert_eq!(m.to_japanese(pos.turn()).with_mark().to_string(), "△３四歩");
+    assert_eq!(Color::Black.japanese_name(), "先手");
+    assert_eq!(Color::White.japanese_name(), "後手");
+    assert_eq!(Color::Black.japanese_mark(), '▲');
+}
+
+#[test]
+fn piece_names() {
+    let names = [
+        "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "と", "成香", "成桂", "成銀", "馬", "龍",
+    ];
+    for (kind, name) in PieceKind::ALL.into_iter().zip(names) {
+        assert_eq!(kind.japanese_name(), name);
+        assert_eq!(PieceKind::from_japanese(name), Some(kind));
+        let c = kind.japanese_char().to_string();
+        assert_eq!(PieceKind::from_japanese(&c), Some(kind));
+    }
+    let board: String = PieceKind::ALL.iter().map(|k| k.japanese_char()).collect();
+    assert_eq!(board, "歩香桂銀金角飛玉と杏圭全馬龍");
+    assert_eq!(PieceKind::from_japanese("王"), Some(PieceKind::King));
+    assert_eq!(PieceKind::from_japanese("竜"), Some(PieceKind::Dragon));
+    assert_eq!(PieceKind::from_japanese("成歩"), Some(PieceKind::ProPawn));
+    assert_eq!(PieceKind::from_japanese("成金"), None);
+    assert_eq!(PieceKind::from_japanese("成角"), None);
+    assert_eq!(PieceKind::from_japanese("成"), None);
+    assert_eq!(PieceKind::from_japanese("歩兵"), None);
+    assert_eq!(
+        PieceKind::from_japanese_prefix("成銀(44)"),
+        Some((PieceKind::ProSilver, 6))
+    );
+}
+
+#[test]
+fn squares_in_japanese() {
+    for sq in Square::ALL {
+        assert_eq!(Square::from_japanese(&format!("{sq:#}")), Some(sq));
+    }
+    assert_eq!(format!("{:#}", Square::SQ_7G), "７七");
+    assert_eq!(Square::from_japanese("76"), Some(Square::SQ_7F));
+    assert_eq!(Square::from_japanese("７６"), Some(Square::SQ_7F));
+    assert_eq!(Square::from_japanese("七六"), Some(Square::SQ_7F));
+    assert_eq!(Square::from_japanese("０六"), None);
+    assert_eq!(Square::from_japanese("７六歩"), None);
+    assert_eq!(Square::from_japanese("７"), None);
+}
