@@ -56,7 +56,11 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     let mut records = Records::new(text, mode);
     let first = records.next().unwrap_or_else(|| read_chunk(&[], mode));
     let mut parsed = first?;
-    if let Some(line) = records.peek_start() {
+    records.skip_blank();
+    if records.lines.peek().is_none() {
+        records.separator = None;
+    }
+    if let Some(line) = records.separator {
         let d = Diagnostic::new(DiagnosticKind::Dropped, line, "/", 1)
             .detail("the file holds more records; read them with csa::read_all_str");
         Sink::new(mode).warn(d.clone())?;
@@ -121,6 +125,8 @@ pub struct Records<'a> {
     /// Numbered lines not yet read.
     lines: std::iter::Peekable<std::iter::Enumerate<Lines<'a>>>,
     mode: Mode,
+    /// The line of the last `/` read.
+    separator: Option<usize>,
 }
 
 impl<'a> Records<'a> {
@@ -131,13 +137,8 @@ impl<'a> Records<'a> {
         Records {
             lines: Lines(text).enumerate().peekable(),
             mode,
+            separator: None,
         }
-    }
-
-    /// The line where the next non-blank record starts, if any.
-    fn peek_start(&mut self) -> Option<usize> {
-        self.skip_blank();
-        self.lines.peek().map(|(i, _)| i + 1)
     }
 
     fn skip_blank(&mut self) {
@@ -160,6 +161,7 @@ impl Iterator for Records<'_> {
         let mut chunk = Vec::new();
         for (i, line) in self.lines.by_ref() {
             if line.trim() == "/" {
+                self.separator = Some(i + 1);
                 break;
             }
             chunk.push((i + 1, line));
@@ -380,11 +382,12 @@ impl Reader {
             self.builder(Some(m.color), at)?;
         }
         let b = self.builder(None, at)?;
-        if let Some(pos) = b.position().filter(|p| p.turn() != m.color) {
+        let to_move = side_to_move(b);
+        if to_move != m.color {
             let d = at
                 .diag(DiagnosticKind::SideMark)
                 .ply(b.next_ply())
-                .detail(format!("{} is to move", codes::sign(pos.turn())));
+                .detail(format!("{} is to move", codes::sign(to_move)));
             b.sink.warn(d)?;
         }
         let km = KifMove {
@@ -406,7 +409,7 @@ impl Reader {
 
     fn special(&mut self, word: &str, at: &Origin<'_>) -> Result<(), ReadError> {
         let b = self.builder(None, at)?;
-        let to_move = b.position().map_or(Color::Black, shogi::Position::turn);
+        let to_move = side_to_move(b);
         let special = codes::special(word, to_move);
         if !codes::is_standard(&special) {
             let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
@@ -464,6 +467,17 @@ impl Reader {
             return;
         }
         self.record().program_comments.push(c.to_owned());
+    }
+}
+
+/// The side to move at the next ply, counted from the start (a kept foul has no position
+/// after it, but the turn passes all the same).
+fn side_to_move(b: &Builder) -> Color {
+    let start = b.record.start.setup.turn;
+    if b.next_ply() % 2 == 1 {
+        start
+    } else {
+        start.opposite()
     }
 }
 
