@@ -14,6 +14,8 @@ mod outcome;
 mod perft;
 mod piece;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 pub mod sfen;
 mod square;

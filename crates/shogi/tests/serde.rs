@@ -1,0 +1,135 @@
+//! `serde` support: every type is written as its text form and read back.
+
+#![cfg(feature = "serde")]
+#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+
+use std::fmt::Debug;
+
+use masu_shogi::{
+    Color, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind, Position, Setup, Square, UsiMove,
+    WinReason,
+};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+fn round_trip<T>(value: &T, json: &str)
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    assert_eq!(serde_json::to_string(value).unwrap(), json);
+    assert_eq!(&serde_json::from_str::<T>(json).unwrap(), value);
+}
+
+fn rejects<T: DeserializeOwned + Debug>(json: &str) {
+    assert!(serde_json::from_str::<T>(json).is_err(), "{json}");
+}
+
+#[test]
+fn squares_colors_and_pieces() {
+    round_trip(&Square::SQ_7G, "\"7g\"");
+    round_trip(&Color::Black, "\"black\"");
+    round_trip(&Color::White, "\"white\"");
+    assert_eq!(
+        serde_json::from_str::<Color>("\"w\"").unwrap(),
+        Color::White
+    );
+    round_trip(&PieceKind::Pawn, "\"P\"");
+    round_trip(&PieceKind::Dragon, "\"+R\"");
+    round_trip(&Piece::new(Color::White, PieceKind::Horse), "\"+b\"");
+    for kind in PieceKind::ALL {
+        let json = serde_json::to_string(&kind).unwrap();
+        assert_eq!(serde_json::from_str::<PieceKind>(&json).unwrap(), kind);
+    }
+    rejects::<Square>("\"7j\"");
+    rejects::<Square>("77");
+    rejects::<Color>("\"Black\"");
+    rejects::<PieceKind>("\"p\"");
+    rejects::<Piece>("\"+g\"");
+}
+
+#[test]
+fn hands() {
+    let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R2G18P2b 1").unwrap();
+    round_trip(pos.hand(Color::Black), "\"R2G18P\"");
+    round_trip(pos.hand(Color::White), "\"2B\"");
+    round_trip(&Hand::EMPTY, "\"-\"");
+    rejects::<Hand>("\"19P\"");
+    rejects::<Hand>("\"3R\"");
+    rejects::<Hand>("\"1P\"");
+    rejects::<Hand>("\"\"");
+}
+
+#[test]
+fn moves_are_usi_text() {
+    let pos = Position::from_sfen("position startpos moves 7g7f 3c3d").unwrap();
+    let m = "8h2b+".parse::<UsiMove>().unwrap().to_move(&pos).unwrap();
+    assert_eq!(serde_json::to_string(&m).unwrap(), "\"8h2b+\"");
+    let usi: UsiMove = serde_json::from_str("\"8h2b+\"").unwrap();
+    assert_eq!(usi.to_move(&pos).unwrap(), m);
+    round_trip(&"P*5e".parse::<UsiMove>().unwrap(), "\"P*5e\"");
+    rejects::<UsiMove>("\"7g7\"");
+    let drop = Move::Drop {
+        kind: PieceKind::Gold,
+        to: Square::SQ_5B,
+    };
+    assert_eq!(serde_json::to_string(&drop).unwrap(), "\"G*5b\"");
+}
+
+#[test]
+fn positions_and_setups_are_sfen() {
+    let start = "\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"";
+    round_trip(&Position::startpos(), start);
+    round_trip(&Setup::startpos(), start);
+    // A setup need not be a valid position; a position must be.
+    let no_kings = "\"9/9/9/9/9/9/9/9/9 b - 1\"";
+    let empty = serde_json::from_str::<Setup>(no_kings).unwrap();
+    assert_eq!(empty, Setup::default());
+    rejects::<Position>(no_kings);
+}
+
+#[test]
+fn handicaps_and_outcomes() {
+    round_trip(&Handicap::Lance, "\"香落ち\"");
+    round_trip(&Handicap::LeftSevenPieces, "\"左七枚落ち\"");
+    assert_eq!(
+        serde_json::from_str::<Handicap>("\"2-piece\"").unwrap(),
+        Handicap::TwoPieces
+    );
+    rejects::<Handicap>("\"その他\"");
+    round_trip(
+        &Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualCheck,
+        },
+        "\"black wins by perpetual check\"",
+    );
+    round_trip(&Outcome::REPETITION, "\"draw by repetition\"");
+    rejects::<Outcome>("\"nobody wins\"");
+}
+
+#[test]
+fn inside_derived_structs() {
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Record {
+        handicap: Handicap,
+        start: Position,
+        moves: Vec<UsiMove>,
+        outcome: Option<Outcome>,
+    }
+    let mut game = Game::from_handicap(Handicap::Bishop);
+    let usi: UsiMove = "5c5d".parse().unwrap();
+    game.play_usi(usi).unwrap();
+    game.resign(Color::Black).unwrap();
+    let record = Record {
+        handicap: Handicap::Bishop,
+        start: game.start().clone(),
+        moves: game.moves().iter().map(|m| m.to_usi()).collect(),
+        outcome: game.outcome(),
+    };
+    let json = serde_json::to_string(&record).unwrap();
+    assert_eq!(
+        json,
+        "{\"handicap\":\"角落ち\",\"start\":\"lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\",\"moves\":[\"5c5d\"],\"outcome\":\"white wins by resignation\"}"
+    );
+    assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+}
