@@ -19,6 +19,8 @@ mod serde_impls;
 mod setup;
 pub mod sfen;
 mod square;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod usi;
 mod zobrist;
 
