@@ -85,7 +85,10 @@ fn node_limit_stops_and_reports() {
     };
     let outcome = solver.solve(&pos.board, limits, |_| ControlFlow::Continue(()));
     // The limit is checked at every interior node; a few leaf nodes may follow it.
-    assert!(matches!(outcome, SolveOutcome::Stopped { nodes, .. } if nodes <= 10_100), "{outcome:?}");
+    assert!(
+        matches!(outcome, SolveOutcome::Stopped { nodes, .. } if nodes <= 10_100),
+        "{outcome:?}"
+    );
 }
 
 #[test]

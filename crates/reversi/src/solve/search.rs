@@ -17,6 +17,8 @@ use super::tt::Table;
 
 /// At this many empties and more: table, stability and mobility ordering.
 const DEEP_EMPTIES: u32 = 7;
+/// At this many empties and more: probe the table for every child before searching.
+const ETC_EMPTIES: u32 = 10;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -63,6 +65,10 @@ impl Search<'_> {
         match empty.count_ones() {
             0 => final_score(p, o),
             1 => self.last1(p, o, empty.trailing_zeros() as u8),
+            n @ 2..=4 => {
+                let squares = parity_order(empty);
+                self.few(p, o, alpha, beta, &squares[..n as usize], false)
+            }
             n if n < DEEP_EMPTIES => self.shallow(p, o, alpha, beta, empty, false),
             _ => self.deep(p, o, alpha, beta),
         }
@@ -94,6 +100,47 @@ impl Search<'_> {
         }
         // Nobody can take the last square: 63 discs, so never a draw.
         if diff > 0 { diff + 1 } else { diff - 1 }
+    }
+
+    /// Two to four empties, given in the order to try them; no table, no move generation.
+    fn few(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: &[u8], passed: bool) -> i32 {
+        if let [sq] = squares {
+            return self.last1(p, o, *sq);
+        }
+        self.nodes += 1;
+        let (mut best, mut a) = (-65, alpha);
+        for (i, &sq) in squares.iter().enumerate() {
+            let flipped = bits::flips(p, o, sq);
+            if flipped == 0 {
+                continue;
+            }
+            let mut rest = [0u8; 3];
+            let mut k = 0;
+            for (j, &other) in squares.iter().enumerate() {
+                if j != i {
+                    rest[k] = other;
+                    k += 1;
+                }
+            }
+            let (np, no) = child(p, o, sq, flipped);
+            let v = -self.few(np, no, -beta, -a, &rest[..k], false);
+            if v > best {
+                best = v;
+                if v > a {
+                    a = v;
+                    if a >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            best
+        } else if passed {
+            -final_score(o, p)
+        } else {
+            -self.few(o, p, -beta, -alpha, squares, true)
+        }
     }
 
     /// Few empties: try empty squares directly, odd regions first.
@@ -197,6 +244,11 @@ impl Search<'_> {
         hint: Option<u8>,
     ) -> (i32, Option<u8>) {
         let mut list = order_moves(p, o, moves, hint);
+        if (!(p | o)).count_ones() >= ETC_EMPTIES
+            && let Some(cut) = self.transposition_cutoff(&list, beta)
+        {
+            return cut;
+        }
         let (mut best, mut best_sq, mut a) = (-65, None, alpha);
         for i in 0..list.len() {
             let (np, no, sq) = list.take_best(i);
@@ -227,6 +279,36 @@ impl Search<'_> {
     }
 }
 
+/// The (at most four) empty squares, those in regions with an odd number of empties first.
+fn parity_order(empty: u64) -> [u8; 4] {
+    let mut squares = [0u8; 4];
+    let mut len = 0;
+    for odd in [true, false] {
+        for q in QUADRANTS {
+            if ((empty & q).count_ones() % 2 == 1) == odd {
+                for sq in Bits(empty & q) {
+                    if len < 4 {
+                        squares[len] = sq;
+                        len += 1;
+                    }
+                }
+            }
+        }
+    }
+    squares
+}
+
+impl Search<'_> {
+    /// Enhanced transposition cut-off: a child already known to refute the opponent cuts here
+    /// without a search.
+    fn transposition_cutoff(&self, list: &MoveList, beta: i32) -> Option<(i32, Option<u8>)> {
+        list.items.iter().find_map(|&(np, no, sq, _)| {
+            let e = self.table.probe(np, no)?;
+            (-e.upper >= beta).then_some((-e.upper, Some(sq)))
+        })
+    }
+}
+
 /// Children with their ordering keys; sorted lazily, one pick at a time.
 pub(crate) struct MoveList {
     /// A move list never exceeds the 60 empty squares.
@@ -252,6 +334,22 @@ impl MoveList {
     }
 }
 
+const POT_W: i32 = 8;
+
+/// Empty squares next to `discs`: where the other side may later find moves.
+fn potential_mobility(discs: u64, empty: u64) -> u32 {
+    let h = discs & 0x7e7e_7e7e_7e7e_7e7e;
+    let around = (h << 1)
+        | (h >> 1)
+        | (discs << 8)
+        | (discs >> 8)
+        | (h << 7)
+        | (h >> 7)
+        | (h << 9)
+        | (h >> 9);
+    (around & empty).count_ones()
+}
+
 /// Orders moves: the table's best first, then fewest opponent replies (corners count double),
 /// taking corners before other squares of equal mobility.
 pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveList {
@@ -263,6 +361,7 @@ pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveL
         let (np, no) = child(p, o, sq, flipped);
         let replies = bits::legal_moves(np, no);
         let mut key = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+        key -= POT_W * potential_mobility(no, !(np | no)) as i32;
         if CORNERS >> sq & 1 != 0 {
             key += 8;
         }
