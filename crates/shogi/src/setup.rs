@@ -34,9 +34,9 @@ pub enum SetupMode {
     /// Every rule of a game position: both kings present, at most one set of pieces.
     #[default]
     Strict,
-    /// A tsume (mate problem) position: the side to move is the attacker and may have no king,
-    /// and every piece of the set that is neither on the board nor in a hand goes to the
-    /// defender's hand.
+    /// A tsume (mate problem) position: the attacker may have no king, and every piece of the
+    /// set that is neither on the board nor in a hand goes to the defender's hand. The
+    /// defender is the only side with a king, or else the side not to move.
     Tsume,
 }
 

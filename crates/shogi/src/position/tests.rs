@@ -325,8 +325,14 @@ fn tsume_mode_allows_a_missing_attacker_king_and_fills_the_defender_hand() {
     assert_eq!(p.hand(Color::Black).count(PieceKind::Gold), 1);
     assert_eq!(p.king_square(Color::Black), None);
     assert!(p.legal_moves().iter().any(|m| m.to_string() == "G*5b"));
-    // The defender must still have a king.
-    assert!(Position::from_sfen_with("9/9/9/9/9/9/9/9/4K4 b G 1", SetupMode::Tsume).is_err());
+    // Some side must have a king; a kingless attacker may also be the side not to move
+    // (positions inside a solution).
+    assert!(Position::from_sfen_with("9/9/9/9/9/9/9/9/9 b G 1", SetupMode::Tsume).is_err());
+    let defending = Position::from_sfen_with("4k4/4G4/9/9/9/9/9/9/9 w G 1", SetupMode::Tsume);
+    assert_eq!(
+        defending.unwrap().hand(Color::White).count(PieceKind::Gold),
+        2
+    );
     // A missing king can also be waived after the fact.
     let setup = Setup::from_sfen(sfen).unwrap();
     let err = Position::from_setup(setup, SetupMode::Strict).unwrap_err();

@@ -93,17 +93,16 @@ impl Position {
     /// [`PositionError`] naming every broken rule.
     pub fn from_setup(setup: Setup, mode: SetupMode) -> Result<Position, PositionError> {
         let mut setup = setup;
+        let defender = tsume_defender(&setup);
         if mode == SetupMode::Tsume {
-            fill_defender_hand(&mut setup);
+            fill_hand(&mut setup, defender);
         }
         let pos = Position::from_setup_unchecked(&setup);
         let mut kinds = pos.errors();
-        if mode == SetupMode::Tsume && pos.king_square(setup.turn).is_none() {
+        let has_king = |c: Color| pos.pieces_of(Piece::new(c, PieceKind::King)).any();
+        if mode == SetupMode::Tsume && has_king(defender) && !has_king(!defender) {
             // The attacker may have no king; the defender must have one.
-            let defender_kings = pos.pieces_of(Piece::new(!setup.turn, PieceKind::King));
-            if defender_kings.any() {
-                kinds.remove(PositionErrorKinds::MISSING_KING);
-            }
+            kinds.remove(PositionErrorKinds::MISSING_KING);
         }
         if kinds.is_empty() {
             Ok(pos)
@@ -167,10 +166,26 @@ fn material_counts(setup: &Setup) -> [u32; 7] {
     counts
 }
 
-/// Gives the defender (the side not to move) every piece of the set not placed anywhere.
-fn fill_defender_hand(setup: &mut Setup) {
+/// The defender of a tsume position: the only side with a king, or else the side not to
+/// move (the attacker moves first; later positions of the solution keep a kingless attacker).
+fn tsume_defender(setup: &Setup) -> Color {
+    let has_king = |c: Color| {
+        setup
+            .board
+            .iter()
+            .any(|&p| p == Some(Piece::new(c, PieceKind::King)))
+    };
+    match (has_king(Color::Black), has_king(Color::White)) {
+        (true, false) => Color::Black,
+        (false, true) => Color::White,
+        _ => !setup.turn,
+    }
+}
+
+/// Gives `defender` every piece of the set not placed anywhere.
+fn fill_hand(setup: &mut Setup, defender: Color) {
     let counts = material_counts(setup);
-    let hand = &mut setup.hands[!setup.turn];
+    let hand = &mut setup.hands[defender];
     for kind in PieceKind::HAND {
         let missing = u32::from(kind.max_count()).saturating_sub(counts[kind.index()]);
         let n = u32::from(hand.count(kind)) + missing;

@@ -1,0 +1,281 @@
+//! Shogi perft, masu side by side with the crates.io peers shunsai, haitaka and
+//! shogi_legality_lite (the move generator of the shogi_core family). Every run asserts the
+//! published node count.
+//!
+//! Cells: "bulk" counts the last ply per origin without building moves (each library's
+//! fastest counting path); "make" plays every move including the leaves.
+
+use std::hint::black_box;
+use std::ops::ControlFlow;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use shogi_usi_parser::FromUsi;
+
+struct Case {
+    name: &'static str,
+    sfen: &'static str,
+    depth: u32,
+    nodes: u64,
+}
+
+const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
+const MAXMOVES: &str = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
+
+const BULK: [Case; 4] = [
+    Case {
+        name: "startpos",
+        sfen: STARTPOS,
+        depth: 4,
+        nodes: 719_731,
+    },
+    Case {
+        name: "startpos",
+        sfen: STARTPOS,
+        depth: 5,
+        nodes: 19_861_490,
+    },
+    Case {
+        name: "matsuri",
+        sfen: MATSURI,
+        depth: 3,
+        nodes: 4_809_015,
+    },
+    Case {
+        name: "maxmoves",
+        sfen: MAXMOVES,
+        depth: 3,
+        nodes: 53_393_368,
+    },
+];
+
+const MAKE: [Case; 2] = [
+    Case {
+        name: "startpos",
+        sfen: STARTPOS,
+        depth: 4,
+        nodes: 719_731,
+    },
+    Case {
+        name: "maxmoves",
+        sfen: MAXMOVES,
+        depth: 2,
+        nodes: 105_677,
+    },
+];
+
+mod masu {
+    use shogi::Position;
+
+    pub(crate) fn position(sfen: &str) -> Position {
+        sfen.parse().unwrap_or_else(|e| panic!("{sfen}: {e}"))
+    }
+
+    pub(crate) fn bulk(pos: &Position, depth: u32) -> u64 {
+        shogi::perft(pos, depth)
+    }
+
+    pub(crate) fn make(pos: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        for m in pos.legal_moves() {
+            let undo = pos.play_unchecked(m);
+            nodes += make(pos, depth - 1);
+            pos.undo_unchecked(m, undo);
+        }
+        nodes
+    }
+}
+
+mod shunsai_peer {
+    use super::{ControlFlow, FromUsi};
+    use shunsai::Position;
+
+    pub(crate) fn position(sfen: &str) -> Position {
+        let partial = shogi_core::PartialPosition::from_usi(&format!("sfen {sfen}"))
+            .unwrap_or_else(|e| panic!("{sfen}: {e:?}"));
+        Position::new(partial)
+    }
+
+    pub(crate) fn bulk(pos: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            let mut n = 0;
+            let _ = pos.generate_moves(|set| {
+                n += set.len() as u64;
+                ControlFlow::Continue(())
+            });
+            return n;
+        }
+        let mut nodes = 0;
+        for mv in pos.legal_moves() {
+            let undo = pos.do_move(mv);
+            nodes += bulk(pos, depth - 1);
+            pos.undo_move(mv, undo);
+        }
+        nodes
+    }
+
+    pub(crate) fn make(pos: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        for mv in pos.legal_moves() {
+            let undo = pos.do_move(mv);
+            nodes += make(pos, depth - 1);
+            pos.undo_move(mv, undo);
+        }
+        nodes
+    }
+}
+
+mod haitaka_peer {
+    use haitaka::Board;
+
+    pub(crate) fn position(sfen: &str) -> Board {
+        Board::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e:?}"))
+    }
+
+    pub(crate) fn bulk(board: &Board, depth: u32) -> u64 {
+        let mut nodes = 0;
+        match depth {
+            0 => return 1,
+            1 => {
+                board.generate_moves(|moves| {
+                    // `PieceMoves::len` undercounts promotions; the iterator's length is exact.
+                    nodes += moves.into_iter().len() as u64;
+                    false
+                });
+            }
+            _ => {
+                board.generate_moves(|moves| {
+                    for mv in moves {
+                        let mut next = board.clone();
+                        next.play_unchecked(mv);
+                        nodes += bulk(&next, depth - 1);
+                    }
+                    false
+                });
+            }
+        }
+        nodes
+    }
+
+    pub(crate) fn make(board: &Board, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut next = board.clone();
+                next.play_unchecked(mv);
+                nodes += make(&next, depth - 1);
+            }
+            false
+        });
+        nodes
+    }
+}
+
+mod lite_peer {
+    use shogi_core::PartialPosition;
+
+    pub(crate) fn perft(pos: &PartialPosition, depth: u32) -> u64 {
+        let moves = shogi_legality_lite::all_legal_moves_partial(pos);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { moves.len() as u64 };
+        }
+        let mut nodes = 0;
+        for mv in moves {
+            let mut next = pos.clone();
+            if next.make_move(mv).is_some() {
+                nodes += perft(&next, depth - 1);
+            }
+        }
+        nodes
+    }
+}
+
+fn bench_bulk(c: &mut Criterion) {
+    for case in &BULK {
+        let mut group = c.benchmark_group(format!("perft bulk {} d{}", case.name, case.depth));
+        group.sample_size(10);
+        let pos = masu::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("masu"), |b| {
+            b.iter(|| assert_eq!(masu::bulk(black_box(&pos), case.depth), case.nodes))
+        });
+        let mut pos = shunsai_peer::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("shunsai"), |b| {
+            b.iter(|| {
+                assert_eq!(
+                    shunsai_peer::bulk(black_box(&mut pos), case.depth),
+                    case.nodes
+                )
+            })
+        });
+        let board = haitaka_peer::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("haitaka"), |b| {
+            b.iter(|| {
+                assert_eq!(
+                    haitaka_peer::bulk(black_box(&board), case.depth),
+                    case.nodes
+                )
+            })
+        });
+        group.finish();
+    }
+}
+
+fn bench_make(c: &mut Criterion) {
+    for case in &MAKE {
+        let mut group = c.benchmark_group(format!("perft make {} d{}", case.name, case.depth));
+        group.sample_size(10);
+        let mut pos = masu::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("masu"), |b| {
+            b.iter(|| assert_eq!(masu::make(black_box(&mut pos), case.depth), case.nodes))
+        });
+        let mut pos = shunsai_peer::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("shunsai"), |b| {
+            b.iter(|| {
+                assert_eq!(
+                    shunsai_peer::make(black_box(&mut pos), case.depth),
+                    case.nodes
+                )
+            })
+        });
+        let board = haitaka_peer::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("haitaka"), |b| {
+            b.iter(|| {
+                assert_eq!(
+                    haitaka_peer::make(black_box(&board), case.depth),
+                    case.nodes
+                )
+            })
+        });
+        group.finish();
+    }
+}
+
+/// shogi_legality_lite builds every move through a table-free checker: only a shallow cell.
+fn bench_lite(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft startpos d3");
+    group.sample_size(10);
+    let pos = masu::position(STARTPOS);
+    group.bench_function(BenchmarkId::from_parameter("masu"), |b| {
+        b.iter(|| assert_eq!(masu::bulk(black_box(&pos), 3), 25_470))
+    });
+    let partial = shogi_core::PartialPosition::startpos();
+    group.bench_function(BenchmarkId::from_parameter("shogi_legality_lite"), |b| {
+        b.iter(|| assert_eq!(lite_peer::perft(black_box(&partial), 3), 25_470))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_bulk, bench_make, bench_lite);
+criterion_main!(benches);

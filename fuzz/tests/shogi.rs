@@ -1,0 +1,16 @@
+//! Replays the corpora of the shogi targets.
+
+#[test]
+fn sfen_from_ascii() {
+    masu_fuzz::replay_corpus("sfen_from_ascii", masu_fuzz::shogi::check_sfen_from_ascii);
+}
+
+#[test]
+fn usi_from_ascii() {
+    masu_fuzz::replay_corpus("usi_from_ascii", masu_fuzz::shogi::check_usi_from_ascii);
+}
+
+#[test]
+fn legals_are_legal() {
+    masu_fuzz::replay_corpus("legals_are_legal", masu_fuzz::shogi::check_legals_are_legal);
+}
