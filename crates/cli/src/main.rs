@@ -2,6 +2,7 @@
 
 mod reversi_cmd;
 mod shogi_cmd;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -19,6 +20,7 @@ struct Cli {
 enum Command {
     Perft(shogi_cmd::PerftArgs),
     Moves(shogi_cmd::MovesArgs),
+    Solve(solve::SolveArgs),
     Reversi(reversi_cmd::ReversiArgs),
 }
 
@@ -27,6 +29,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => shogi_cmd::perft(&args),
         Command::Moves(args) => shogi_cmd::moves(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Reversi(args) => reversi_cmd::run(&args),
     };
     match result {

@@ -1,9 +1,11 @@
 //! Runs the real `masu` binary as a user would.
+// Each test binary uses its own subset of these helpers.
+#![allow(dead_code)]
 
 use std::process::{Command, Output};
 
 /// Runs `masu` with `args` and returns its output.
-pub fn masu(args: &[&str]) -> Output {
+pub(crate) fn masu(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_masu"))
         .args(args)
         .output()
@@ -11,7 +13,7 @@ pub fn masu(args: &[&str]) -> Output {
 }
 
 /// Standard output of a run that must succeed.
-pub fn masu_ok(args: &[&str]) -> String {
+pub(crate) fn masu_ok(args: &[&str]) -> String {
     let out = masu(args);
     assert!(
         out.status.success(),
@@ -22,7 +24,7 @@ pub fn masu_ok(args: &[&str]) -> String {
 }
 
 /// Standard error of a run that must fail with one line naming the problem, never a panic.
-pub fn masu_err(args: &[&str]) -> String {
+pub(crate) fn masu_err(args: &[&str]) -> String {
     let out = masu(args);
     assert!(!out.status.success(), "masu {args:?} should fail");
     let err = String::from_utf8(out.stderr).expect("utf-8 error");
@@ -35,6 +37,6 @@ pub fn masu_err(args: &[&str]) -> String {
 }
 
 /// The last line of `text`.
-pub fn last_line(text: &str) -> &str {
+pub(crate) fn last_line(text: &str) -> &str {
     text.lines().last().unwrap_or_default()
 }

@@ -1,0 +1,256 @@
+//! `masu solve`: tsume problems through masu-tsume, one report per problem in input order.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+use rayon::prelude::*;
+use shogi::Position;
+use tsume::{AnswerLevel, Config, Expected, Limits, Problem, Solver, Verdict};
+
+/// Solve tsume-shogi (mate) problems; with no argument, the problems bundled with masu.
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    /// Problem files (one SFEN a line, `SFEN moves ...` lines, or tab-separated problem
+    /// lines) or SFEN positions given directly.
+    inputs: Vec<String>,
+    /// Node limit per problem.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Time limit per problem, in seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Transposition table size per problem, in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Problems solved at once (default: one per core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Write JSON Lines: one object per problem, in input order.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One problem to solve, whatever its source.
+struct Task {
+    name: String,
+    position: Position,
+    expected: Expected,
+}
+
+/// What became of one problem.
+struct Report {
+    task: Task,
+    verdict: Result<Verdict, tsume::SolveError>,
+    nodes: u64,
+    millis: u128,
+}
+
+pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let tasks = collect_tasks(&args.inputs)?;
+    let limits = Limits {
+        nodes: args.nodes,
+        time: args.time.map(Duration::from_secs_f64),
+    };
+    let table_bytes = args.hash.saturating_mul(1 << 20);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()?;
+    // Drawn on stderr, and only when stderr is a terminal (indicatif hides it otherwise).
+    let bar = indicatif::ProgressBar::new(tasks.len() as u64);
+    let reports: Vec<Report> = pool.install(|| {
+        tasks
+            .into_par_iter()
+            .map(|task| {
+                let report = solve_one(task, &limits, table_bytes);
+                bar.inc(1);
+                report
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut out = std::io::stdout().lock();
+    let mut unexpected = 0;
+    for (index, report) in reports.iter().enumerate() {
+        if !matches_expectation(report) {
+            unexpected += 1;
+        }
+        if args.json {
+            writeln!(out, "{}", json_line(report))?;
+        } else {
+            write_text(&mut out, index + 1, report)?;
+        }
+    }
+    if !args.json {
+        let total = reports.len();
+        writeln!(
+            out,
+            "{} of {total} problems answered as expected",
+            total - unexpected
+        )?;
+    }
+    Ok(if unexpected == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
+}
+
+fn solve_one(task: Task, limits: &Limits, table_bytes: usize) -> Report {
+    let mut solver = Solver::new(Config {
+        limits: limits.clone(),
+        table_bytes,
+        answer: AnswerLevel::Full,
+        ..Config::default()
+    });
+    let verdict = solver.solve(&task.position);
+    let stats = solver.stats();
+    Report {
+        nodes: stats.nodes,
+        millis: stats.elapsed.as_millis(),
+        task,
+        verdict,
+    }
+}
+
+/// Problems from every input in order; the bundled set when there is none.
+fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
+    if inputs.is_empty() {
+        return tsume::bundled::problems()
+            .iter()
+            .map(|p| {
+                let position = tsume::parse_position(p.sfen, 1)?;
+                let expected = p.length.map_or(Expected::NoMate, Expected::Mate);
+                Ok(Task {
+                    name: p.name.to_owned(),
+                    position,
+                    expected,
+                })
+            })
+            .collect();
+    }
+    let mut tasks = Vec::new();
+    for input in inputs {
+        let path = Path::new(input);
+        if path.is_file() {
+            tasks.extend(tasks_from_file(path)?);
+        } else {
+            let position = tsume::parse_position(input, 1)
+                .with_context(|| format!("`{input}` is neither a file nor a position"))?;
+            tasks.push(Task {
+                name: String::new(),
+                position,
+                expected: Expected::Unknown,
+            });
+        }
+    }
+    Ok(tasks)
+}
+
+fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let problems = tsume::parse_problems(&text).with_context(|| format!("{}", path.display()))?;
+    Ok(problems.into_iter().map(task_from_problem).collect())
+}
+
+fn task_from_problem(p: Problem) -> Task {
+    Task {
+        name: p.name,
+        position: p.position,
+        expected: p.expected,
+    }
+}
+
+fn matches_expectation(report: &Report) -> bool {
+    match (&report.task.expected, &report.verdict) {
+        (Expected::Unknown, Ok(_)) => true,
+        (Expected::NoMate, Ok(Verdict::NoMate)) => true,
+        (Expected::Mate(n), Ok(Verdict::Mate(mate))) => mate.exact && mate.length == *n,
+        _ => false,
+    }
+}
+
+fn usi_line(moves: &[shogi::Move]) -> Vec<String> {
+    moves.iter().map(|m| m.to_usi().to_string()).collect()
+}
+
+fn verdict_word(verdict: &Result<Verdict, tsume::SolveError>) -> &'static str {
+    match verdict {
+        Ok(Verdict::Mate(_)) => "mate",
+        Ok(Verdict::NoMate) => "nomate",
+        Ok(_) => "unknown",
+        Err(_) => "error",
+    }
+}
+
+fn json_line(report: &Report) -> serde_json::Value {
+    let mate = report.verdict.as_ref().ok().and_then(Verdict::mate);
+    let mut value = serde_json::json!({
+        "name": report.task.name,
+        "sfen": report.task.position.to_sfen(),
+        "verdict": verdict_word(&report.verdict),
+        "length": mate.map(|m| m.length),
+        "exact": mate.map(|m| m.exact),
+        "line": mate.map_or_else(Vec::new, |m| usi_line(&m.line)),
+        "nodes": report.nodes,
+        "millis": report.millis,
+        "expected": match report.task.expected {
+            Expected::Mate(n) => serde_json::json!(n),
+            Expected::NoMate => serde_json::json!("nomate"),
+            Expected::Unknown => serde_json::Value::Null,
+        },
+    });
+    if let Some(convention) = mate.and_then(|m| m.convention.as_ref()) {
+        value["convention_length"] = convention.length.into();
+        value["convention_line"] = usi_line(&convention.line).into();
+    }
+    if let Err(err) = &report.verdict {
+        value["error"] = err.to_string().into();
+    }
+    value
+}
+
+fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::Result<()> {
+    let name = if report.task.name.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", report.task.name)
+    };
+    let summary = match &report.verdict {
+        Ok(Verdict::Mate(m)) => {
+            let exact = if m.exact { "" } else { " (upper bound)" };
+            format!("mate in {}{exact}", m.length)
+        }
+        Ok(Verdict::NoMate) => "no mate".to_owned(),
+        Ok(Verdict::Unknown { reason }) => format!("unknown ({reason:?})"),
+        Ok(_) => "unknown".to_owned(),
+        Err(err) => format!("error: {err}"),
+    };
+    let check = match (&report.task.expected, matches_expectation(report)) {
+        (Expected::Unknown, _) => "",
+        (_, true) => ", as expected",
+        (_, false) => ", NOT AS EXPECTED",
+    };
+    writeln!(
+        out,
+        "#{index}{name}: {summary}{check} [{} nodes, {} ms]",
+        report.nodes, report.millis
+    )?;
+    writeln!(out, "  sfen {}", report.task.position.to_sfen())?;
+    if let Ok(Verdict::Mate(m)) = &report.verdict {
+        writeln!(out, "  usi  {}", usi_line(&m.line).join(" "))?;
+        if let Some(c) = &m.convention {
+            writeln!(
+                out,
+                "  by convention: mate in {}: {}",
+                c.length,
+                usi_line(&c.line).join(" ")
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,58 @@
+//! `masu solve`, run as a user would.
+
+mod common;
+
+use common::{last_line, masu_err, masu_ok};
+
+#[test]
+fn bundled_problems_are_all_answered_as_expected() {
+    let out = masu_ok(&["solve"]);
+    let summary = last_line(&out);
+    let (good, total) = summary.split_once(" of ").unwrap();
+    assert!(summary.ends_with("problems answered as expected"), "{out}");
+    assert!(total.starts_with(good), "{out}");
+}
+
+#[test]
+fn json_lines_carry_the_documented_fields() {
+    let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    let out = masu_ok(&["solve", sfen, "--json"]);
+    assert_eq!(out.lines().count(), 1);
+    for field in [
+        "\"sfen\":",
+        "\"verdict\":\"mate\"",
+        "\"length\":1",
+        "\"line\":[\"G*5b\"]",
+        "\"nodes\":",
+        "\"millis\":",
+    ] {
+        assert!(out.contains(field), "{field} missing in {out}");
+    }
+}
+
+#[test]
+fn problem_files_keep_input_order() {
+    let dir = std::env::temp_dir().join(format!("masu-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("problems.sfen");
+    let mate1 = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    let startpos = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    std::fs::write(
+        &file,
+        format!("# two problems\n{startpos}\t-1\t\tno mate\n{mate1}\t1\tG*5b\tmate in one\n"),
+    )
+    .unwrap();
+    let out = masu_ok(&["solve", file.to_str().unwrap(), "--json"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("\"verdict\":\"nomate\""), "{out}");
+    assert!(lines[1].contains("\"verdict\":\"mate\""), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unreadable_input_is_a_one_line_error() {
+    let err = masu_err(&["solve", "/no/such/file.sfen"]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/no/such/file.sfen"), "{err}");
+}
