@@ -210,6 +210,16 @@ impl Handicap {
         Position::from_setup_unchecked(&self.setup())
     }
 
+    /// The standard start position `setup` shows, if any: same board, hands and side to
+    /// move (the move number is ignored). A KIF writer uses it for the `手合割` line.
+    #[must_use]
+    pub fn of(setup: &Setup) -> Option<Handicap> {
+        Handicap::ALL.into_iter().find(|h| {
+            let start = h.setup();
+            start.board == setup.board && start.hands == setup.hands && start.turn == setup.turn
+        })
+    }
+
     /// The handicap whose Japanese or English name is `name`, ignoring surrounding blanks
     /// (Kifu for Windows pads `平手　　` with ideographic spaces) and ASCII case.
     #[must_use]

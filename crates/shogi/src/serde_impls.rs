@@ -12,6 +12,7 @@
 //! | [`Setup`], [`Position`] | SFEN (`"lnsgkgsnl/... b - 1"`); a position is checked when read |
 //! | [`Handicap`] | its Japanese name, `"香落ち"` (English names also read) |
 //! | [`Outcome`] | `"black wins by checkmate"`, `"draw by repetition"` |
+//! | [`Game`] | `{"start": <sfen>, "moves": [<usi>...], "outcome": <outcome or null>}`; reading replays the moves and checks the outcome |
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -20,7 +21,7 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    Color, Hand, Handicap, Move, Outcome, Piece, PieceKind, Position, Setup, Square, UsiMove,
+    Color, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind, Position, Setup, Square, UsiMove,
 };
 
 /// Reads a string and parses it with `T::from_text`.
@@ -168,6 +169,38 @@ serialize_with! {
     Position => |p| p.to_sfen();
     Handicap => |h| h.japanese_name().to_owned();
     Outcome => |o| o.to_string();
+}
+
+/// The serialized form of a [`Game`].
+#[derive(Serialize, Deserialize)]
+struct GameData {
+    start: Position,
+    moves: Vec<UsiMove>,
+    outcome: Option<Outcome>,
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        GameData {
+            start: self.start().clone(),
+            moves: self.moves().iter().map(Move::to_usi).collect(),
+            outcome: self.outcome(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let data = GameData::deserialize(d)?;
+        let mut game = Game::from_position(data.start);
+        for (i, usi) in data.moves.into_iter().enumerate() {
+            game.play_usi(usi)
+                .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
+        }
+        game.end_as(data.outcome).map_err(de::Error::custom)?;
+        Ok(game)
+    }
 }
 
 #[cfg(test)]

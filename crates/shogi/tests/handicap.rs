@@ -93,3 +93,18 @@ fn handicap_games_can_be_played() {
     let after = pos.play(moves[0]).unwrap();
     assert_eq!(after.turn(), Color::Black);
 }
+
+#[test]
+fn start_positions_are_recognised() {
+    for h in Handicap::ALL {
+        let mut setup = h.setup();
+        assert_eq!(Handicap::of(&setup), Some(h));
+        // The move number does not matter; the side to move does.
+        setup.ply = 7;
+        assert_eq!(Handicap::of(&setup), Some(h));
+        setup.turn = !setup.turn;
+        assert_eq!(Handicap::of(&setup), None);
+    }
+    let after = Position::from_sfen("position startpos moves 7g7f").unwrap();
+    assert_eq!(Handicap::of(&after.to_setup()), None);
+}

@@ -153,3 +153,49 @@ fn squares_in_japanese() {
     assert_eq!(Square::from_japanese("７六歩"), None);
     assert_eq!(Square::from_japanese("７"), None);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngSeed};
+    use std::collections::HashSet;
+
+    proptest! {
+        #![proptest_config(Config {
+            cases: 64,
+            rng_seed: RngSeed::Fixed(0x6a61_7061),
+            ..Config::default()
+        })]
+
+        /// With the origin and 不成 written, the text names one legal move: no two legal
+        /// moves of a position share it.
+        #[test]
+        fn kif_text_with_origin_is_unique(seed in any::<u64>(), plies in 0usize..80) {
+            let mut pos = masu_shogi::Handicap::ALL[(seed % 16) as usize].position();
+            let mut state = seed | 1;
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+            }
+            let moves = pos.legal_moves();
+            let texts: HashSet<String> = moves
+                .iter()
+                .map(|m| m.to_japanese(pos.turn()).with_origin().with_non_promotion().to_string())
+                .collect();
+            prop_assert_eq!(texts.len(), moves.len());
+            for m in &moves {
+                let text = m.to_japanese(pos.turn()).to_string();
+                let to = Square::from_japanese(&text.chars().take(2).collect::<String>());
+                prop_assert_eq!(to, Some(m.to()));
+                let (kind, _) = PieceKind::from_japanese_prefix(&text[6..]).unwrap();
+                prop_assert_eq!(kind, m.kind());
+            }
+        }
+    }
+}

@@ -133,3 +133,44 @@ fn inside_derived_structs() {
     );
     assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
 }
+
+#[test]
+fn games_replay_their_moves() {
+    let mut game = Game::from_handicap(Handicap::Bishop);
+    for usi in ["5c5d", "7g7f"] {
+        game.play_usi(usi.parse().unwrap()).unwrap();
+    }
+    game.resign(Color::White).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert_eq!(
+        json,
+        "{\"start\":\"lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\",\"moves\":[\"5c5d\",\"7g7f\"],\"outcome\":\"black wins by resignation\"}"
+    );
+    assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+    // A game in progress.
+    let fresh = Game::new();
+    let json = serde_json::to_string(&fresh).unwrap();
+    assert!(json.ends_with("\"moves\":[],\"outcome\":null}"));
+    assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), fresh);
+    // An illegal move, or an outcome the moves do not lead to, is refused.
+    let start = "\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"";
+    rejects::<Game>(&format!(
+        "{{\"start\":{start},\"moves\":[\"7g7e\"],\"outcome\":null}}"
+    ));
+    rejects::<Game>(&format!(
+        "{{\"start\":{start},\"moves\":[],\"outcome\":\"black wins by checkmate\"}}"
+    ));
+    rejects::<Game>(&format!(
+        "{{\"start\":{start},\"moves\":[],\"outcome\":\"black wins by entering king\"}}"
+    ));
+}
+
+#[test]
+fn checkmated_games_keep_their_outcome() {
+    let start = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    let mut game = Game::from_position(start);
+    game.play_usi("G*5b".parse().unwrap()).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(json.ends_with("\"outcome\":\"black wins by checkmate\"}"));
+    assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+}

@@ -296,6 +296,27 @@ impl Game {
         }
     }
 
+    /// Brings the game to `outcome` as recorded: a resignation or declaration is applied, any
+    /// other outcome (or none) must be what the moves lead to.
+    #[cfg(feature = "serde")]
+    pub(crate) fn end_as(&mut self, outcome: Option<Outcome>) -> Result<(), String> {
+        if self.outcome() == outcome {
+            return Ok(());
+        }
+        let result = match outcome {
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Resignation,
+            }) => self.resign(!winner),
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::EnteringKing,
+            }) if winner == self.position.turn() => self.declare().map(|_| ()),
+            _ => return Err(format!("the moves do not lead to {outcome:?}")),
+        };
+        result.map_err(|e| e.to_string())
+    }
+
     /// How many times the current position has occurred in this game, now included.
     #[must_use]
     pub fn repetitions(&self) -> u8 {
