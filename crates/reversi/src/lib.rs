@@ -6,6 +6,7 @@ mod board;
 mod game;
 mod notation;
 mod perft;
+pub mod player;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod solve;
@@ -18,6 +19,9 @@ pub use notation::{
     ParseBoardError, ParseTranscriptError, PassStyle, parse_transcript, write_transcript,
 };
 pub use perft::{PerftMode, perft, perft_divide};
+pub use player::{
+    AlphaBetaPlayer, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
+};
 pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver};
 pub use square::{Color, Move, ParseMoveError, ParseSquareError, Square};
 pub use symmetry::Symmetry;

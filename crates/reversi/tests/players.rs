@@ -1,0 +1,115 @@
+//! Players: legal moves only, reproducible with a seed, and stronger players beat weaker ones.
+#![allow(clippy::unwrap_used)]
+
+use masu_reversi::{
+    AlphaBetaPlayer, Board, Color, Game, GreedyPlayer, MonteCarloPlayer, Move, Player,
+    RandomPlayer, ScoreRule, play_game,
+};
+
+/// Plays `games` games with `strong` taking black and white in turn; returns its wins.
+fn wins(strong: &mut dyn Player, weak: &mut dyn Player, games: u32) -> u32 {
+    (0..games)
+        .filter(|g| {
+            let (game, color) = if g % 2 == 0 {
+                (play_game(strong, weak, Game::new()), Color::Black)
+            } else {
+                (play_game(weak, strong, Game::new()), Color::White)
+            };
+            game.winner() == Some(color)
+        })
+        .count() as u32
+}
+
+/// Every answer along a game must be legal (checked by `Game::play`, which errors otherwise).
+fn plays_legally(player: &mut dyn Player) {
+    let mut game = Game::new();
+    let mut other = RandomPlayer::new(99);
+    while !game.is_over() {
+        let board = *game.board();
+        let mv = if board.side_to_move() == Color::Black {
+            player.choose(&board)
+        } else {
+            other.choose(&board)
+        };
+        game.play(mv.unwrap()).unwrap();
+    }
+    assert_eq!(player.choose(game.board()), None);
+}
+
+#[test]
+fn every_player_plays_legal_moves() {
+    plays_legally(&mut RandomPlayer::new(1));
+    plays_legally(&mut GreedyPlayer);
+    plays_legally(&mut MonteCarloPlayer::new(8, 2));
+    plays_legally(&mut AlphaBetaPlayer::new(2, 8));
+}
+
+#[test]
+fn forced_pass_is_returned() {
+    // White to move has no move; black does: white must pass.
+    let board: Board = "XO-------------------------------------------------------------- O"
+        .parse()
+        .unwrap();
+    assert!(board.must_pass());
+    assert_eq!(GreedyPlayer.choose(&board), Some(Move::Pass));
+    assert_eq!(RandomPlayer::new(0).choose(&board), Some(Move::Pass));
+}
+
+#[test]
+fn same_seed_same_game() {
+    let a = play_game(
+        &mut RandomPlayer::new(5),
+        &mut MonteCarloPlayer::new(4, 6),
+        Game::new(),
+    );
+    let b = play_game(
+        &mut RandomPlayer::new(5),
+        &mut MonteCarloPlayer::new(4, 6),
+        Game::new(),
+    );
+    assert_eq!(a.moves(), b.moves());
+    let c = play_game(
+        &mut RandomPlayer::new(8),
+        &mut MonteCarloPlayer::new(4, 6),
+        Game::new(),
+    );
+    assert_ne!(a.moves(), c.moves());
+}
+
+#[test]
+fn stronger_players_win() {
+    assert!(
+        wins(
+            &mut MonteCarloPlayer::new(32, 3),
+            &mut RandomPlayer::new(4),
+            10
+        ) >= 8
+    );
+    assert!(
+        wins(
+            &mut AlphaBetaPlayer::new(3, 10),
+            &mut RandomPlayer::new(5),
+            10
+        ) >= 9
+    );
+    assert!(wins(&mut AlphaBetaPlayer::new(3, 10), &mut GreedyPlayer, 4) >= 3);
+}
+
+#[test]
+fn alpha_beta_solves_the_endgame_exactly() {
+    // FFO #40 minus nothing: 20 empties, black's only winning-by-38 move is a2.
+    let board: Board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+        .parse()
+        .unwrap();
+    let mut player = AlphaBetaPlayer::new(1, 20);
+    assert_eq!(
+        player.choose(&board),
+        Some(Move::Play("a2".parse().unwrap()))
+    );
+    let end = play_game(
+        &mut AlphaBetaPlayer::new(1, 20),
+        &mut AlphaBetaPlayer::new(1, 20),
+        Game::from_board(board),
+    );
+    assert_eq!(end.score(ScoreRule::EmptiesToWinner), 38);
+}
