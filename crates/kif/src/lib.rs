@@ -10,6 +10,7 @@ mod diag;
 pub mod encoding;
 mod format;
 mod handicap;
+pub mod jkf;
 pub mod ki2;
 pub mod kif;
 mod movetext;

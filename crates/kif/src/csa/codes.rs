@@ -77,11 +77,6 @@ pub(crate) fn special(word: &str, to_move: Color) -> Special {
     Special::from_kif(word).unwrap_or_else(|| Special::Other(word.to_owned()))
 }
 
-/// Whether [`special_word`] gives a word the CSA standard (V3.0) defines.
-pub(crate) fn is_standard(special: &Special) -> bool {
-    matches!(special, Special::IllegalWin) || WORDS.iter().any(|(_, s)| s == special)
-}
-
 /// The CSA word (without `%`) of a special, given the side to move at that ply; specials CSA
 /// has no word for are spelled with their KIF word.
 pub(crate) fn special_word(special: &Special, to_move: Color) -> String {

@@ -411,7 +411,7 @@ impl Reader {
         let b = self.builder(None, at)?;
         let to_move = side_to_move(b);
         let special = codes::special(word, to_move);
-        if !codes::is_standard(&special) {
+        if matches!(special, crate::Special::Other(_)) {
             let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
             b.sink.warn(d)?;
         }

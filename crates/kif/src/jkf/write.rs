@@ -1,0 +1,302 @@
+//! The JKF writer.
+
+use std::time::Duration;
+
+use shogi::{Color, Move, PieceKind, Setup, Square};
+
+use super::json::Json;
+use crate::csa::codes;
+use crate::record::{NodeId, NodeKind, Record};
+use crate::{Handicap, Special};
+
+/// Something of the record that JKF cannot hold and the writer left out.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Dropped {
+    /// The `まで` trailer of a node.
+    Trailer(NodeId),
+    /// The fraction of a second of a node's time (JKF counts whole seconds).
+    SubSecond(NodeId),
+    /// A program comment ([`Record::program_comments`]).
+    ProgramComment(String),
+    /// A header-area line kept verbatim by a KIF reader ([`Record::other_lines`]).
+    OtherLine(String),
+    /// The move number of the start position (JKF positions start at 1).
+    MoveNumber(u32),
+}
+
+/// JKF text and what it could not hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The JSON text (UTF-8, two-space indents, LF line ends).
+    pub text: String,
+    /// What was left out, in record order.
+    pub dropped: Vec<Dropped>,
+}
+
+/// Writes a record as JKF: `header` (every header in order, duplicates kept), `initial`
+/// (left out for the even game, a preset for the handicaps, `OTHER` with `data` otherwise),
+/// `moves` with `forks` for the variations, `time` (`now` and `total`; a record that gives
+/// only one of them gets the other computed, as the schema requires both), `comments`
+/// (bookmarks as comments starting with `&`, as json-kifu-format keeps them) and `special`.
+/// Specials JKF has no name for are written with their CSA V3.0 or KIF word (`MAX_MOVES`,
+/// `封じ手`), outside the schema's list; this crate reads them back.
+#[must_use]
+pub fn write(record: &Record) -> Written {
+    let mut w = Writer {
+        record,
+        dropped: Vec::new(),
+    };
+    let json = w.document();
+    Written {
+        text: json.pretty(),
+        dropped: w.dropped,
+    }
+}
+
+struct Writer<'a> {
+    record: &'a Record,
+    dropped: Vec<Dropped>,
+}
+
+impl Writer<'_> {
+    fn document(&mut self) -> Json {
+        let r = self.record;
+        for c in &r.program_comments {
+            self.dropped.push(Dropped::ProgramComment(c.clone()));
+        }
+        for l in &r.other_lines {
+            self.dropped.push(Dropped::OtherLine(l.clone()));
+        }
+        let header = Json::Object(
+            r.headers
+                .entries()
+                .iter()
+                .map(|h| (h.key.clone(), Json::str(&h.value)))
+                .collect(),
+        );
+        let mut doc = Json::object().with("header", header);
+        if let Some(initial) = self.initial() {
+            doc = doc.with("initial", initial);
+        }
+        let mut moves = vec![self.annotations(NodeId::ROOT, Json::object())];
+        let first = r.tree[NodeId::ROOT].children().first().copied();
+        if let Some(first) = first {
+            moves.extend(self.line(first));
+        }
+        doc.with("moves", Json::Array(moves))
+    }
+
+    fn initial(&mut self) -> Option<Json> {
+        let start = &self.record.start;
+        if start.setup.ply != 1 {
+            self.dropped.push(Dropped::MoveNumber(start.setup.ply));
+        }
+        match start.handicap {
+            Some(Handicap::Even) => None,
+            Some(h) => Some(Json::object().with("preset", Json::str(h.jkf_preset()))),
+            None => Some(
+                Json::object()
+                    .with("preset", Json::str("OTHER"))
+                    .with("data", data(&start.setup)),
+            ),
+        }
+    }
+
+    /// The elements of the line that starts with `id` (and its first children).
+    fn line(&mut self, id: NodeId) -> Vec<Json> {
+        let tree = &self.record.tree;
+        let mut out = Vec::new();
+        let mut at = Some(id);
+        while let Some(node_id) = at {
+            let mut element = self.element(node_id);
+            let siblings: Vec<NodeId> = tree[node_id]
+                .parent()
+                .map(|p| tree[p].children().to_vec())
+                .unwrap_or_default();
+            // The main child of a node carries its siblings as forks.
+            if siblings.first() == Some(&node_id) && siblings.len() > 1 {
+                let forks = siblings[1..]
+                    .iter()
+                    .map(|&s| Json::Array(self.line(s)))
+                    .collect();
+                element = element.with("forks", Json::Array(forks));
+            }
+            out.push(element);
+            at = tree[node_id].children().first().copied();
+        }
+        out
+    }
+
+    fn element(&mut self, id: NodeId) -> Json {
+        let r = self.record;
+        let node = &r.tree[id];
+        let to_move = side_at(r, node.ply());
+        let mut e = Json::object();
+        match &node.kind {
+            NodeKind::Move(m) => e = e.with("move", self.jkf_move(id, &m.mv, to_move)),
+            NodeKind::Special(s) => e = e.with("special", Json::Str(special(s, to_move))),
+            NodeKind::Start => {}
+        }
+        if let Some(time) = self.time(id) {
+            e = e.with("time", time);
+        }
+        if node.trailer.is_some() {
+            self.dropped.push(Dropped::Trailer(id));
+        }
+        self.annotations(id, e)
+    }
+
+    fn annotations(&self, id: NodeId, e: Json) -> Json {
+        let node = &self.record.tree[id];
+        let mut list: Vec<Json> = node.comments.iter().map(|c| Json::str(c)).collect();
+        list.extend(node.bookmarks.iter().map(|b| Json::Str(format!("&{b}"))));
+        if list.is_empty() {
+            e
+        } else {
+            e.with("comments", Json::Array(list))
+        }
+    }
+
+    fn jkf_move(&self, id: NodeId, mv: &Move, color: Color) -> Json {
+        let mut j = Json::object().with("color", Json::Int(color as i64));
+        if let Some(from) = mv.from() {
+            j = j.with("from", place(from));
+        }
+        j = j
+            .with("to", place(mv.to()))
+            .with("piece", Json::str(codes::code(mv.kind())));
+        let previous = self.record.tree[id]
+            .parent()
+            .and_then(|p| self.record.tree[p].recorded_move())
+            .map(|m| m.mv.to());
+        if previous == Some(mv.to()) {
+            j = j.with("same", Json::Bool(true));
+        }
+        if can_promote(mv, color) {
+            j = j.with("promote", Json::Bool(mv.is_promotion()));
+        }
+        if let Some(c) = mv.capture() {
+            j = j.with("capture", Json::str(codes::code(c)));
+        }
+        j
+    }
+
+    /// `now` and `total`; the missing one computed from the mover's other moves.
+    fn time(&mut self, id: NodeId) -> Option<Json> {
+        let t = self.record.tree[id].time?;
+        if t.spent.is_none() && t.total.is_none() {
+            return None;
+        }
+        let previous_total = self.mover_total_before(id);
+        let spent = t
+            .spent
+            .unwrap_or_else(|| t.total.unwrap_or_default().saturating_sub(previous_total));
+        let total = t.total.unwrap_or(previous_total + spent);
+        if spent.subsec_nanos() != 0 || total.subsec_nanos() != 0 {
+            self.dropped.push(Dropped::SubSecond(id));
+        }
+        let secs = spent.as_secs();
+        let now = Json::object()
+            .with("m", Json::Int((secs / 60) as i64))
+            .with("s", Json::Int((secs % 60) as i64));
+        Some(Json::object().with("now", now).with("total", hms(total)))
+    }
+
+    /// The mover's total time before node `id`: the total of its previous move on the path
+    /// if written, else the sum of its spent times.
+    fn mover_total_before(&self, id: NodeId) -> Duration {
+        let tree = &self.record.tree;
+        let mut sum = Duration::ZERO;
+        let mut at = tree[id].parent().and_then(|p| tree[p].parent());
+        while let Some(n) = at.filter(|&n| n != NodeId::ROOT) {
+            let time = tree[n].time.unwrap_or_default();
+            if let Some(total) = time.total {
+                return total + sum;
+            }
+            sum += time.spent.unwrap_or_default();
+            at = tree[n].parent().and_then(|p| tree[p].parent());
+        }
+        sum
+    }
+}
+
+fn hms(d: Duration) -> Json {
+    let s = d.as_secs();
+    Json::object()
+        .with("h", Json::Int((s / 3600) as i64))
+        .with("m", Json::Int((s / 60 % 60) as i64))
+        .with("s", Json::Int((s % 60) as i64))
+}
+
+fn place(sq: Square) -> Json {
+    Json::object()
+        .with("x", Json::Int(i64::from(sq.file())))
+        .with("y", Json::Int(i64::from(sq.rank())))
+}
+
+/// The side to move at ply `ply` (the first move is ply 1).
+fn side_at(record: &Record, ply: u32) -> Color {
+    let start = record.start.setup.turn;
+    if ply % 2 == 1 {
+        start
+    } else {
+        start.opposite()
+    }
+}
+
+/// Whether the move had the choice (or duty) to promote: JKF then says `promote`.
+fn can_promote(mv: &Move, color: Color) -> bool {
+    let Some(from) = mv.from() else { return false };
+    let zone = |sq: Square| match color {
+        Color::Black => sq.rank() <= 3,
+        Color::White => sq.rank() >= 7,
+    };
+    mv.kind().can_promote() && (zone(from) || zone(mv.to()))
+}
+
+/// The JKF `special`: the CSA word without `%`.
+fn special(s: &Special, to_move: Color) -> String {
+    codes::special_word(s, to_move)
+}
+
+/// `initial.data`: `color`, `board[x-1][y-1]`, `hands` with every hand kind.
+fn data(setup: &Setup) -> Json {
+    let board = (1..=9u8)
+        .map(|x| {
+            Json::Array(
+                (1..=9u8)
+                    .map(
+                        |y| match Square::new(x, y).and_then(|sq| setup.piece_at(sq)) {
+                            Some(p) => Json::object()
+                                .with("color", Json::Int(p.color as i64))
+                                .with("kind", Json::str(codes::code(p.kind))),
+                            None => Json::object(),
+                        },
+                    )
+                    .collect(),
+            )
+        })
+        .collect();
+    let hands = Color::ALL
+        .iter()
+        .map(|&c| {
+            let hand = setup.hands.get(c);
+            Json::Object(
+                PieceKind::HAND
+                    .iter()
+                    .map(|&k| {
+                        (
+                            codes::code(k).to_owned(),
+                            Json::Int(i64::from(hand.count(k))),
+                        )
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    Json::object()
+        .with("color", Json::Int(setup.turn as i64))
+        .with("board", Json::Array(board))
+        .with("hands", Json::Array(hands))
+}

@@ -1,0 +1,304 @@
+//! JKF: the corpus files read with the agreed main-line length and round trip; every KIF
+//! file of the corpus survives KIF -> JKF -> record with its whole tree; the written JSON
+//! keeps to the structure of the published schema (json-kifu-format.schema.json).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use masu_kif::{DiagnosticKind, Mode, NodeId, NodeKind, Record, jkf, kif};
+use serde_json::Value;
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus")
+}
+
+fn folder(name: &str) -> Vec<(String, Vec<u8>)> {
+    let mut paths: Vec<PathBuf> = fs::read_dir(corpus().join(name))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let n = format!(
+                "{name}/{}",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            );
+            (n, fs::read(&p).unwrap_or_default())
+        })
+        .collect()
+}
+
+fn reference() -> BTreeMap<String, usize> {
+    let tsv = fs::read_to_string(corpus().join("ref_plies.tsv")).unwrap_or_default();
+    tsv.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let file = f.next()?.to_owned();
+            Some((file, f.nth(1)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The tree as text, depth first, children in order: what must survive a conversion.
+fn shape(r: &Record, with_total: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![(NodeId::ROOT, 0usize)];
+    while let Some((id, depth)) = stack.pop() {
+        let n = &r.tree[id];
+        let what = match &n.kind {
+            NodeKind::Move(m) => format!("{}{}", m.mv.to_usi(), if m.illegal { "!" } else { "" }),
+            NodeKind::Special(s) => s.to_string(),
+            NodeKind::Start => "start".to_owned(),
+        };
+        let t = n
+            .time
+            .map(|t| (t.spent, if with_total { t.total } else { None }));
+        out.push(format!(
+            "{depth} {what} {t:?} {:?} {:?}",
+            n.comments, n.bookmarks
+        ));
+        for &c in n.children().iter().rev() {
+            stack.push((c, depth + 1));
+        }
+    }
+    out
+}
+
+#[test]
+fn corpus_files_read_and_round_trip() {
+    let reference = reference();
+    let files = folder("jkf");
+    assert_eq!(files.len(), 3);
+    for (name, bytes) in files {
+        let p = jkf::read_bytes(&bytes, Mode::Strict).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            Some(&p.record.tree.main_line_moves()),
+            reference.get(&name),
+            "{name}"
+        );
+        let written = jkf::write(&p.record);
+        assert!(written.dropped.is_empty(), "{name}: {:?}", written.dropped);
+        let back =
+            jkf::read_str(&written.text, Mode::Strict).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(back.record, p.record, "{name}");
+        check_schema(&written.text);
+    }
+}
+
+/// The same game as KIF and as JKF (both from json-kifu-format's tests) reads alike.
+#[test]
+fn kif_and_jkf_of_one_game_agree() {
+    let read = |path: &str| fs::read(corpus().join(path)).unwrap_or_default();
+    let k = kif::read_bytes(&read("kif/kfjs__ryuou201409020101.kif"), Mode::Strict);
+    let j = jkf::read_bytes(&read("jkf/kfjs__ryuou201409020101.jkf"), Mode::Strict);
+    let (k, j) = (
+        k.unwrap_or_else(|e| panic!("{e}")),
+        j.unwrap_or_else(|e| panic!("{e}")),
+    );
+    assert_eq!(shape(&k.record, true), shape(&j.record, true));
+    assert_eq!(k.record.result(), j.record.result());
+}
+
+#[test]
+fn every_kif_file_survives_jkf() {
+    let mut checked = 0;
+    for (name, bytes) in folder("kif") {
+        let Ok(p) = kif::read_bytes(&bytes, Mode::Lenient) else {
+            continue;
+        };
+        let written = jkf::write(&p.record);
+        check_schema(&written.text);
+        let back =
+            jkf::read_str(&written.text, Mode::Strict).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Times written with only one part come back with both (the schema wants both).
+        let with_total = p.record.tree.nodes().iter().all(|n| {
+            n.time
+                .is_none_or(|t| t.total.is_some() && t.spent.is_some())
+        });
+        assert_eq!(
+            shape(&back.record, with_total),
+            shape(&p.record, with_total),
+            "{name}"
+        );
+        assert_eq!(back.record.headers, p.record.headers, "{name}");
+        assert_eq!(back.record.start, p.record.start, "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 84, "{checked}");
+}
+
+#[test]
+fn errors_point_into_the_json() {
+    let text = "{\"header\": {},\n \"moves\": [{},\n  {\"move\": {\"color\": 0, \"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 5}, \"piece\": \"FU\"}},\n  {\"move\": {\"color\": 1, \"from\": {\"x\": 3, \"y\": 3}, \"to\": {\"x\": 3, \"y\": 4}, \"piece\": \"FU\"}}\n]}";
+    let e = jkf::read_str(text, Mode::Strict).err();
+    let d = e
+        .as_ref()
+        .and_then(|e| e.diagnostic())
+        .cloned()
+        .unwrap_or_else(|| panic!("no error"));
+    assert_eq!(
+        (d.kind, d.line, d.column, d.ply),
+        (DiagnosticKind::IllegalMove, 3, 12, Some(1))
+    );
+    // Lenient: the foul is not the last move, so the line stops there with two warnings.
+    let p = jkf::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.warnings.len(), 2);
+    // Not JSON at all: the serde_json position.
+    let e = jkf::read_str("{\"header\": {},\n \"moves\": [}", Mode::Lenient).err();
+    let d = e
+        .as_ref()
+        .and_then(|e| e.diagnostic())
+        .map(|d| (d.line, d.column));
+    assert_eq!(d, Some((2, 12)));
+    // A field the schema does not know.
+    let p = jkf::read_str(
+        "{\"header\": {}, \"moves\": [{}], \"extra\": 1}",
+        Mode::Lenient,
+    );
+    let w = p.map(|p| p.warnings).unwrap_or_default();
+    assert_eq!(w.len(), 1);
+    assert_eq!((w[0].line, w[0].column), (1, 40));
+}
+
+#[test]
+fn presets_forks_relative_and_bookmarks() {
+    let text = r#"{"header": {}, "initial": {"preset": "KA"}, "moves": [
+        {"comments": ["&読み込み時表示", "start"]},
+        {"move": {"color": 1, "from": {"x": 5, "y": 1}, "to": {"x": 4, "y": 2}, "piece": "OU"},
+         "forks": [[{"move": {"color": 1, "to": {"x": 5, "y": 2}, "piece": "OU", "relative": "C"}}, {"special": "CHUDAN"}]]},
+        {"move": {"color": 0, "to": {"x": 7, "y": 6}, "piece": "FU"}},
+        {"special": "+ILLEGAL_ACTION"}
+    ]}"#;
+    let p = jkf::read_str(text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    let r = &p.record;
+    assert_eq!(r.start.handicap, Some(masu_kif::Handicap::Bishop));
+    assert_eq!(r.tree[NodeId::ROOT].bookmarks, vec!["読み込み時表示"]);
+    assert_eq!(r.tree.variation_starts().len(), 1);
+    assert_eq!(r.result(), Some(&masu_kif::Special::IllegalWin));
+    let usi = r.usi(r.main_line_end()).unwrap_or_default();
+    assert!(usi.ends_with("moves 5a4b 7g7f"), "{usi}");
+    let again = jkf::read_str(&jkf::write(r).text, Mode::Strict)
+        .map(|p| p.record)
+        .ok();
+    assert_eq!(again.as_ref(), Some(r));
+}
+
+/// The structure of json-kifu-format.schema.json (na2hiro/Kifu-for-JS, JSON Schema 2020-12):
+/// allowed and required fields per object, enums, and value types.
+fn check_schema(text: &str) {
+    let doc: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let top = fields(&doc, &["header", "initial", "moves"], &["header", "moves"]);
+    for v in top["header"]
+        .as_object()
+        .map(|o| o.values().collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
+        assert!(v.is_string());
+    }
+    if let Some(initial) = top.get("initial").filter(|v| !v.is_null()) {
+        let i = fields(initial, &["preset", "data"], &["preset"]);
+        let presets = [
+            "HIRATE", "KY", "KY_R", "KA", "HI", "HIKY", "2", "3", "4", "5", "5_L", "6", "7_L",
+            "7_R", "8", "10", "OTHER",
+        ];
+        assert!(presets.contains(&i["preset"].as_str().unwrap_or("")));
+        if let Some(data) = i.get("data").filter(|v| !v.is_null()) {
+            let d = fields(
+                data,
+                &["color", "board", "hands"],
+                &["color", "board", "hands"],
+            );
+            assert!(matches!(d["color"].as_u64(), Some(0 | 1)));
+            let board = d["board"].as_array().cloned().unwrap_or_default();
+            assert_eq!(board.len(), 9);
+            for col in &board {
+                for sq in col.as_array().cloned().unwrap_or_default() {
+                    fields(&sq, &["color", "kind"], &[]);
+                }
+            }
+            assert_eq!(d["hands"].as_array().map(Vec::len), Some(2));
+        }
+    }
+    let moves = top["moves"].as_array().cloned().unwrap_or_default();
+    assert!(!moves.is_empty());
+    for m in &moves[1..] {
+        element(m);
+    }
+}
+
+fn element(e: &Value) {
+    let f = fields(e, &["comments", "move", "time", "special", "forks"], &[]);
+    if let Some(m) = f.get("move") {
+        let m = fields(
+            m,
+            &[
+                "color", "from", "to", "piece", "same", "promote", "capture", "relative",
+            ],
+            &["color", "to", "piece"],
+        );
+        fields(&m["to"], &["x", "y"], &["x", "y"]);
+        if let Some(from) = m.get("from") {
+            fields(from, &["x", "y"], &["x", "y"]);
+        }
+    }
+    if let Some(t) = f.get("time") {
+        let t = fields(t, &["now", "total"], &["now", "total"]);
+        fields(&t["now"], &["h", "m", "s"], &["m", "s"]);
+        fields(&t["total"], &["h", "m", "s"], &["m", "s"]);
+    }
+    if let Some(s) = f.get("special") {
+        let specials = [
+            "TORYO",
+            "CHUDAN",
+            "SENNICHITE",
+            "TIME_UP",
+            "ILLEGAL_MOVE",
+            "+ILLEGAL_ACTION",
+            "-ILLEGAL_ACTION",
+            "JISHOGI",
+            "KACHI",
+            "HIKIWAKE",
+            "MATTA",
+            "TSUMI",
+            "FUZUMI",
+            "ERROR",
+        ];
+        let s = s.as_str().unwrap_or("");
+        // Our writer leaves the list only for specials JKF has no name for.
+        let known_outside = ["封じ手", "不戦勝", "不戦敗", "トライ", "MAX_MOVES"];
+        assert!(
+            specials.contains(&s) || known_outside.contains(&s) || !s.is_ascii(),
+            "{s}"
+        );
+    }
+    for fork in f
+        .get("forks")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+    {
+        for e in fork.as_array().cloned().unwrap_or_default() {
+            element(&e);
+        }
+    }
+}
+
+fn fields<'v>(
+    v: &'v Value,
+    allowed: &[&str],
+    required: &[&str],
+) -> &'v serde_json::Map<String, Value> {
+    let o = v
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {v}"));
+    for k in o.keys() {
+        assert!(allowed.contains(&k.as_str()), "field {k} in {v}");
+    }
+    for k in required {
+        assert!(o.contains_key(*k), "missing {k} in {v}");
+    }
+    o
+}
