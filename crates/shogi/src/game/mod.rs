@@ -326,7 +326,10 @@ impl Game {
     /// How the game ended, or `None` while it goes on: a resignation or declaration; a
     /// checkmate (the side to move has no legal move); a fourth occurrence of the position,
     /// which is a draw unless every move of one side since the first occurrence gave check
-    /// (that side loses).
+    /// (that side loses; if every move of both sides gave check, the game is a draw).
+    ///
+    /// A checkmate that is also a fourth occurrence cannot happen: the game would have ended
+    /// at the first.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = self.ended {
