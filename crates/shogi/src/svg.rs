@@ -20,8 +20,9 @@
 //! player's on the right, as printed diagrams do), the side marks ☗ ☖ with the side to move
 //! marked, and the last move's squares highlighted. Pieces are pentagons with their one-
 //! character Japanese name; the top player's pieces point down and their names are upside
-//! down. Elements carry classes (`square`, `lastmove`, `check`, `piece black|white`, `hand`,
-//! `count`, `side`, `turn`) so a style sheet can restyle them.
+//! down. Coloured squares and arrows can be added. Elements carry classes (`square`,
+//! `lastmove`, `check`, `fill`, `piece black|white`, `hand`, `count`, `side`, `turn`, `arrow`)
+//! so a style sheet can restyle them.
 
 use std::fmt::Write;
 
@@ -43,6 +44,22 @@ pub struct SvgOptions {
     pub show_check: bool,
     /// A title for the picture (`<title>`, shown as a tooltip and read by screen readers).
     pub title: Option<String>,
+    /// Squares filled with a colour (any CSS colour: `"#ff000080"`, `"lightblue"`), drawn
+    /// over the board and under the pieces.
+    pub fill: Vec<(Square, String)>,
+    /// Arrows drawn over the pieces.
+    pub arrows: Vec<Arrow>,
+}
+
+/// An arrow between two squares (one square: a circle around it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrow {
+    /// Where the arrow starts.
+    pub from: Square,
+    /// Where it points.
+    pub to: Square,
+    /// Any CSS colour.
+    pub color: String,
 }
 
 impl Default for SvgOptions {
@@ -54,6 +71,8 @@ impl Default for SvgOptions {
             coordinates: true,
             show_check: true,
             title: None,
+            fill: Vec::new(),
+            arrows: Vec::new(),
         }
     }
 }
@@ -143,6 +162,16 @@ pub fn render(pos: &Position, options: &SvgOptions) -> String {
     }
     let _ = write!(out, "<style>{STYLE}</style>");
     squares(&mut out, &l, pos, options);
+    for (sq, color) in &options.fill {
+        let (x, y) = l.corner(*sq);
+        let _ = write!(
+            out,
+            "<rect class=\"fill\" x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" \
+             fill=\"{}\"/>",
+            escape(color),
+            s = l.s
+        );
+    }
     if options.coordinates {
         coordinates(&mut out, &l);
     }
@@ -154,6 +183,9 @@ pub fn render(pos: &Position, options: &SvgOptions) -> String {
     }
     for color in Color::ALL {
         hand(&mut out, &l, pos, color);
+    }
+    for arrow in &options.arrows {
+        draw_arrow(&mut out, &l, arrow);
     }
     out.push_str("</svg>");
     out
@@ -291,6 +323,52 @@ fn hand(out: &mut String, l: &Layout, pos: &Position, color: Color) {
         y += step;
     }
     out.push_str("</g>");
+}
+
+/// An arrow from the centre of one square to the edge of the other, or a ring for a
+/// square to itself.
+fn draw_arrow(out: &mut String, l: &Layout, arrow: &Arrow) {
+    let s = l.s;
+    let centre = |sq: Square| {
+        let (x, y) = l.corner(sq);
+        (x + s / 2.0, y + s / 2.0)
+    };
+    let color = escape(&arrow.color);
+    let (x0, y0) = centre(arrow.from);
+    if arrow.from == arrow.to {
+        let _ = write!(
+            out,
+            "<circle class=\"arrow\" cx=\"{x0}\" cy=\"{y0}\" r=\"{}\" fill=\"none\" \
+             stroke=\"{color}\" stroke-width=\"{}\" opacity=\"0.8\"/>",
+            s * 0.45,
+            s * 0.08
+        );
+        return;
+    }
+    let (x1, y1) = centre(arrow.to);
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    // The head: a triangle whose tip stops short of the target's centre.
+    let head = s * 0.4;
+    let tip = (x1 - ux * s * 0.2, y1 - uy * s * 0.2);
+    let base = (tip.0 - ux * head, tip.1 - uy * head);
+    let (px, py) = (-uy * head * 0.5, ux * head * 0.5);
+    let _ = write!(
+        out,
+        "<g class=\"arrow\" opacity=\"0.8\"><line x1=\"{x0}\" y1=\"{y0}\" x2=\"{}\" \
+         y2=\"{}\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>\
+         <polygon points=\"{},{} {},{} {},{}\" fill=\"{color}\"/></g>",
+        base.0,
+        base.1,
+        s * 0.15,
+        tip.0,
+        tip.1,
+        base.0 + px,
+        base.1 + py,
+        base.0 - px,
+        base.1 - py
+    );
 }
 
 #[cfg(test)]

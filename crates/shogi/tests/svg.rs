@@ -4,8 +4,8 @@
 #![cfg(feature = "svg")]
 #![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
 
-use masu_shogi::svg::{SvgOptions, render};
-use masu_shogi::{Color, Position, UsiMove};
+use masu_shogi::svg::{Arrow, SvgOptions, render};
+use masu_shogi::{Color, Position, Square, UsiMove};
 
 /// Checks that tags nest and close (a small XML well-formedness check: no comments, CDATA
 /// or processing instructions appear in our output).
@@ -134,4 +134,36 @@ fn titles_are_escaped() {
     assert_well_formed(&svg);
     assert!(svg.contains("<title>&lt;script&gt;&amp;&quot;</title>"));
     assert!(!svg.contains("<script>"));
+}
+
+#[test]
+fn fills_and_arrows() {
+    let options = SvgOptions {
+        fill: vec![
+            (Square::SQ_7F, "#ff000080".to_owned()),
+            (Square::SQ_2B, "\"><script>".to_owned()),
+        ],
+        arrows: vec![
+            Arrow {
+                from: Square::SQ_7G,
+                to: Square::SQ_7F,
+                color: "green".to_owned(),
+            },
+            Arrow {
+                from: Square::SQ_5I,
+                to: Square::SQ_5I,
+                color: "blue".to_owned(),
+            },
+        ],
+        ..SvgOptions::default()
+    };
+    let svg = render(&Position::startpos(), &options);
+    assert_well_formed(&svg);
+    assert_eq!(count(&svg, "<rect class=\"fill\""), 2);
+    assert!(svg.contains("fill=\"#ff000080\""));
+    // Colours are attribute values: quotes and markup are escaped.
+    assert!(svg.contains("fill=\"&quot;&gt;&lt;script&gt;\""));
+    assert!(!svg.contains("<script>"));
+    assert_eq!(count(&svg, "<g class=\"arrow\""), 1);
+    assert_eq!(count(&svg, "<circle class=\"arrow\""), 1);
 }
