@@ -329,5 +329,26 @@ mod properties {
             }
             prop_assert_eq!(g.position(), g.start());
         }
+
+        /// A game read back from its USI line has the same start, moves and position.
+        #[test]
+        fn usi_line_round_trip(seed in any::<u64>(), plies in 0usize..120, handicap in 0usize..16) {
+            let mut g = Game::from_handicap(masu_shogi::Handicap::ALL[handicap]);
+            let mut state = seed | 1;
+            for _ in 0..plies {
+                if g.is_over() {
+                    break;
+                }
+                let moves = g.position().legal_moves();
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                g.play(moves[(state % moves.len() as u64) as usize]).unwrap();
+            }
+            let line = g.to_usi();
+            let back = Game::from_usi(&line).unwrap();
+            prop_assert_eq!(back.to_usi(), line);
+            prop_assert_eq!(&back, &g);
+        }
     }
 }
