@@ -22,6 +22,8 @@ enum Command {
     Moves(shogi_cmd::MovesArgs),
     Solve(solve::SolveArgs),
     Reversi(reversi_cmd::ReversiArgs),
+    /// Speak USI on stdin/stdout: a mate engine for shogi GUIs (`go mate`).
+    Usi,
 }
 
 fn main() -> ExitCode {
@@ -31,6 +33,9 @@ fn main() -> ExitCode {
         Command::Moves(args) => shogi_cmd::moves(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Reversi(args) => reversi_cmd::run(&args),
+        Command::Usi => masu::usi::run(std::io::stdin().lock(), Box::new(std::io::stdout()))
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(Into::into),
     };
     match result {
         Ok(code) => code,

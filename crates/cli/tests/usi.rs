@@ -1,0 +1,150 @@
+//! `masu usi` and `masu-usi`, driven as a shogi GUI drives an engine: spawn, talk, read.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// The long classic 寿 (611 plies): no search finishes it within these tests.
+const KOTOBUKI: &str =
+    "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
+
+struct Gui {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Gui {
+    fn start(program: &str, args: &[&str]) -> Gui {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Gui {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, command: &str) {
+        writeln!(self.stdin, "{command}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one starts with `prefix`; panics after `within`.
+    fn expect(&self, prefix: &str, within: Duration) -> String {
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return line,
+                Ok(_) => {}
+                Err(e) => panic!("no `{prefix}` line: {e}"),
+            }
+        }
+    }
+
+    fn wait_exit(mut self, within: Duration) {
+        let deadline = std::time::Instant::now() + within;
+        while std::time::Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "engine exited with {status}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.child.kill().unwrap();
+        panic!("engine did not quit");
+    }
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+
+fn handshake(gui: &mut Gui) {
+    gui.send("usi");
+    assert!(gui.expect("id name", SECOND).starts_with("id name masu"));
+    gui.expect("option name USI_Hash", SECOND);
+    gui.expect("usiok", SECOND);
+    gui.send("setoption name USI_Hash value 16");
+    gui.send("isready");
+    gui.expect("readyok", SECOND);
+    gui.send("usinewgame");
+}
+
+#[test]
+fn a_whole_gui_session_with_stop_and_quit_mid_search() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu"), &["usi"]);
+    handshake(&mut gui);
+
+    gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    gui.send("go mate 5000");
+    assert_eq!(gui.expect("checkmate", 10 * SECOND), "checkmate G*5b");
+
+    gui.send("position startpos");
+    gui.send("go mate infinite");
+    assert_eq!(gui.expect("checkmate", 10 * SECOND), "checkmate nomate");
+
+    gui.send("position startpos moves 7g7f 3c3d");
+    gui.send("go btime 1000 wtime 1000 byoyomi 1000");
+    let best = gui.expect("bestmove", 10 * SECOND);
+    assert_ne!(best, "bestmove resign");
+
+    // A long search answers `stop` at once, with info lines before.
+    gui.send(&format!("position sfen {KOTOBUKI}"));
+    gui.send("go mate infinite");
+    gui.expect("info nodes", 5 * SECOND);
+    gui.send("stop");
+    assert_eq!(gui.expect("checkmate", 5 * SECOND), "checkmate timeout");
+
+    // A time limit ends the search by itself.
+    gui.send("go mate 300");
+    assert_eq!(gui.expect("checkmate", 5 * SECOND), "checkmate timeout");
+
+    // `quit` in the middle of a search exits promptly.
+    gui.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
+fn masu_usi_binary_is_the_same_engine() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
+    handshake(&mut gui);
+    gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    gui.send("go");
+    assert_eq!(gui.expect("bestmove", 5 * SECOND), "bestmove G*5b");
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
+fn checkmated_side_resigns_and_bad_positions_are_reported() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
+    handshake(&mut gui);
+    // White to move, mated by the gold on 5b.
+    gui.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    gui.send("go");
+    assert_eq!(gui.expect("bestmove", 5 * SECOND), "bestmove resign");
+    gui.send("position sfen nonsense");
+    assert!(
+        gui.expect("info string", SECOND)
+            .contains("invalid position")
+    );
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
