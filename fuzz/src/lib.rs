@@ -5,6 +5,7 @@ use std::fs;
 use std::path::Path;
 
 pub mod common;
+pub mod kif;
 pub mod shogi;
 
 /// Runs `check` on every file of `corpus/<target>/`; panics if the corpus is empty or missing.

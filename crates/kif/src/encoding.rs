@@ -137,7 +137,7 @@ pub struct DecodeError {
 ///
 /// # Errors
 ///
-/// Never at present; the result type leaves room for a strict decoding mode.
+/// The bytes fit no encoding and hold NUL bytes: binary data, not a record.
 pub fn decode(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         let (text, had_errors) = lossy(UTF_8, rest);
@@ -156,7 +156,7 @@ pub fn decode(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, D
         }
         overruled = Some(declared);
     }
-    let mut d = sniff(bytes, hint);
+    let mut d = sniff(bytes, hint)?;
     d.overruled_declaration = overruled;
     Ok(d)
 }
@@ -170,42 +170,54 @@ pub fn decode_with(bytes: &[u8], encoding: TextEncoding) -> Decoded<'_> {
     decoded(text, encoding, Rule::Caller, bom, had_errors)
 }
 
-fn sniff(bytes: &[u8], hint: Option<TextEncoding>) -> Decoded<'_> {
+fn sniff(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
     if bytes.is_ascii() {
         let text = Cow::Borrowed(std::str::from_utf8(bytes).unwrap_or_default());
         let enc = hint.unwrap_or(TextEncoding::Utf8);
-        return decoded(text, enc, Rule::Ascii, false, false);
+        return Ok(decoded(text, enc, Rule::Ascii, false, false));
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
-        return decoded(
+        return Ok(decoded(
             Cow::Borrowed(text),
             TextEncoding::Utf8,
             Rule::Utf8Valid,
             false,
             false,
-        );
+        ));
     }
     let sjis = strict(TextEncoding::ShiftJis, bytes);
     let euc = strict(TextEncoding::EucJp, bytes);
-    match (sjis, euc) {
+    let (text, encoding, rule) = match (sjis, euc) {
+        // EUC-JP kanji bytes read as Shift_JIS turn into half-width katakana runs, which game
+        // records hardly ever contain.
         (Some(s), Some(e)) if halfwidth_kana(&s) > halfwidth_kana(&e) => {
-            // EUC-JP kanji bytes read as Shift_JIS turn into half-width katakana runs, which
-            // game records hardly ever contain.
-            decoded(e, TextEncoding::EucJp, Rule::EucJpValid, false, false)
+            (e, TextEncoding::EucJp, Rule::EucJpValid)
         }
-        (Some(s), _) => decoded(s, TextEncoding::ShiftJis, Rule::ShiftJisValid, false, false),
-        (None, Some(e)) => decoded(e, TextEncoding::EucJp, Rule::EucJpValid, false, false),
+        (Some(s), _) => (s, TextEncoding::ShiftJis, Rule::ShiftJisValid),
+        (None, Some(e)) => (e, TextEncoding::EucJp, Rule::EucJpValid),
+        (None, None) if is_binary(bytes) => {
+            return Err(DecodeError {
+                reason: "binary data: no text encoding fits and it holds NUL bytes".to_owned(),
+            });
+        }
         (None, None) => {
             let (text, had_errors) = lossy(SHIFT_JIS, bytes);
-            decoded(
+            let rule = Rule::Fallback;
+            return Ok(decoded(
                 text,
                 TextEncoding::ShiftJis,
-                Rule::Fallback,
+                rule,
                 false,
                 had_errors,
-            )
+            ));
         }
-    }
+    };
+    Ok(decoded(text, encoding, rule, false, false))
+}
+
+/// Binary data: no text encoding fits and there are NUL bytes, which no record holds.
+fn is_binary(bytes: &[u8]) -> bool {
+    bytes.contains(&0)
 }
 
 fn halfwidth_kana(text: &str) -> usize {
@@ -393,6 +405,8 @@ mod tests {
             d.map(|d| (d.rule, d.had_errors)),
             Some((Rule::Fallback, true))
         );
+        assert!(decode(b"\x81\xff\x00", None).is_err());
+        assert!(decode(b"PI\x00\n", None).is_ok());
     }
 
     #[test]

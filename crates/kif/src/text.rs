@@ -157,7 +157,11 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
         if rest.is_empty() {
             return None;
         }
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        // Line ends are ASCII, never part of a multi-byte character: search bytes.
+        let end = rest
+            .bytes()
+            .position(|b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
         let line = &rest[..end];
         let bytes = rest.as_bytes();
         let skip = match (bytes.get(end), bytes.get(end + 1)) {

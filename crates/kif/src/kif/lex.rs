@@ -170,7 +170,7 @@ fn keyword_line<'a>(line: &'a str, trimmed: &'a str) -> Option<Line<'a>> {
 }
 
 fn header_line(line: &str) -> Line<'_> {
-    match line.find(['：', ':']) {
+    match colon(line) {
         Some(at) if at > 0 && !line[..at].contains([' ', '\u{3000}']) => {
             let sep = if line[at..].starts_with('：') { 3 } else { 1 };
             Line::Header {
@@ -180,6 +180,15 @@ fn header_line(line: &str) -> Line<'_> {
         }
         _ => Line::Other(line),
     }
+}
+
+/// The byte offset of the first `:` or `：` (U+FF1A, bytes EF BC 9A), by a byte search.
+fn colon(line: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    b.iter().enumerate().find_map(|(i, &c)| {
+        (c == b':' || (c == 0xEF && b.get(i + 1) == Some(&0xBC) && b.get(i + 2) == Some(&0x9A)))
+            .then_some(i)
+    })
 }
 
 /// `：N手` after `変化`, blanks and ASCII colon tolerated, digits in any width.

@@ -1,0 +1,4 @@
+//! Fuzz target: see [`masu_fuzz::kif::check_kif_read`].
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| masu_fuzz::kif::check_kif_read(data));

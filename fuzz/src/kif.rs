@@ -1,0 +1,67 @@
+//! Targets of the game-record readers: no panic on any bytes, and whatever reads as a record
+//! writes and reads back as the same record.
+
+use kif::{KifMove, Mode, ki2};
+
+/// KIF bytes: reading never panics; a record that reads writes back (in KIF, plain and with
+/// `不成`) and reads again as the same record.
+pub fn check_kif_read(data: &[u8]) {
+    let Ok(first) = kif::kif::read_bytes(data, Mode::Lenient) else {
+        return;
+    };
+    let _ = kif::kif::read_bytes(data, Mode::Strict);
+    for options in [
+        kif::WriteOptions::default(),
+        kif::WriteOptions {
+            non_promotion: true,
+            ..kif::WriteOptions::default()
+        },
+    ] {
+        let text = kif::kif::to_string_with(&first.record, &options);
+        let second = kif::kif::read_str(&text, Mode::Lenient);
+        let second = second.unwrap_or_else(|e| panic!("written KIF does not read: {e}\n{text}"));
+        assert_eq!(second.record, first.record, "KIF round trip\n{text}");
+    }
+}
+
+/// KI2 bytes: reading never panics; a record that reads writes back as KI2 that reads as
+/// the same moves (KI2 cannot hold clocks, so those are compared by the KIF writer only).
+pub fn check_ki2_read(data: &[u8]) {
+    let Ok(first) = ki2::read_bytes(data, Mode::Lenient) else {
+        return;
+    };
+    let _ = ki2::read_bytes(data, Mode::Strict);
+    if has_time(&first.record) {
+        return;
+    }
+    let text = ki2::to_string(&first.record);
+    let second = ki2::read_str(&text, Mode::Lenient);
+    let second = second.unwrap_or_else(|e| panic!("written KI2 does not read: {e}\n{text}"));
+    assert_eq!(
+        second.record.tree, first.record.tree,
+        "KI2 round trip\n{text}"
+    );
+}
+
+fn has_time(record: &kif::Record) -> bool {
+    record.tree.nodes().iter().any(|n| n.time.is_some())
+}
+
+/// Move text: parsing never panics, and parsed text prints as text that parses back the same.
+pub fn check_kif_move(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(m) = text.parse::<KifMove>() {
+        let printed = m.to_string();
+        assert_eq!(
+            printed.parse::<KifMove>().ok(),
+            Some(m),
+            "{text} -> {printed}"
+        );
+    }
+    if let Ok((m, used)) = KifMove::parse_prefix(text) {
+        assert!(used <= text.len() && text.is_char_boundary(used));
+        let _ = m.to_move(&shogi::Position::startpos(), None);
+    }
+}
