@@ -187,27 +187,68 @@ pub enum Statement<'a> {
 pub type Located<'a> = (usize, Statement<'a>);
 
 /// Splits a line into statements. Blank statements (an empty line, a trailing comma) give
-/// nothing.
+/// nothing. Lines of players, information, positions and the version (`N`, `$`, `P`, `V`)
+/// are one statement each, commas included (`$EVENT:Cup, final`): CSA joins only moves,
+/// times and specials with `,`.
 #[must_use]
 pub fn statements(line: &str) -> Vec<Located<'_>> {
+    split(line)
+        .into_iter()
+        .map(|p| (p.column, p.statement))
+        .collect()
+}
+
+/// A statement with its place: 1-based character column and byte range in the line.
+#[derive(Debug)]
+pub(crate) struct Part<'a> {
+    pub(crate) column: usize,
+    pub(crate) range: std::ops::Range<usize>,
+    pub(crate) statement: Statement<'a>,
+}
+
+pub(crate) fn split(line: &str) -> Vec<Part<'_>> {
     let mut out = Vec::new();
-    let mut rest = line;
+    let body = line.trim_start_matches([' ', '\t']);
+    let lead = line.len() - body.len();
+    if body.starts_with(['N', '$', 'P', 'V']) {
+        let text = if body.starts_with('P') {
+            body.trim_end_matches([' ', '\t'])
+        } else {
+            body
+        };
+        out.push(Part {
+            column: lead + 1,
+            range: lead..lead + text.len(),
+            statement: statement(text),
+        });
+        return out;
+    }
+    let mut at = 0;
     let mut column = 1;
-    while !rest.is_empty() {
+    while at < line.len() {
+        let rest = &line[at..];
         if let Some(comment) = rest.strip_prefix('\'') {
-            out.push((column, comment_statement(comment)));
+            out.push(Part {
+                column,
+                range: at..line.len(),
+                statement: comment_statement(comment),
+            });
             break;
         }
         let end = rest.find(',').unwrap_or(rest.len());
-        let (part, tail) = rest.split_at(end);
+        let part = &rest[..end];
         let trimmed = part.trim_start_matches([' ', '\t']);
         let lead = part.len() - trimmed.len();
         let trimmed = trimmed.trim_end_matches([' ', '\t']);
         if !trimmed.is_empty() {
-            out.push((column + lead, statement(trimmed)));
+            out.push(Part {
+                column: column + lead,
+                range: at + lead..at + lead + trimmed.len(),
+                statement: statement(trimmed),
+            });
         }
         column += part.chars().count() + 1;
-        rest = tail.strip_prefix(',').unwrap_or(tail);
+        at += end + 1;
     }
     out
 }
@@ -370,5 +411,19 @@ mod tests {
         ));
         assert_eq!(kinds("-"), vec![Statement::Turn(Color::White)]);
         assert_eq!(kinds("/"), vec![Statement::Separator]);
+        assert_eq!(
+            kinds("$EVENT:Cup, final "),
+            vec![Statement::Info {
+                key: "EVENT",
+                value: "Cup, final "
+            }]
+        );
+        assert_eq!(
+            kinds("N+a,b"),
+            vec![Statement::Name {
+                color: Color::Black,
+                name: "a,b"
+            }]
+        );
     }
 }

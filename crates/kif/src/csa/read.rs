@@ -6,7 +6,7 @@ use std::time::Duration;
 use shogi::Color;
 
 use super::codes;
-use super::lex::{CsaMove, Statement, statements};
+use super::lex::{CsaMove, Statement, split};
 use super::setup::SetupLines;
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
@@ -44,6 +44,13 @@ fn info_key(key: &str) -> &str {
         .find(|(k, _)| *k == key)
         .map_or(key, |(_, h)| h.kif_name())
 }
+
+/// Lines longer than this (in bytes) report problems against the statement alone.
+const LONG_LINE: usize = 512;
+
+/// Reading stops after this many problems (with a last diagnostic saying so): a file that
+/// is not CSA at all should not cost memory in proportion to its size.
+pub(crate) const MAX_WARNINGS: usize = 10_000;
 
 /// Reads the first record of CSA text. A file holding several records (`/` lines) gives a
 /// warning naming the line where the second starts; [`read_all_str`] reads them all.
@@ -228,9 +235,31 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
         last: Last::Nothing,
     };
     for &(line, text) in lines {
-        for (column, st) in statements(text) {
-            let at = Origin { line, text, column };
-            r.statement(st, &at)?;
+        let long = text.len() > LONG_LINE;
+        for part in split(text) {
+            // Long lines report problems against the statement alone (its column then
+            // counts from the statement), so reading stays linear in the input size.
+            let at = if long {
+                Origin {
+                    line,
+                    text: &text[part.range.clone()],
+                    column: 1,
+                }
+            } else {
+                Origin {
+                    line,
+                    text,
+                    column: part.column,
+                }
+            };
+            r.statement(part.statement, &at)?;
+        }
+        if r.sink().list.len() >= MAX_WARNINGS {
+            let d = Diagnostic::new(DiagnosticKind::Dropped, line, "", 1).detail(format!(
+                "{MAX_WARNINGS} problems: reading stopped after line {line}"
+            ));
+            r.warn(d)?;
+            break;
         }
     }
     let end = lines.last().map_or((1, ""), |&(l, t)| (l, t));
@@ -298,7 +327,7 @@ impl Reader {
             Statement::Time(d) => self.time(d, at)?,
             Statement::Special(word) => self.special(word, at)?,
             Statement::Comment(c) => self.comment(c),
-            Statement::ProgramComment(c) => self.program_comment(c),
+            Statement::ProgramComment(c) => self.program_comment(c, at.line),
             Statement::Bad(e) => {
                 let d = Diagnostic::new(
                     DiagnosticKind::UnknownLine,
@@ -458,12 +487,11 @@ impl Reader {
         self.record().tree[id].comments.push(c.to_owned());
     }
 
-    fn program_comment(&mut self, c: &str) {
-        // The encoding declaration is the writer's business, not the record's.
+    fn program_comment(&mut self, c: &str, line: usize) {
+        // The encoding declaration (first line only) is the writer's business, not the
+        // record's.
         let lower = c.trim_start().to_ascii_lowercase();
-        if self.in_header()
-            && (lower.starts_with("csa encoding=") || lower.starts_with("encoding="))
-        {
+        if line == 1 && (lower.starts_with("csa encoding=") || lower.starts_with("encoding=")) {
             return;
         }
         self.record().program_comments.push(c.to_owned());

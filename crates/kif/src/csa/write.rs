@@ -75,6 +75,18 @@ impl Written {
     }
 }
 
+/// Writes CSA V3.0 text declaring UTF-8 (what [`write`] reports as left out is dropped).
+#[must_use]
+pub fn to_string(record: &Record) -> String {
+    write(record, &WriteOptions::default()).text
+}
+
+/// Writes CSA bytes in `options.encoding`, listing characters it cannot hold.
+#[must_use]
+pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
+    write(record, options).to_bytes()
+}
+
 /// Writes a record as CSA: the headers, the start position (`PI` for the even game and the
 /// handicaps, rows and `P+`/`P-` hands otherwise), the main line with `T` times and `'*`
 /// comments, and the special that ends it. Specials CSA has no word for are written as

@@ -33,6 +33,9 @@ impl<'de> Deserialize<'de> for Fields<'de> {
     }
 }
 
+/// Lines longer than this (in bytes) are not copied into diagnostics.
+pub(crate) const LONG_LINE: usize = 512;
+
 /// Where things are in the text: line starts, for 1-based line and column of a raw value.
 #[derive(Debug)]
 pub(crate) struct Locator<'a> {
@@ -48,12 +51,24 @@ impl<'a> Locator<'a> {
         Locator { text, starts }
     }
 
-    /// Line number, line text and character column of a byte offset.
+    /// Line number, line text and character column of a byte offset. On lines longer
+    /// than [`LONG_LINE`] bytes (minified JSON) the text is the 80 bytes from the offset
+    /// and the column counts from there, so that many diagnostics stay linear in cost.
     pub(crate) fn at_offset(&self, offset: usize) -> (usize, &'a str, usize) {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts[line - 1];
         let end = self.starts.get(line).map_or(self.text.len(), |&e| e - 1);
+        if end - start > LONG_LINE {
+            let mut stop = (offset + 80).min(end).max(offset);
+            while !self.text.is_char_boundary(stop) {
+                stop -= 1;
+            }
+            return (line, &self.text[offset..stop], 1);
+        }
         let line_text = self.text[start..end].trim_end_matches('\r');
         let column = self
             .text

@@ -26,4 +26,4 @@ mod read;
 mod write;
 
 pub use read::{read_bytes, read_str};
-pub use write::{Dropped, Written, write};
+pub use write::{Dropped, Written, to_string, write};

@@ -9,6 +9,7 @@ use shogi::{ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::json::{Fields, Locator};
 use crate::build::{Builder, Origin};
+use crate::csa::MAX_WARNINGS;
 use crate::csa::codes;
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding::{self, TextEncoding};
@@ -26,6 +27,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let r = Reader {
         loc: Locator::new(text),
+        stopped: std::cell::Cell::new(false),
     };
     r.record(text, Sink::new(mode))
 }
@@ -50,6 +52,8 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
 
 struct Reader<'a> {
     loc: Locator<'a>,
+    /// Set when reading stopped after too many problems.
+    stopped: std::cell::Cell<bool>,
 }
 
 /// One element of a `moves` array, split into its fields.
@@ -122,6 +126,7 @@ impl<'a> Reader<'a> {
             fail(Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1).detail(e.to_string()))
         })?;
         let mut b = Builder::new(record, start, sink);
+        b.earn(text.len());
         if let Some(raw) = moves {
             let list: Vec<&'a RawValue> = self.parse_or_fail(raw, "an array of moves")?;
             if let Some((first, rest)) = list.split_first() {
@@ -384,6 +389,9 @@ impl<'a> Reader<'a> {
     fn line(&self, b: &mut Builder, elements: &[&'a RawValue], ply: u32) -> Result<(), ReadError> {
         let mut forks = Vec::new();
         for (i, &raw) in elements.iter().enumerate() {
+            if self.too_many(b, raw)? {
+                return Ok(());
+            }
             let e = self.element(b, raw)?;
             self.one(b, &e, raw)?;
             if let Some(f) = e.forks {
@@ -407,6 +415,23 @@ impl<'a> Reader<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether reading has stopped after [`MAX_WARNINGS`] problems (reported once).
+    fn too_many(&self, b: &mut Builder, raw: &'a RawValue) -> Result<bool, ReadError> {
+        if self.stopped.get() {
+            return Ok(true);
+        }
+        if b.sink.list.len() < MAX_WARNINGS {
+            return Ok(false);
+        }
+        self.stopped.set(true);
+        let d = self
+            .origin(raw)
+            .diag(DiagnosticKind::Dropped)
+            .detail(format!("{MAX_WARNINGS} problems: reading stopped here"));
+        b.sink.warn(d)?;
+        Ok(true)
     }
 
     /// One element: its move or special, then its time and comments on the new node.

@@ -34,6 +34,12 @@ pub struct Written {
     pub dropped: Vec<Dropped>,
 }
 
+/// Writes JKF text (what [`write`] reports as left out is dropped).
+#[must_use]
+pub fn to_string(record: &Record) -> String {
+    write(record).text
+}
+
 /// Writes a record as JKF: `header` (every header in order, duplicates kept), `initial`
 /// (left out for the even game, a preset for the handicaps, `OTHER` with `data` otherwise),
 /// `moves` with `forks` for the variations, `time` (`now` and `total`; a record that gives
