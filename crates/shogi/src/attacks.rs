@@ -94,6 +94,21 @@ const fn ray_table() -> [[u128; 81]; 8] {
 
 static RAYS: [[u128; 81]; 8] = ray_table();
 
+/// Rook and bishop attacks on an empty board: a cheap filter before the real lookup.
+const fn pseudo_table(dirs: [usize; 4]) -> [u128; 81] {
+    let rays = ray_table();
+    let mut table = [0; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        table[sq] = rays[dirs[0]][sq] | rays[dirs[1]][sq] | rays[dirs[2]][sq] | rays[dirs[3]][sq];
+        sq += 1;
+    }
+    table
+}
+
+static ROOK_PSEUDO: [u128; 81] = pseudo_table([DOWN, LEFT, UP, RIGHT]);
+static BISHOP_PSEUDO: [u128; 81] = pseudo_table([DOWN_LEFT, UP_LEFT, UP_RIGHT, DOWN_RIGHT]);
+
 /// Squares strictly between two aligned squares; the full line through them (both ways, to
 /// the edges, including both squares) in the second table. Zero when not aligned.
 const fn between_and_line() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
@@ -137,6 +152,30 @@ fn ray_down(dir: usize, sq: Square, occ: Bitboard) -> u128 {
     let x = ray & occ.0;
     let top = 127 - (x | 1).leading_zeros();
     ray & (!0u128 << top)
+}
+
+/// Squares a rook would attack from `sq` on an empty board.
+#[must_use]
+#[inline]
+pub fn rook_pseudo_attacks(sq: Square) -> Bitboard {
+    Bitboard(ROOK_PSEUDO[sq.index()])
+}
+
+/// Squares a bishop would attack from `sq` on an empty board.
+#[must_use]
+#[inline]
+pub fn bishop_pseudo_attacks(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_PSEUDO[sq.index()])
+}
+
+/// Squares a lance of `color` would attack from `sq` on an empty board.
+#[must_use]
+#[inline]
+pub fn lance_pseudo_attacks(color: Color, sq: Square) -> Bitboard {
+    match color {
+        Color::Black => Bitboard(RAYS[UP][sq.index()]),
+        Color::White => Bitboard(RAYS[DOWN][sq.index()]),
+    }
 }
 
 /// Squares a pawn of `color` on `sq` attacks.

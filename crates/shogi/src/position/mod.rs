@@ -12,8 +12,9 @@ mod tests;
 use std::fmt;
 
 use crate::attacks::{
-    bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks, pawn_attacks,
-    rook_attacks, silver_attacks,
+    bishop_attacks, bishop_pseudo_attacks, gold_attacks, king_attacks, knight_attacks,
+    lance_attacks, lance_pseudo_attacks, pawn_attacks, rook_attacks, rook_pseudo_attacks,
+    silver_attacks,
 };
 use crate::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square, zobrist};
 
@@ -201,30 +202,79 @@ impl Position {
     /// The pieces of `color` that attack `sq` if the occupied squares were `occ`.
     #[inline]
     pub(crate) fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
+        let own = self.by_color[color.index()];
+        let mut attackers = self.step_attackers(sq, color) & own;
+        let lances = self.by_kind[PieceKind::Lance.index()] & own;
+        if (lance_pseudo_attacks(!color, sq) & lances).any() {
+            attackers |= lance_attacks(!color, sq, occ) & lances;
+        }
+        let bishops = self.bishop_likes() & own;
+        if (bishop_pseudo_attacks(sq) & bishops).any() {
+            attackers |= bishop_attacks(sq, occ) & bishops;
+        }
+        let rooks = self.rook_likes() & own;
+        if (rook_pseudo_attacks(sq) & rooks).any() {
+            attackers |= rook_attacks(sq, occ) & rooks;
+        }
+        attackers
+    }
+
+    /// Whether a piece of `color` attacks `sq` if the occupied squares were `occ`: the
+    /// stepping pieces first, sliders only when one stands on a line through `sq`.
+    #[inline]
+    pub(crate) fn is_attacked_with(&self, sq: Square, color: Color, occ: Bitboard) -> bool {
+        let own = self.by_color[color.index()];
+        if (self.step_attackers(sq, color) & own).any() {
+            return true;
+        }
+        let lances = self.by_kind[PieceKind::Lance.index()] & own;
+        if (lance_pseudo_attacks(!color, sq) & lances).any()
+            && (lance_attacks(!color, sq, occ) & lances).any()
+        {
+            return true;
+        }
+        let bishops = self.bishop_likes() & own;
+        if (bishop_pseudo_attacks(sq) & bishops).any() && (bishop_attacks(sq, occ) & bishops).any()
+        {
+            return true;
+        }
+        let rooks = self.rook_likes() & own;
+        (rook_pseudo_attacks(sq) & rooks).any() && (rook_attacks(sq, occ) & rooks).any()
+    }
+
+    /// Pieces of either colour that would attack `sq` by one step if they were `color`'s.
+    #[inline]
+    fn step_attackers(&self, sq: Square, color: Color) -> Bitboard {
         let them = !color;
         let k = |kind: PieceKind| self.by_kind[kind.index()];
-        let golds = k(PieceKind::Gold)
+        (pawn_attacks(them, sq) & k(PieceKind::Pawn))
+            | (knight_attacks(them, sq) & k(PieceKind::Knight))
+            | (silver_attacks(them, sq) & k(PieceKind::Silver))
+            | (gold_attacks(them, sq) & self.gold_likes())
+            | (king_attacks(sq) & (k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon)))
+    }
+
+    /// Golds and the four kinds that move like a gold.
+    #[inline]
+    pub(crate) fn gold_likes(&self) -> Bitboard {
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        k(PieceKind::Gold)
             | k(PieceKind::ProPawn)
             | k(PieceKind::ProLance)
             | k(PieceKind::ProKnight)
-            | k(PieceKind::ProSilver);
-        let horses = k(PieceKind::Horse);
-        let dragons = k(PieceKind::Dragon);
-        let attackers = (pawn_attacks(them, sq) & k(PieceKind::Pawn))
-            | (knight_attacks(them, sq) & k(PieceKind::Knight))
-            | (silver_attacks(them, sq) & k(PieceKind::Silver))
-            | (gold_attacks(them, sq) & golds)
-            | (king_attacks(sq) & (k(PieceKind::King) | horses | dragons))
-            | (lance_attacks(them, sq, occ) & k(PieceKind::Lance))
-            | (bishop_attacks(sq, occ) & (k(PieceKind::Bishop) | horses))
-            | (rook_attacks(sq, occ) & (k(PieceKind::Rook) | dragons));
-        attackers & self.by_color[color.index()]
+            | k(PieceKind::ProSilver)
     }
 
-    /// Whether a piece of `color` attacks `sq` if the occupied squares were `occ`.
+    /// Bishops and horses.
     #[inline]
-    pub(crate) fn is_attacked_with(&self, sq: Square, color: Color, occ: Bitboard) -> bool {
-        self.attackers_to_with(sq, color, occ).any()
+    pub(crate) fn bishop_likes(&self) -> Bitboard {
+        self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Horse.index()]
+    }
+
+    /// Rooks and dragons.
+    #[inline]
+    pub(crate) fn rook_likes(&self) -> Bitboard {
+        self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Dragon.index()]
     }
 
     fn compute_checkers(&self) -> Bitboard {

@@ -4,7 +4,9 @@ use std::ops::ControlFlow;
 
 use super::Position;
 use crate::attacks::{
-    attacks, between, bishop_attacks, king_attacks, lance_attacks, line, pawn_attacks, rook_attacks,
+    attacks, between, bishop_attacks, bishop_pseudo_attacks, dragon_attacks, gold_attacks,
+    horse_attacks, king_attacks, knight_attacks, lance_attacks, lance_pseudo_attacks, line,
+    pawn_attacks, rook_attacks, rook_pseudo_attacks, silver_attacks,
 };
 use crate::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
 
@@ -120,23 +122,20 @@ impl Position {
     /// All legal moves.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        let _ = self.for_each_legal(|moves| {
-            moves.push_to(&mut list);
-            ControlFlow::Continue(())
-        });
-        list
+        let mut sink = Collect {
+            board: &self.board,
+            list: MoveList::new(),
+        };
+        let _ = self.generate(&mut sink);
+        sink.list
     }
 
     /// The number of legal moves, counted without building them.
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        let _ = self.for_each_legal(|moves| {
-            n += moves.len();
-            ControlFlow::Continue(())
-        });
-        n
+        let mut tally = Tally::default();
+        let _ = self.generate(&mut tally);
+        tally.total() as usize
     }
 
     /// Whether the side to move has a legal move.
@@ -155,10 +154,19 @@ impl Position {
     /// Calls `f` with the legal moves of each piece and each hand kind that has any, until it
     /// breaks. The bulk form of [`Position::legal_moves`]: counting with [`PieceMoves::len`]
     /// needs no move to be built.
-    pub fn for_each_legal<F>(&self, mut f: F) -> ControlFlow<()>
+    pub fn for_each_legal<F>(&self, f: F) -> ControlFlow<()>
     where
         F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
     {
+        let mut sink = Each {
+            board: &self.board,
+            f,
+        };
+        self.generate(&mut sink)
+    }
+
+    /// Generates every legal move group into `sink`.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> ControlFlow<()> {
         let us = self.turn;
         let own = self.pieces(us);
         let ksq = self.king_square(us);
@@ -171,66 +179,94 @@ impl Position {
             _ => (!own, !self.occupied()),
         };
         if target.any() {
-            self.board_moves(target, ksq, &mut f)?;
+            self.board_moves(target, ksq, sink)?;
         }
         if let Some(k) = ksq {
-            self.king_moves(k, &mut f)?;
+            self.king_moves(k, sink)?;
         }
         if drop_target.any() {
-            self.drops(drop_target, &mut f)?;
+            self.drops(drop_target, sink)?;
         }
         ControlFlow::Continue(())
     }
 
-    fn emit<F>(
+    /// Moves of the unpinned pieces of one kind, with their attack function.
+    #[inline(always)]
+    fn kind_moves<S: Sink>(
         &self,
-        piece: Piece,
-        from: Option<Square>,
-        to: Bitboard,
-        f: &mut F,
-    ) -> ControlFlow<()>
-    where
-        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
-    {
-        if to.is_empty() {
-            return ControlFlow::Continue(());
+        kind: PieceKind,
+        movers: Bitboard,
+        target: Bitboard,
+        sink: &mut S,
+        attack: impl Fn(Square) -> Bitboard,
+    ) -> ControlFlow<()> {
+        let piece = Piece::new(self.turn, kind);
+        for from in self.by_kind[kind.index()] & movers {
+            let to = attack(from) & target;
+            if to.any() {
+                sink.moves(piece, from, to)?;
+            }
         }
-        f(PieceMoves {
-            piece,
-            from,
-            to,
-            board: &self.board,
-        })
+        ControlFlow::Continue(())
     }
 
-    fn board_moves<F>(&self, target: Bitboard, ksq: Option<Square>, f: &mut F) -> ControlFlow<()>
-    where
-        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
-    {
+    fn board_moves<S: Sink>(
+        &self,
+        target: Bitboard,
+        ksq: Option<Square>,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         let us = self.turn;
         let occ = self.occupied();
         let pinned = ksq.map_or(Bitboard::EMPTY, |k| self.pinned(us, k, occ));
-        let movers = self.pieces(us) & !self.by_kind[PieceKind::King.index()];
-        for from in movers & !pinned {
-            if let Some(piece) = self.board[from.index()] {
-                self.emit(piece, Some(from), attacks(piece, from, occ) & target, f)?;
-            }
+        let movers = self.pieces(us) & !pinned;
+        self.kind_moves(PieceKind::Pawn, movers, target, sink, |sq| {
+            pawn_attacks(us, sq)
+        })?;
+        self.kind_moves(PieceKind::Lance, movers, target, sink, |sq| {
+            lance_attacks(us, sq, occ)
+        })?;
+        self.kind_moves(PieceKind::Knight, movers, target, sink, |sq| {
+            knight_attacks(us, sq)
+        })?;
+        self.kind_moves(PieceKind::Silver, movers, target, sink, |sq| {
+            silver_attacks(us, sq)
+        })?;
+        for kind in [
+            PieceKind::Gold,
+            PieceKind::ProPawn,
+            PieceKind::ProLance,
+            PieceKind::ProKnight,
+            PieceKind::ProSilver,
+        ] {
+            self.kind_moves(kind, movers, target, sink, |sq| gold_attacks(us, sq))?;
         }
+        self.kind_moves(PieceKind::Bishop, movers, target, sink, |sq| {
+            bishop_attacks(sq, occ)
+        })?;
+        self.kind_moves(PieceKind::Rook, movers, target, sink, |sq| {
+            rook_attacks(sq, occ)
+        })?;
+        self.kind_moves(PieceKind::Horse, movers, target, sink, |sq| {
+            horse_attacks(sq, occ)
+        })?;
+        self.kind_moves(PieceKind::Dragon, movers, target, sink, |sq| {
+            dragon_attacks(sq, occ)
+        })?;
         if let Some(k) = ksq {
             for from in pinned {
                 if let Some(piece) = self.board[from.index()] {
                     let to = attacks(piece, from, occ) & target & line(k, from);
-                    self.emit(piece, Some(from), to, f)?;
+                    if to.any() {
+                        sink.moves(piece, from, to)?;
+                    }
                 }
             }
         }
         ControlFlow::Continue(())
     }
 
-    fn king_moves<F>(&self, ksq: Square, f: &mut F) -> ControlFlow<()>
-    where
-        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
-    {
+    fn king_moves<S: Sink>(&self, ksq: Square, sink: &mut S) -> ControlFlow<()> {
         let us = self.turn;
         let occ_without_king = self.occupied() ^ Bitboard::from_square(ksq);
         let mut to = Bitboard::EMPTY;
@@ -239,13 +275,13 @@ impl Position {
                 to.insert(sq);
             }
         }
-        self.emit(Piece::new(us, PieceKind::King), Some(ksq), to, f)
+        if to.any() {
+            sink.moves(Piece::new(us, PieceKind::King), ksq, to)?;
+        }
+        ControlFlow::Continue(())
     }
 
-    fn drops<F>(&self, drop_target: Bitboard, f: &mut F) -> ControlFlow<()>
-    where
-        F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
-    {
+    fn drops<S: Sink>(&self, drop_target: Bitboard, sink: &mut S) -> ControlFlow<()> {
         let us = self.turn;
         let hand = self.hands[us];
         if hand.is_empty() {
@@ -259,7 +295,9 @@ impl Position {
             if kind == PieceKind::Pawn {
                 to = self.pawn_drop_targets(to);
             }
-            self.emit(Piece::new(us, kind), None, to, f)?;
+            if to.any() {
+                sink.drops(Piece::new(us, kind), to)?;
+            }
         }
         ControlFlow::Continue(())
     }
@@ -282,12 +320,9 @@ impl Position {
     /// Pieces of `color` pinned to its king on `ksq` by enemy sliders, given `occ`.
     pub(crate) fn pinned(&self, color: Color, ksq: Square, occ: Bitboard) -> Bitboard {
         let them = !color;
-        let k = |kind: PieceKind| self.by_kind[kind.index()];
-        let snipers = ((rook_attacks(ksq, Bitboard::EMPTY)
-            & (k(PieceKind::Rook) | k(PieceKind::Dragon)))
-            | (bishop_attacks(ksq, Bitboard::EMPTY)
-                & (k(PieceKind::Bishop) | k(PieceKind::Horse)))
-            | (lance_attacks(color, ksq, Bitboard::EMPTY) & k(PieceKind::Lance)))
+        let snipers = ((rook_pseudo_attacks(ksq) & self.rook_likes())
+            | (bishop_pseudo_attacks(ksq) & self.bishop_likes())
+            | (lance_pseudo_attacks(color, ksq) & self.by_kind[PieceKind::Lance.index()]))
             & self.pieces(them);
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
@@ -308,4 +343,124 @@ pub(crate) fn pawn_files(pawns: Bitboard) -> Bitboard {
         files |= Bitboard::file(sq.file());
     }
     files
+}
+
+/// Receives the legal moves of one origin (or one dropped kind) at a time.
+pub(crate) trait Sink {
+    /// Board moves of `piece` from `from` to each of `to` (not empty), promotion choices implied.
+    fn moves(&mut self, piece: Piece, from: Square, to: Bitboard) -> ControlFlow<()>;
+    /// Drops of `piece` on each of `to` (not empty).
+    fn drops(&mut self, piece: Piece, to: Bitboard) -> ControlFlow<()>;
+}
+
+/// Hands each group to a closure as [`PieceMoves`].
+struct Each<'a, F> {
+    board: &'a [Option<Piece>; 81],
+    f: F,
+}
+
+impl<F: FnMut(PieceMoves<'_>) -> ControlFlow<()>> Sink for Each<'_, F> {
+    #[inline]
+    fn moves(&mut self, piece: Piece, from: Square, to: Bitboard) -> ControlFlow<()> {
+        (self.f)(PieceMoves {
+            piece,
+            from: Some(from),
+            to,
+            board: self.board,
+        })
+    }
+
+    #[inline]
+    fn drops(&mut self, piece: Piece, to: Bitboard) -> ControlFlow<()> {
+        (self.f)(PieceMoves {
+            piece,
+            from: None,
+            to,
+            board: self.board,
+        })
+    }
+}
+
+/// Builds the moves into a list.
+struct Collect<'a> {
+    board: &'a [Option<Piece>; 81],
+    list: MoveList,
+}
+
+impl Sink for Collect<'_> {
+    #[inline]
+    fn moves(&mut self, piece: Piece, from: Square, to: Bitboard) -> ControlFlow<()> {
+        let moves = PieceMoves {
+            piece,
+            from: Some(from),
+            to,
+            board: self.board,
+        };
+        moves.push_to(&mut self.list);
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn drops(&mut self, piece: Piece, to: Bitboard) -> ControlFlow<()> {
+        for to in to {
+            self.list.push(Move::Drop {
+                kind: piece.kind,
+                to,
+            });
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Counts moves without a population count per origin: destination sets are summed in a
+/// carry-save adder (bit plane `i` holds the squares whose count has bit `i` set), and only the
+/// planes are counted at the end. Generic x86-64 has no POPCNT instruction, so this saves most
+/// of the counting work.
+#[derive(Default)]
+struct Tally {
+    planes: [u128; 7],
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, mut bits: u128) {
+        for plane in &mut self.planes {
+            let carry = *plane & bits;
+            *plane ^= bits;
+            bits = carry;
+            if bits == 0 {
+                return;
+            }
+        }
+    }
+
+    fn total(&self) -> u32 {
+        self.planes
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| Bitboard(p).count() << i)
+            .sum()
+    }
+}
+
+impl Sink for Tally {
+    #[inline]
+    fn moves(&mut self, piece: Piece, from: Square, to: Bitboard) -> ControlFlow<()> {
+        let (color, kind) = (piece.color, piece.kind);
+        if kind.can_promote() {
+            let zone = Bitboard::promotion_zone(color);
+            let promoting = if zone.contains(from) { to } else { to & zone };
+            self.add(promoting.0);
+            self.add((to & !dead_squares(color, kind)).0);
+        } else {
+            self.add(to.0);
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn drops(&mut self, _piece: Piece, to: Bitboard) -> ControlFlow<()> {
+        self.add(to.0);
+        ControlFlow::Continue(())
+    }
 }

@@ -1,0 +1,24 @@
+//! Perft from the command line: `cargo run --release -p masu-shogi --example perft -- <depth> [sfen]`.
+
+use std::time::Instant;
+
+use masu_shogi::{Position, perft};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let depth: u32 = args.next().unwrap_or_else(|| "5".to_owned()).parse()?;
+    let sfen = args.collect::<Vec<_>>().join(" ");
+    let pos = if sfen.is_empty() {
+        Position::startpos()
+    } else {
+        Position::from_sfen(&sfen)?
+    };
+    let start = Instant::now();
+    let nodes = perft(&pos, depth);
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} Mnps)",
+        nodes as f64 / secs / 1e6
+    );
+    Ok(())
+}
