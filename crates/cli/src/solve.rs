@@ -178,6 +178,24 @@ fn usi_line(moves: &[shogi::Move]) -> Vec<String> {
     moves.iter().map(|m| m.to_usi().to_string()).collect()
 }
 
+/// The line in Japanese as KI2 writes it: `▲２四銀 △同　玉 ...`.
+fn japanese_line(start: &Position, moves: &[shogi::Move]) -> String {
+    let mut color = start.turn();
+    let mut previous = None;
+    let mut words = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let text = m
+            .to_japanese(color)
+            .with_mark()
+            .with_non_promotion()
+            .after(previous);
+        words.push(text.to_string());
+        previous = Some(m.to());
+        color = color.opposite();
+    }
+    words.join(" ")
+}
+
 fn verdict_word(verdict: &Result<Verdict, tsume::SolveError>) -> &'static str {
     match verdict {
         Ok(Verdict::Mate(_)) => "mate",
@@ -196,6 +214,7 @@ fn json_line(report: &Report) -> serde_json::Value {
         "length": mate.map(|m| m.length),
         "exact": mate.map(|m| m.exact),
         "line": mate.map_or_else(Vec::new, |m| usi_line(&m.line)),
+        "line_ja": mate.map(|m| japanese_line(&report.task.position, &m.line)),
         "nodes": report.nodes,
         "millis": report.millis,
         "expected": match report.task.expected {
@@ -243,6 +262,11 @@ fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::R
     writeln!(out, "  sfen {}", report.task.position.to_sfen())?;
     if let Ok(Verdict::Mate(m)) = &report.verdict {
         writeln!(out, "  usi  {}", usi_line(&m.line).join(" "))?;
+        writeln!(
+            out,
+            "  kif  {}",
+            japanese_line(&report.task.position, &m.line)
+        )?;
         if let Some(c) = &m.convention {
             writeln!(
                 out,
