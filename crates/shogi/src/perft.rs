@@ -1,7 +1,5 @@
 //! Perft: counting the leaves of the legal move tree, the standard move-generator test.
 
-use std::ops::ControlFlow;
-
 use crate::Position;
 
 /// The number of legal move sequences of `depth` plies from `pos` (1 at depth 0).
@@ -46,13 +44,10 @@ fn perft_make_inner(pos: &mut Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    let _ = pos.clone().for_each_legal(|moves| {
-        moves.for_each(|m| {
-            let undo = pos.play_unchecked(m);
-            nodes += perft_make_inner(pos, depth - 1);
-            pos.undo_unchecked(m, undo);
-        });
-        ControlFlow::Continue(())
-    });
+    for m in pos.legal_moves() {
+        let undo = pos.play_unchecked(m);
+        nodes += perft_make_inner(pos, depth - 1);
+        pos.undo_unchecked(m, undo);
+    }
     nodes
 }

@@ -202,8 +202,15 @@ impl Position {
     /// The pieces of `color` that attack `sq` if the occupied squares were `occ`.
     #[inline]
     pub(crate) fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
+        (self.step_attackers(sq, color) & self.by_color[color.index()])
+            | self.slider_attackers(sq, color, occ)
+    }
+
+    /// The lances, bishops, rooks, horses and dragons of `color` that attack `sq` through `occ`.
+    #[inline]
+    pub(crate) fn slider_attackers(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
         let own = self.by_color[color.index()];
-        let mut attackers = self.step_attackers(sq, color) & own;
+        let mut attackers = Bitboard::EMPTY;
         let lances = self.by_kind[PieceKind::Lance.index()] & own;
         if (lance_pseudo_attacks(!color, sq) & lances).any() {
             attackers |= lance_attacks(!color, sq, occ) & lances;

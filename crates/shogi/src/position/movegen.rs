@@ -93,6 +93,20 @@ impl PieceMoves<'_> {
         } else {
             Bitboard::EMPTY
         };
+        if may_promote.is_empty() {
+            // The common case: no promotion choice anywhere.
+            for to in self.to {
+                let capture = self.board[to.index()].map(|p| p.kind);
+                f(Move::Normal {
+                    from,
+                    to,
+                    kind,
+                    capture,
+                    promote: false,
+                });
+            }
+            return;
+        }
         let must_promote = dead_squares(color, kind);
         for to in self.to {
             let capture = self.board[to.index()].map(|p| p.kind);

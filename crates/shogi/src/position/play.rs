@@ -1,7 +1,8 @@
 //! Making and unmaking moves.
 
 use super::Position;
-use crate::{Bitboard, Move, Piece, zobrist};
+use crate::attacks::{attacks, line};
+use crate::{Bitboard, Color, Move, Piece, PieceKind, Square, zobrist};
 
 /// What [`Position::undo_unchecked`] needs besides the move itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,18 +67,17 @@ impl Position {
                 capture,
                 ..
             } => {
-                self.take(from, Piece::new(us, kind));
-                self.board_key ^= zobrist::board(us, kind, from);
+                let after = m.kind_after();
                 if let Some(cap) = capture {
-                    self.take(to, Piece::new(!us, cap));
+                    self.by_color[(!us).index()].toggle(to);
+                    self.by_kind[cap.index()].toggle(to);
                     self.board_key ^= zobrist::board(!us, cap, to);
                     let base = cap.unpromoted();
                     self.hands[us].add_unchecked(base);
                     self.hand_key = self.hand_key.wrapping_add(zobrist::hand(us, base));
                 }
-                let after = m.kind_after();
-                self.put(to, Piece::new(us, after));
-                self.board_key ^= zobrist::board(us, after, to);
+                self.shift(us, from, to, kind, after);
+                self.board_key ^= zobrist::board(us, kind, from) ^ zobrist::board(us, after, to);
             }
             Move::Drop { kind, to } => {
                 self.hands[us].remove_unchecked(kind);
@@ -89,8 +89,46 @@ impl Position {
         self.turn = !us;
         self.board_key ^= zobrist::turn();
         self.ply = self.ply.wrapping_add(1);
-        self.checkers = self.compute_checkers();
+        self.checkers = self.checkers_after(m);
         undo
+    }
+
+    /// Moves a piece of `color` from `from` (as `kind`) to the empty or just vacated `to` (as
+    /// `after`), updating each bitboard once.
+    #[inline]
+    fn shift(&mut self, color: Color, from: Square, to: Square, kind: PieceKind, after: PieceKind) {
+        let (a, b) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(Piece::new(color, after));
+        self.by_color[color.index()] ^= a | b;
+        if kind == after {
+            self.by_kind[kind.index()] ^= a | b;
+        } else {
+            self.by_kind[kind.index()] ^= a;
+            self.by_kind[after.index()] ^= b;
+        }
+    }
+
+    /// The checkers of the new side to move after `m`: the moved piece itself, and sliders
+    /// uncovered on the square it left (the only ways a legal move can give check).
+    #[inline]
+    fn checkers_after(&self, m: Move) -> Bitboard {
+        let us = !self.turn;
+        let Some(ksq) = self.king_square(self.turn) else {
+            return Bitboard::EMPTY;
+        };
+        let occ = self.occupied();
+        let to = m.to();
+        let mut checkers = Bitboard::EMPTY;
+        if attacks(Piece::new(us, m.kind_after()), to, occ).contains(ksq) {
+            checkers.insert(to);
+        }
+        if let Some(from) = m.from()
+            && line(ksq, from).any()
+        {
+            checkers |= self.slider_attackers(ksq, us, occ);
+        }
+        checkers
     }
 
     /// Takes back `m`, the last move played with [`Position::play_unchecked`], which returned
@@ -105,12 +143,11 @@ impl Position {
                 capture,
                 ..
             } => {
-                self.take(to, Piece::new(us, m.kind_after()));
+                self.shift(us, to, from, m.kind_after(), kind);
                 if let Some(cap) = capture {
                     self.put(to, Piece::new(!us, cap));
                     self.hands[us].remove_unchecked(cap.unpromoted());
                 }
-                self.put(from, Piece::new(us, kind));
             }
             Move::Drop { kind, to } => {
                 self.take(to, Piece::new(us, kind));
