@@ -1,5 +1,7 @@
 //! `masu`: every masu library at work from the command line.
 
+mod output;
+mod render;
 mod reversi_cmd;
 mod shogi_cmd;
 mod solve;
@@ -21,6 +23,7 @@ enum Command {
     Perft(shogi_cmd::PerftArgs),
     Moves(shogi_cmd::MovesArgs),
     Solve(solve::SolveArgs),
+    Render(render::RenderArgs),
     Reversi(reversi_cmd::ReversiArgs),
     /// Speak USI on stdin/stdout: a mate engine for shogi GUIs (`go mate`).
     Usi,
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => shogi_cmd::perft(&args),
         Command::Moves(args) => shogi_cmd::moves(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::Reversi(args) => reversi_cmd::run(&args),
         Command::Usi => masu::usi::run(std::io::stdin().lock(), Box::new(std::io::stdout()))
             .map(|()| ExitCode::SUCCESS)

@@ -1,0 +1,56 @@
+//! `masu render`, checked structurally: the SVG parses as XML and holds the right pieces.
+
+mod common;
+
+use common::{masu_err, masu_ok};
+
+/// Elements whose class list holds every one of `classes`.
+fn count_class(svg: &str, classes: &[&str]) -> usize {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|n| {
+            let list: Vec<&str> = n.attribute("class").unwrap_or("").split(' ').collect();
+            classes.iter().all(|c| list.contains(c))
+        })
+        .count()
+}
+
+#[test]
+fn start_position_has_forty_pieces_twenty_a_side() {
+    let svg = masu_ok(&["render", "startpos", "-o", "-"]);
+    assert_eq!(count_class(&svg, &["piece"]), 40);
+    assert_eq!(count_class(&svg, &["piece", "black"]), 20);
+    assert_eq!(count_class(&svg, &["piece", "white"]), 20);
+    assert_eq!(count_class(&svg, &["lastmove"]), 0);
+}
+
+#[test]
+fn a_capture_moves_a_piece_to_the_hand_and_marks_the_last_move() {
+    let line = "position startpos moves 7g7f 3c3d 8h2b+";
+    let svg = masu_ok(&["render", line, "-o", "-"]);
+    // 39 pieces on the board and the captured bishop drawn in Black's hand.
+    assert_eq!(count_class(&svg, &["piece"]), 40);
+    assert_eq!(count_class(&svg, &["piece", "white"]), 19);
+    assert_eq!(count_class(&svg, &["piece", "black", "promoted"]), 1);
+    assert_eq!(count_class(&svg, &["lastmove"]), 2);
+    assert!(svg.contains('馬'));
+    let before = masu_ok(&["render", line, "--ply", "2", "-o", "-"]);
+    assert_eq!(count_class(&before, &["piece", "white"]), 20);
+}
+
+#[test]
+fn writes_the_file_it_is_told_to() {
+    let path = std::env::temp_dir().join(format!("masu-render-{}.svg", std::process::id()));
+    masu_ok(&["render", "startpos", "-o", path.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(count_class(&svg, &["piece"]), 40);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    let err = masu_err(&["render", "position startpos moves 7g7e", "-o", "-"]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = masu_err(&["render", "startpos", "--ply", "3", "-o", "-"]);
+    assert!(err.contains("--ply 3"), "{err}");
+}
