@@ -684,22 +684,7 @@ impl JkfMove {
     fn kif_move(&self, b: &Builder) -> KifMove {
         let r = self.relative;
         let by_words = r.relative.is_some() || r.motion.is_some();
-        let drop = self.from.is_none()
-            && (r.drop
-                || !by_words
-                    && b.position().is_some_and(|pos| {
-                        let km = KifMove {
-                            to: Some(self.to),
-                            same: false,
-                            piece: self.piece,
-                            relative: None,
-                            motion: None,
-                            promotion: None,
-                            drop: true,
-                            from: None,
-                        };
-                        km.to_move(pos, None).is_ok()
-                    }));
+        let drop = self.from.is_none() && (r.drop || !by_words && self.drop_fits(b));
         KifMove {
             to: Some(self.to),
             same: false,
@@ -710,6 +695,23 @@ impl JkfMove {
             drop,
             from: self.from,
         }
+    }
+}
+
+impl JkfMove {
+    /// Whether a move without `from` is a drop: when the drop is legal, or when no board
+    /// move of the piece reaches the square either (an illegal drop is kept as written).
+    fn drop_fits(&self, b: &Builder) -> bool {
+        let Some(pos) = b.position() else { return true };
+        let drop = shogi::Move::Drop {
+            kind: self.piece,
+            to: self.to,
+        };
+        pos.is_legal(&drop)
+            || !pos
+                .legal_moves()
+                .iter()
+                .any(|m| !m.is_drop() && m.kind() == self.piece && m.to() == self.to)
     }
 }
 

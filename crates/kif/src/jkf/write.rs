@@ -179,7 +179,8 @@ impl Writer<'_> {
         if previous == Some(mv.to()) {
             j = j.with("same", Json::Bool(true));
         }
-        if can_promote(mv, color) {
+        // A recorded foul may promote where it cannot: say so, or it reads back otherwise.
+        if can_promote(mv, color) || mv.is_promotion() {
             j = j.with("promote", Json::Bool(mv.is_promotion()));
         }
         if let Some(c) = mv.capture() {

@@ -1,0 +1,73 @@
+//! Targets for the CSA and JKF readers: no panic on any bytes, and whatever reads writes
+//! back to text that reads as the same record.
+
+use kif::csa::{self, Dropped, WriteOptions};
+use kif::{DiagnosticKind, HeaderKey, Headers, Mode, Record, jkf};
+
+/// Header keys as the canonical KIF names (`下手` reads back as `先手`: CSA has one word for
+/// the first player).
+fn canonical(headers: &Headers) -> Vec<(String, String)> {
+    headers
+        .entries()
+        .iter()
+        .map(|h| {
+            let key = HeaderKey::from_kif(&h.key)
+                .map_or_else(|| h.key.clone(), |k| k.kif_name().to_owned());
+            (key, h.value.clone())
+        })
+        .collect()
+}
+
+/// CSA bytes: reading never panics; a record that reads is written as CSA V3.0 and reads
+/// back the same (times cut to the millisecond, header keys canonical).
+pub fn check_csa_from_bytes(data: &[u8]) {
+    let Ok(parsed) = csa::read_bytes(data, Mode::Lenient) else {
+        return;
+    };
+    let written = csa::write(&parsed.record, &WriteOptions::default());
+    let back = match csa::read_str(&written.text, Mode::Lenient) {
+        Ok(b) => b.record,
+        Err(e) => panic!("written CSA does not read: {e}\n{}", written.text),
+    };
+    let mut expected: Record = parsed.record.clone();
+    for d in &written.dropped {
+        if let Dropped::SubSecond(id) = d
+            && let Some(spent) = expected.tree[*id]
+                .time
+                .as_mut()
+                .and_then(|t| t.spent.as_mut())
+        {
+            *spent = std::time::Duration::from_millis(spent.as_millis() as u64);
+        }
+    }
+    assert_eq!(canonical(&back.headers), canonical(&expected.headers));
+    let mut back = back;
+    back.headers = expected.headers.clone();
+    assert_eq!(back, expected, "{}", written.text);
+}
+
+/// JKF bytes: reading never panics; a record that reads is written as JKF that reads
+/// without warnings (but for specials kept verbatim), keeps the main line, and writes again to the very same text.
+pub fn check_jkf_from_bytes(data: &[u8]) {
+    let Ok(parsed) = jkf::read_bytes(data, Mode::Lenient) else {
+        return;
+    };
+    let first = jkf::write(&parsed.record).text;
+    let back = match jkf::read_str(&first, Mode::Lenient) {
+        Ok(b) => {
+            // Only a special no format knows (kept verbatim) may be reported again.
+            let other = b
+                .warnings
+                .iter()
+                .find(|d| d.kind != DiagnosticKind::UnknownSpecial);
+            assert!(other.is_none(), "{other:?}\n{first}");
+            b.record
+        }
+        Err(e) => panic!("written JKF does not read: {e}\n{first}"),
+    };
+    let moves = |r: &Record| r.tree.moves_to(r.main_line_end());
+    assert_eq!(moves(&back), moves(&parsed.record));
+    assert_eq!(back.headers, parsed.record.headers);
+    assert_eq!(back.start, parsed.record.start);
+    assert_eq!(jkf::write(&back).text, first);
+}
