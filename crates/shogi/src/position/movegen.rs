@@ -234,9 +234,10 @@ impl Position {
         let occ = self.occupied();
         let pinned = ksq.map_or(Bitboard::EMPTY, |k| self.pinned(us, k, occ));
         let movers = self.pieces(us) & !pinned;
-        self.kind_moves(PieceKind::Pawn, movers, target, sink, |sq| {
-            pawn_attacks(us, sq)
-        })?;
+        let pawns = self.by_kind[PieceKind::Pawn.index()] & movers;
+        if pawns.any() {
+            sink.pawn_moves(us, pawns, target)?;
+        }
         self.kind_moves(PieceKind::Lance, movers, target, sink, |sq| {
             lance_attacks(us, sq, occ)
         })?;
@@ -365,6 +366,20 @@ pub(crate) trait Sink {
     fn moves(&mut self, piece: Piece, from: Square, to: Bitboard) -> ControlFlow<()>;
     /// Drops of `piece` on each of `to` (not empty).
     fn drops(&mut self, piece: Piece, to: Bitboard) -> ControlFlow<()>;
+
+    /// Moves of the unpinned pawns `pawns` of `color` onto `target` (pawns never share a
+    /// destination, so a counting sink can take them all at once).
+    #[inline]
+    fn pawn_moves(&mut self, color: Color, pawns: Bitboard, target: Bitboard) -> ControlFlow<()> {
+        let piece = Piece::new(color, PieceKind::Pawn);
+        for from in pawns {
+            let to = pawn_attacks(color, from) & target;
+            if to.any() {
+                self.moves(piece, from, to)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// Hands each group to a closure as [`PieceMoves`].
@@ -475,6 +490,19 @@ impl Sink for Tally {
     #[inline]
     fn drops(&mut self, _piece: Piece, to: Bitboard) -> ControlFlow<()> {
         self.add(to.0);
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, color: Color, pawns: Bitboard, target: Bitboard) -> ControlFlow<()> {
+        // One step forward is one bit down (Black) or up (White) within the file; a pawn is
+        // never on its last rank, so no step crosses into the next file.
+        let dests = match color {
+            Color::Black => Bitboard((pawns & !Bitboard::rank(1)).0 >> 1),
+            Color::White => Bitboard((pawns & !Bitboard::rank(9)).0 << 1),
+        } & target;
+        self.add((dests & Bitboard::promotion_zone(color)).0);
+        self.add((dests & !dead_squares(color, PieceKind::Pawn)).0);
         ControlFlow::Continue(())
     }
 }
