@@ -46,7 +46,22 @@ pub(crate) fn dead_squares(color: Color, kind: PieceKind) -> Bitboard {
     }
 }
 
-impl PieceMoves<'_> {
+impl<'a> PieceMoves<'a> {
+    /// The group of `piece` moving from `from` (`None` for drops) to `to` on `board`.
+    pub(crate) fn new(
+        piece: Piece,
+        from: Option<Square>,
+        to: Bitboard,
+        board: &'a [Option<Piece>; 81],
+    ) -> PieceMoves<'a> {
+        PieceMoves {
+            piece,
+            from,
+            to,
+            board,
+        }
+    }
+
     /// The number of moves (both promotion choices count where both are legal).
     #[must_use]
     pub fn len(&self) -> usize {
@@ -334,19 +349,30 @@ impl Position {
 
     /// Pieces of `color` pinned to its king on `ksq` by enemy sliders, given `occ`.
     pub(crate) fn pinned(&self, color: Color, ksq: Square, occ: Bitboard) -> Bitboard {
-        let them = !color;
+        self.sole_blockers(ksq, !color, occ) & self.pieces(color)
+    }
+
+    /// Pieces that stand alone between the king on `ksq` and a slider of `sniper_color`
+    /// aimed at it: pins when they belong to the king's side, discovered-check candidates
+    /// when they belong to the slider's.
+    pub(crate) fn sole_blockers(
+        &self,
+        ksq: Square,
+        sniper_color: Color,
+        occ: Bitboard,
+    ) -> Bitboard {
         let snipers = ((rook_pseudo_attacks(ksq) & self.rook_likes())
             | (bishop_pseudo_attacks(ksq) & self.bishop_likes())
-            | (lance_pseudo_attacks(color, ksq) & self.by_kind[PieceKind::Lance.index()]))
-            & self.pieces(them);
-        let mut pinned = Bitboard::EMPTY;
+            | (lance_pseudo_attacks(!sniper_color, ksq) & self.by_kind[PieceKind::Lance.index()]))
+            & self.pieces(sniper_color);
+        let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
-            let blockers = between(ksq, sniper) & occ;
-            if blockers.any() && !blockers.has_more_than_one() {
-                pinned |= blockers;
+            let between = between(ksq, sniper) & occ;
+            if between.any() && !between.has_more_than_one() {
+                blockers |= between;
             }
         }
-        pinned & self.pieces(color)
+        blockers
     }
 }
 

@@ -234,6 +234,14 @@ fn gives_check_direct_discovered_and_by_promotion() {
     let p = pos("4k4/9/9/9/4S4/9/9/9/4L3K b - 1");
     assert!(p.gives_check(&usi(&p, "5e4d").unwrap()));
     assert!(!p.gives_check(&usi(&p, "5e5d").unwrap()));
+    let checks: Vec<String> = p.check_moves().iter().map(|m| m.to_string()).collect();
+    for m in ["5e4d", "5e6d", "5e4f", "5e6f"] {
+        assert!(
+            checks.contains(&m.to_owned()),
+            "{m} missing from {checks:?}"
+        );
+    }
+    assert!(!checks.contains(&"5e5d".to_owned()));
     // Direct by a drop, and by promotion: a silver on 4c promoted to a gold checks 5a? No:
     // 4b+ from 4c is adjacent diagonally in front... use a pawn that promotes beside the king.
     let q = pos("4k4/9/3P5/9/9/9/9/9/8K b G 1");
