@@ -313,11 +313,15 @@ fn position_line(s: &str) -> Statement<'_> {
 
 /// Seconds with an optional fraction (`12`, `12.345`); at most nine fraction digits.
 pub(crate) fn time(s: &str) -> Option<Duration> {
-    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let (whole, frac) = match s.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (s, None),
+    };
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
-    if !digits(whole) || !(frac.is_empty() || digits(frac) && frac.len() <= 9) {
+    if !digits(whole) || frac.is_some_and(|f| !digits(f) || f.len() > 9) {
         return None;
     }
+    let frac = frac.unwrap_or_default();
     let secs: u64 = whole.parse().ok()?;
     let nanos = if frac.is_empty() {
         0

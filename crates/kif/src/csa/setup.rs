@@ -104,7 +104,7 @@ impl SetupLines {
                 }
                 even_without(removed, &mut problems)
             }
-            None => self.from_rows(),
+            None => self.board_of_rows(),
         };
         for &(color, sq, kind) in &self.placed {
             match sq {
@@ -126,7 +126,7 @@ impl SetupLines {
         (setup, problems)
     }
 
-    fn from_rows(&self) -> Setup {
+    fn board_of_rows(&self) -> Setup {
         let mut setup = Setup::default();
         for (r, row) in self.rows.iter().enumerate() {
             let Some(row) = row else { continue };
@@ -155,7 +155,7 @@ impl SetupLines {
 fn groups(list: &str, lead: usize) -> Result<Vec<(usize, &[u8])>, LineError> {
     let list = list.trim_end_matches([' ', '\t']);
     let b = list.as_bytes();
-    if !list.is_ascii() || b.len() % 4 != 0 {
+    if !list.is_ascii() || !b.len().is_multiple_of(4) {
         let at = b.len() - b.len() % 4;
         return Err((
             lead + at,

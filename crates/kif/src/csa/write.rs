@@ -313,7 +313,7 @@ fn seconds(d: Duration, version: Version) -> (String, bool) {
         Version::V3_0 if nanos == 0 => (secs.to_string(), true),
         Version::V3_0 => (
             format!("{secs}.{:03}", nanos / 1_000_000),
-            nanos % 1_000_000 == 0,
+            nanos.is_multiple_of(1_000_000),
         ),
     }
 }

@@ -1,6 +1,10 @@
 //! The JKF reader: serde_json gives the objects with their place in the text; every move is
 //! resolved in its position, forks become variations.
 
+// The helpers return the `Diagnostic` of a bad value so the caller decides whether it is a
+// warning or an error; it is large, but only built on bad input.
+#![allow(clippy::result_large_err)]
+
 use std::time::Duration;
 
 use serde::Deserialize;
