@@ -4,6 +4,7 @@
 pub use shogi;
 
 pub mod bundled;
+mod checks;
 mod config;
 mod error;
 mod hands;

@@ -17,6 +17,9 @@ const STACK_BYTES: usize = 256 << 20;
 /// Nodes granted after a budget ran out in the exact phase, to write out a proven answer.
 const ANSWER_RESERVE: u64 = 2_000_000;
 
+/// Nodes the convention answer may always use (more if the solve itself used more).
+const CONVENTION_MIN_NODES: u64 = 1_000_000;
+
 /// A df-pn tsume solver with its transposition table (allocated once, at its full size).
 #[derive(Debug)]
 pub struct Solver {
@@ -158,10 +161,15 @@ fn answer(
 ) -> Option<Mate> {
     s.clear_rep();
     let full = level == AnswerLevel::Full;
-    let (line, alts) = s.main_line(pos, n, full && exact)?;
+    let (line, alts) = if exact {
+        s.main_line(pos, n, full)?
+    } else {
+        // Only an upper bound is known: follow the proof instead of the minimax line.
+        (s.proof_line(pos, n)?, Vec::new())
+    };
     let leftover = *end_of(pos, &line).hand(pos.turn());
     let mut mate = Mate {
-        length: line.len() as u32,
+        length: if exact { line.len() as u32 } else { n },
         exact,
         line,
         leftover,
@@ -171,8 +179,11 @@ fn answer(
             .map(|(ply, mv)| Alternative { ply, mv })
             .collect(),
     };
+    // The convention answer needs exact values of side lines: bounded, and dropped if
+    // the bound is hit.
+    let conv_nodes = s.nodes.max(CONVENTION_MIN_NODES);
     let conv = if full && exact && s.stop.is_none() {
-        s.convention_line(pos, n)
+        s.limited(conv_nodes, |s| s.convention_line(pos, n))
     } else {
         None
     };

@@ -34,6 +34,21 @@ impl Searcher<'_, '_> {
         if self.stop.is_some() {
             return self.lookup(&n).unwrap_or(Value::unknown(1, 1));
         }
+        if n.r == 0 {
+            // No plies left: only a position already mated counts.
+            return if n.or || !pos.has_legal_moves() {
+                if n.or {
+                    Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP)
+                } else {
+                    self.terminal(pos, &n)
+                }
+            } else {
+                Value::disproven(0, n.atk, n.def, NO_DEP)
+            };
+        }
+        if let Some(v) = self.lookup(&n).filter(Value::is_solved) {
+            return v;
+        }
         let start = self.nodes;
         let mut kids = self.expand(pos, &n);
         if kids.is_empty() {
@@ -42,9 +57,18 @@ impl Searcher<'_, '_> {
             return v;
         }
         self.path.insert(n.full, n.depth);
+        let mut round = 0u32;
         let mut s = loop {
-            self.refresh(&mut kids);
-            let s = summarize(&kids, n.or);
+            // Children were looked up on expansion; afterwards re-read them all only now and
+            // then, and the chosen one always (transpositions change the table under us).
+            if round > 0 && round.is_multiple_of(8) {
+                self.refresh(&mut kids);
+            }
+            round += 1;
+            let mut s = summarize(&kids, n.or);
+            while !s.pn.min(s.dn).eq(&0) && self.refresh_one(&mut kids[s.best]) {
+                s = summarize(&kids, n.or);
+            }
             if s.pn == 0 || s.dn == 0 || s.pn >= th_pn || s.dn >= th_dn || self.stop.is_some() {
                 break s;
             }
@@ -75,6 +99,20 @@ impl Searcher<'_, '_> {
             )
         } else {
             Value::proven(0, Packed::EMPTY, super::expand::mate_def_bound(pos, n.def))
+        }
+    }
+
+    /// Re-reads one unsolved child; whether its value changed.
+    fn refresh_one(&self, k: &mut Child) -> bool {
+        if k.v.is_solved() {
+            return false;
+        }
+        match self.lookup(&k.node) {
+            Some(v) if v != k.v => {
+                k.v = v;
+                true
+            }
+            _ => false,
         }
     }
 

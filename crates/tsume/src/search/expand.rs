@@ -26,7 +26,7 @@ impl Searcher<'_, '_> {
     /// The children of `n`, each with a first value.
     pub(crate) fn expand(&mut self, pos: &Position, n: &Node) -> Vec<Child> {
         let moves = if n.or {
-            pos.check_moves()
+            crate::checks::check_moves(pos)
         } else {
             pos.legal_moves()
         };
@@ -77,14 +77,14 @@ impl Searcher<'_, '_> {
     /// The defender to move (in check): mate if no legal move; otherwise the number of
     /// defences, counting all drops on one square as one (they are delayed).
     fn evaluate_and_leaf(&mut self, pos: &Position, n: &Node) -> Value {
+        if n.r == 0 && pos.has_legal_moves() {
+            return Value::disproven(0, n.atk, n.def, NO_DEP);
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             let v = Value::proven(0, Packed::EMPTY, mate_def_bound(pos, n.def));
             self.tt.store_proven(n.key, v.atk, v.def, 0, 1);
             return v;
-        }
-        if n.r == 0 {
-            return Value::disproven(0, n.atk, n.def, NO_DEP);
         }
         let mut seen = [false; 81];
         let mut count = 0u32;
@@ -106,7 +106,7 @@ impl Searcher<'_, '_> {
         if n.r == 0 {
             return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP);
         }
-        let checks = pos.check_moves();
+        let checks = crate::checks::check_moves(pos);
         if checks.is_empty() {
             let v = Value::disproven(
                 LEN_INF,

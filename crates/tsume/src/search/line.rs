@@ -35,6 +35,9 @@ impl Cursor {
     }
 }
 
+/// Nodes granted to each check when looking for alternative mates (余詰).
+const ALTERNATIVE_NODES: u64 = 20_000;
+
 /// A main line and the alternative mating moves found on it, as (ply, move).
 pub(crate) type MainLine = (Vec<Move>, Vec<(usize, Move)>);
 
@@ -57,7 +60,7 @@ impl Searcher<'_, '_> {
     fn ordered_moves(&self, c: &Cursor) -> MoveList {
         let or = c.pos.turn() == self.attacker;
         let mut moves = if or {
-            c.pos.check_moves()
+            crate::checks::check_moves(&c.pos)
         } else {
             c.pos.legal_moves()
         };
@@ -110,13 +113,25 @@ impl Searcher<'_, '_> {
         let mut found = Vec::new();
         for m in self.ordered_moves(c) {
             let child = c.child(m);
-            let ok = self.with_path(prefix, |s| {
-                s.push_path(&c.pos, c.depth);
-                let ok = s.mate_within(&child, r - 1);
-                s.pop_path(&c.pos, c.depth);
-                ok
-            });
-            if ok? {
+            let search = |s: &mut Self| {
+                s.with_path(prefix, |s| {
+                    s.push_path(&c.pos, c.depth);
+                    let ok = s.mate_within(&child, r - 1);
+                    s.pop_path(&c.pos, c.depth);
+                    ok
+                })
+            };
+            let ok = if found.is_empty() {
+                search(self)?
+            } else {
+                // Alternatives get a bounded search each; undecided ones are not reported.
+                match self.limited(ALTERNATIVE_NODES, search) {
+                    Some(ok) => ok,
+                    None if self.stop.is_some() => return None,
+                    None => false,
+                }
+            };
+            if ok {
                 found.push(m);
                 if !all {
                     break;
@@ -176,6 +191,63 @@ impl Searcher<'_, '_> {
             r -= 1;
         }
         Some((line, alts))
+    }
+
+    /// A mating line of at most `n` plies that follows the proofs in the table (searching
+    /// again, within the horizon, only where an entry was replaced): the attacker's
+    /// shortest proven move, the defender's longest proven reply.
+    pub(crate) fn proof_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
+        let mut cur = Cursor::root(root);
+        let mut prefix: Vec<Cursor> = Vec::new();
+        let mut line = Vec::new();
+        let mut r = n;
+        while r > 0 {
+            let or = cur.pos.turn() == self.attacker;
+            if !or && !cur.pos.has_legal_moves() {
+                break; // mated early: the bound was not tight
+            }
+            let mut best: Option<(Move, u32)> = None;
+            for m in self.ordered_moves(&cur) {
+                let child = cur.child(m);
+                let len = match self.proven_len(&child, r - 1) {
+                    Some(len) => len,
+                    None if or => continue,
+                    None => {
+                        let ok = self.with_path(&prefix, |s| {
+                            s.push_path(&cur.pos, cur.depth);
+                            let ok = s.mate_within(&child, r - 1);
+                            s.pop_path(&cur.pos, cur.depth);
+                            ok
+                        });
+                        if ok != Some(true) {
+                            return None;
+                        }
+                        self.proven_len(&child, r - 1).unwrap_or(r - 1)
+                    }
+                };
+                if best.is_none_or(|(_, b)| if or { len < b } else { len > b }) {
+                    best = Some((m, len));
+                }
+            }
+            let m = match best {
+                Some((m, _)) => m,
+                None => *self.mating_moves(&prefix, &cur, r, false)?.first()?,
+            };
+            line.push(m);
+            let next = cur.child(m);
+            prefix.push(std::mem::replace(&mut cur, next));
+            r -= 1;
+        }
+        Some(line)
+    }
+
+    /// The proven mate length bound of `c` in the table, if within `r`.
+    fn proven_len(&self, c: &Cursor, r: u32) -> Option<u32> {
+        let n = self.node(&c.pos, 0, Len::try_from(r).unwrap_or(Len::MAX - 1), 0);
+        match self.tt.probe(n.key, n.atk, n.def, n.r) {
+            Probe::Proven { len, .. } => Some(u32::from(len)),
+            _ => None,
+        }
     }
 
     /// A defence whose child has no mate within `r - 3` (so exactly `r - 1`); `Some(None)`
@@ -299,9 +371,7 @@ impl Searcher<'_, '_> {
         if v < 2 {
             return Some(false);
         }
-        let captures: Vec<Move> = child
-            .pos
-            .check_moves()
+        let captures: Vec<Move> = crate::checks::check_moves(&child.pos)
             .into_iter()
             .filter(|x| x.to() == to)
             .collect();

@@ -80,6 +80,10 @@ pub(crate) struct Searcher<'t, 'c> {
     pub(crate) nodes: u64,
     pub(crate) budget: Budget<'c>,
     pub(crate) stop: Option<StopReason>,
+    /// A node count where a bounded sub-search (answer extraction) gives up.
+    sub_limit: Option<u64>,
+    /// The stop was the sub-search's, not the caller's budget.
+    sub_stopped: bool,
     root: Position,
 }
 
@@ -106,6 +110,8 @@ impl<'t, 'c> Searcher<'t, 'c> {
             nodes: 0,
             budget,
             stop: None,
+            sub_limit: None,
+            sub_stopped: false,
             root: root.clone(),
         }
     }
@@ -148,6 +154,28 @@ impl<'t, 'c> Searcher<'t, 'c> {
         if self.path.get(&pos.key()) == Some(&depth) {
             self.path.remove(&pos.key());
         }
+    }
+
+    /// Runs `f` with at most `n` more nodes; `None` if that (or the caller's) budget ends.
+    pub(crate) fn limited<T>(
+        &mut self,
+        n: u64,
+        f: impl FnOnce(&mut Self) -> Option<T>,
+    ) -> Option<T> {
+        let outer = self.sub_limit;
+        let mine = self.nodes.saturating_add(n);
+        self.sub_limit = Some(outer.map_or(mine, |o| o.min(mine)));
+        let out = f(self);
+        self.sub_limit = outer;
+        if self.sub_stopped {
+            if outer.is_some_and(|o| self.nodes >= o) {
+                return None; // the enclosing sub-search is over too
+            }
+            self.sub_stopped = false;
+            self.stop = None;
+            return None;
+        }
+        out
     }
 
     /// Forgets path-dependent results (between phases with different paths).
@@ -197,6 +225,10 @@ impl<'t, 'c> Searcher<'t, 'c> {
     /// Counts a node and, every so often, checks the budget and reports progress.
     pub(crate) fn tick(&mut self) {
         self.nodes += 1;
+        if self.sub_limit.is_some_and(|l| self.nodes >= l) && self.stop.is_none() {
+            self.stop = Some(StopReason::NodeLimit);
+            self.sub_stopped = true;
+        }
         if self.nodes < self.budget.next_check {
             return;
         }
@@ -244,7 +276,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
         while line.len() < max {
             let or = pos.turn() == self.attacker;
             let moves = if or {
-                pos.check_moves()
+                crate::checks::check_moves(&pos)
             } else {
                 pos.legal_moves()
             };

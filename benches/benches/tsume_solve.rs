@@ -1,0 +1,76 @@
+//! Tsume solving: the 15-ply edge case and the 29-ply two-king problem (White attacks),
+//! each to its proven shortest length, and the bundled default set. The famous long
+//! problems are an ignored test (`cargo test -p masu-tsume --release --test famous --
+//! --ignored --nocapture`, table in the masu-tsume README); `benches/scripts/tsume_cshogi.py`
+//! runs the same files through cshogi's DfPn for the reference column.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tsume::{Config, Solver, Verdict, bundled, parse_position};
+
+fn solve_exact(solver: &mut Solver, sfen: &str, length: u32) {
+    let Ok(pos) = parse_position(sfen, 1) else {
+        panic!("{sfen}")
+    };
+    let verdict = solver.solve(black_box(&pos));
+    let Ok(Verdict::Mate(m)) = verdict else {
+        panic!("{sfen}: {verdict:?}")
+    };
+    assert!(m.exact && m.length == length, "{sfen}: {m:?}");
+}
+
+fn bench_solve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tsume_solve");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
+    let mut solver = Solver::new(Config {
+        table_bytes: 64 << 20,
+        ..Config::default()
+    });
+    group.bench_function("edge_15ply", |b| {
+        b.iter(|| {
+            solve_exact(
+                &mut solver,
+                "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1",
+                15,
+            )
+        });
+    });
+    group.bench_function("maou_29ply_two_kings", |b| {
+        b.iter(|| {
+            solve_exact(
+                &mut solver,
+                "l2+P5/2k4+L1/2n1p2B1/p1pp1spN1/4Ps3/PlPP2P2/1P1Sb4/1KG2+p3/LN7 w R2GPrgsn4p 1",
+                29,
+            );
+        });
+    });
+    group.bench_function("bundled", |b| {
+        b.iter(|| {
+            for p in bundled::problems() {
+                let Ok(pos) = parse_position(p.sfen, 1) else {
+                    panic!("{}", p.name)
+                };
+                let Ok(v) = solver.solve(&pos) else {
+                    panic!("{}", p.name)
+                };
+                match p.length {
+                    Some(n) => assert!(
+                        matches!(&v, Verdict::Mate(m) if m.exact && m.length == n),
+                        "{}",
+                        p.name
+                    ),
+                    None => assert_eq!(v, Verdict::NoMate, "{}", p.name),
+                }
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_solve);
+criterion_main!(benches);
