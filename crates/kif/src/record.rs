@@ -73,7 +73,7 @@ impl StartPosition {
     ///
     /// The setup breaks another rule (two pawns on a file, too much material, ...).
     pub fn position(&self) -> Result<Position, PositionError> {
-        Position::from_setup(self.setup.clone(), SetupMode::Strict)
+        Position::from_setup(self.setup, SetupMode::Strict)
             .or_else(PositionError::ignore_missing_king)
     }
 }

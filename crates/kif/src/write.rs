@@ -38,10 +38,10 @@ pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
     }
     let header = record.headers.get(HeaderKey::Handicap);
     let start = record.start.handicap;
-    if let (None, Some(h)) = (header, start) {
-        if h != Handicap::Even {
-            push_line(out, "手合割：", h.name());
-        }
+    if let (None, Some(h)) = (header, start)
+        && h != Handicap::Even
+    {
+        push_line(out, "手合割：", h.name());
     }
     for h in &record.headers {
         out.push_str(&h.key);

@@ -7,11 +7,12 @@ use std::path::Path;
 
 use masu_kif::{KifMove, Mode, Parsed, ReadError, ki2, kif};
 
+type Reader = fn(&[u8], Mode) -> Result<Parsed, ReadError>;
+
 #[test]
 fn every_legal_move_reads_back() {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus"));
-    let readers: [(&str, fn(&[u8], Mode) -> Result<Parsed, ReadError>); 2] =
-        [("kif", kif::read_bytes), ("ki2", ki2::read_bytes)];
+    let readers: [(&str, Reader); 2] = [("kif", kif::read_bytes), ("ki2", ki2::read_bytes)];
     let mut positions = 0;
     let mut moves = 0;
     let mut failures = Vec::new();

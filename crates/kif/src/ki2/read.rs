@@ -107,14 +107,11 @@ const LONG_LINE: usize = 512;
 
 /// One line of tokens, each starting at a side mark.
 fn move_line(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), ReadError> {
-    let mut starts = Vec::new();
-    let mut column = 1;
-    for (i, c) in line.char_indices() {
-        if text::side_mark(c).is_some() {
-            starts.push((i, column));
-        }
-        column += 1;
-    }
+    let starts: Vec<(usize, usize)> = (1..)
+        .zip(line.char_indices())
+        .filter(|(_, (_, c))| text::side_mark(*c).is_some())
+        .map(|(column, (i, _))| (i, column))
+        .collect();
     for (k, &(start, column)) in starts.iter().enumerate() {
         let end = starts.get(k + 1).map_or(line.len(), |s| s.0);
         if b.is_broken() {
@@ -191,13 +188,14 @@ fn check_side(b: &mut Builder, side: Option<Color>, at: &Origin<'_>) -> Result<(
 fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), ReadError> {
     let ending = trailer::parse(line);
     let moves = b.next_ply().saturating_sub(1);
-    if let Some(Ending { moves: n, .. }) = ending {
-        if n != moves && b.record.tree[b.current()].special().is_none() {
-            let d = at
-                .diag(DiagnosticKind::TrailerMismatch)
-                .detail(format!("says {n} moves, the line has {moves}"));
-            b.sink.warn(d)?;
-        }
+    if let Some(Ending { moves: n, .. }) = ending
+        && n != moves
+        && b.record.tree[b.current()].special().is_none()
+    {
+        let d = at
+            .diag(DiagnosticKind::TrailerMismatch)
+            .detail(format!("says {n} moves, the line has {moves}"));
+        b.sink.warn(d)?;
     }
     let ends_in_special = b.record.tree[b.current()].special().is_some();
     if let (

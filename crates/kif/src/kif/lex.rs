@@ -114,10 +114,10 @@ pub fn classify(line: &str) -> Line<'_> {
             _ => {}
         }
     }
-    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
-        if let Some(m) = move_line(line, trimmed) {
-            return Line::Move(m);
-        }
+    if trimmed.starts_with(|c: char| c.is_ascii_digit())
+        && let Some(m) = move_line(line, trimmed)
+    {
+        return Line::Move(m);
     }
     if let Some(l) = keyword_line(line, trimmed) {
         return l;
@@ -277,16 +277,16 @@ fn tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
         if skipped.is_empty() {
             return;
         }
-        if let Some(inner_end) = skipped.strip_prefix('(').and_then(|s| s.find(')')) {
-            if let Some(t) = time(&skipped[1..=inner_end]) {
-                if m.time.is_none() {
-                    m.time = Some(t);
-                } else {
-                    m.extra_times.push(t);
-                }
-                at += inner_end + 2;
-                continue;
+        if let Some(inner_end) = skipped.strip_prefix('(').and_then(|s| s.find(')'))
+            && let Some(t) = time(&skipped[1..=inner_end])
+        {
+            if m.time.is_none() {
+                m.time = Some(t);
+            } else {
+                m.extra_times.push(t);
             }
+            at += inner_end + 2;
+            continue;
         }
         if skipped.starts_with('+') && m.rest.is_none() {
             m.has_variations = true;

@@ -137,8 +137,10 @@ fn generated_multi_candidate_table() {
             };
             for &size in sizes {
                 for combo in combinations(&squares, size) {
-                    let mut setup = Setup::default();
-                    setup.turn = color;
+                    let mut setup = Setup {
+                        turn: color,
+                        ..Setup::default()
+                    };
                     for &sq in &combo {
                         setup.board[sq.index()] = Some(Piece::new(color, kind));
                     }
