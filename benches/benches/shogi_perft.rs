@@ -80,7 +80,8 @@ mod masu {
             return 1;
         }
         let mut nodes = 0;
-        for m in pos.legal_moves() {
+        let moves = pos.legal_moves();
+        for &m in &moves {
             let undo = pos.play_unchecked(m);
             nodes += make(pos, depth - 1);
             pos.undo_unchecked(m, undo);

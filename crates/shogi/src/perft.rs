@@ -23,7 +23,9 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
         return pos.count_legal_moves() as u64;
     }
     let mut nodes = 0;
-    for m in pos.legal_moves() {
+    // Iterate by reference: moving the list into an iterator would copy all 593 slots.
+    let moves = pos.legal_moves();
+    for &m in &moves {
         let undo = pos.play_unchecked(m);
         nodes += perft_inner(pos, depth - 1);
         pos.undo_unchecked(m, undo);
@@ -44,7 +46,9 @@ fn perft_make_inner(pos: &mut Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    for m in pos.legal_moves() {
+    // Iterate by reference: moving the list into an iterator would copy all 593 slots.
+    let moves = pos.legal_moves();
+    for &m in &moves {
         let undo = pos.play_unchecked(m);
         nodes += perft_make_inner(pos, depth - 1);
         pos.undo_unchecked(m, undo);
