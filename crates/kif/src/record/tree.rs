@@ -127,7 +127,11 @@ impl Node {
 
 /// The moves of a record as a tree. The first child of a node continues its line; the main
 /// line follows first children from the root.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// Two trees are equal when they have the same shape and the same node contents, child order
+/// included, whatever ids their nodes got (a reader numbers nodes in file order, a program
+/// in the order it added them).
+#[derive(Debug, Clone)]
 pub struct MoveTree {
     nodes: Vec<Node>,
 }
@@ -157,6 +161,11 @@ impl MoveTree {
     #[must_use]
     pub fn nodes(&self) -> &[Node] {
         &self.nodes
+    }
+
+    /// Every node id, the root first, in the order the nodes were added.
+    pub fn ids(&self) -> impl Iterator<Item = NodeId> + '_ {
+        (0..self.nodes.len()).filter_map(|i| u32::try_from(i).ok().map(NodeId))
     }
 
     /// The number of nodes, root included.
@@ -284,6 +293,59 @@ impl MoveTree {
     }
 }
 
+impl Node {
+    /// The contents of a node, without its links.
+    fn same_contents(&self, other: &Node) -> bool {
+        self.ply == other.ply
+            && self.kind == other.kind
+            && self.time == other.time
+            && self.comments == other.comments
+            && self.bookmarks == other.bookmarks
+            && self.trailer == other.trailer
+            && self.children.len() == other.children.len()
+    }
+}
+
+impl PartialEq for MoveTree {
+    fn eq(&self, other: &MoveTree) -> bool {
+        if self.nodes.len() != other.nodes.len() {
+            return false;
+        }
+        let mut stack = vec![(NodeId::ROOT, NodeId::ROOT)];
+        while let Some((a, b)) = stack.pop() {
+            let (a, b) = (&self[a], &other[b]);
+            if !a.same_contents(b) {
+                return false;
+            }
+            stack.extend(a.children.iter().copied().zip(b.children.iter().copied()));
+        }
+        true
+    }
+}
+
+impl Eq for MoveTree {}
+
+impl std::hash::Hash for MoveTree {
+    /// Hashes the contents in depth-first order, consistently with [`PartialEq`].
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(id) = stack.pop() {
+            let n = &self[id];
+            (
+                n.ply,
+                &n.kind,
+                n.time,
+                &n.comments,
+                &n.bookmarks,
+                &n.trailer,
+            )
+                .hash(state);
+            n.children.len().hash(state);
+            stack.extend(n.children.iter().rev().copied());
+        }
+    }
+}
+
 impl Index<NodeId> for MoveTree {
     type Output = Node;
 
@@ -308,6 +370,26 @@ mod tests {
     fn special(tree: &mut MoveTree, parent: NodeId) -> NodeId {
         tree.push(parent, NodeKind::Special(Special::Resign))
             .unwrap_or(NodeId::ROOT)
+    }
+
+    #[test]
+    fn equality_ignores_node_numbering() {
+        // The same tree built in two orders: a -> (b, c) with c -> d.
+        let mut one = MoveTree::new();
+        let a = special(&mut one, NodeId::ROOT);
+        let b = special(&mut one, a);
+        let c = special(&mut one, a);
+        special(&mut one, c);
+        let mut two = MoveTree::new();
+        let a2 = special(&mut two, NodeId::ROOT);
+        let c2 = special(&mut two, a2);
+        special(&mut two, c2);
+        let b2 = special(&mut two, a2);
+        assert!(two.promote(b2));
+        assert_ne!((b, c), (b2, c2));
+        assert_eq!(one, two);
+        two[c2].comments.push("x".into());
+        assert_ne!(one, two);
     }
 
     #[test]
