@@ -15,7 +15,7 @@ mod solver;
 mod table;
 mod verdict;
 
-pub use config::{AnswerLevel, Config, Limits, Progress, ProgressFn};
+pub use config::{AnswerLevel, Config, LeafSearch, Limits, Progress, ProgressFn};
 pub use error::{ParseProblemError, SolveError};
 pub use problem::{Expected, Problem, parse_position, parse_problems};
 pub use solver::Solver;

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use shogi::{Move, Position};
 
-use crate::config::{AnswerLevel, Config};
+use crate::config::{AnswerLevel, Config, LeafSearch};
 use crate::error::SolveError;
 use crate::pn::{LEN_INF, Len};
 use crate::search::{Budget, Searcher};
@@ -100,6 +100,7 @@ fn run(config: &mut Config, table: &mut Table, pos: &Position) -> (Verdict, u64,
         config.progress_interval,
     );
     let mut s = Searcher::new(table, pos, budget);
+    s.mate3 = config.leaf_search == LeafSearch::MateInThree;
     run_with(level, &mut s, pos)
 }
 

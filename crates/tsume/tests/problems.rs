@@ -173,3 +173,25 @@ fn edge_case_29_ply_two_kings() {
 fn edge_case_39_ply_chain_interpositions() {
     check(&load("edge_cases.tsv")[7], 200_000_000);
 }
+
+/// The mate-in-three leaf search gives the same exact answers.
+#[test]
+fn mate_in_three_leaves_agree() {
+    for p in load("shogiboardq_7ply_30.txt").iter().take(10) {
+        let mut s = Solver::new(Config {
+            limits: Limits {
+                nodes: Some(500_000),
+                time: None,
+            },
+            table_bytes: 16 << 20,
+            leaf_search: masu_tsume::LeafSearch::MateInThree,
+            ..Config::default()
+        });
+        let Verdict::Mate(m) = s.solve(&p.position).unwrap() else {
+            panic!("{}", p.position)
+        };
+        assert!(m.exact);
+        assert_eq!(Expected::Mate(m.length), p.expected);
+        verify_line(&p.position, &m.line).unwrap();
+    }
+}

@@ -36,18 +36,13 @@ impl Searcher<'_, '_> {
         }
         if n.r == 0 {
             // No plies left: only a position already mated counts.
-            return if n.or || !pos.has_legal_moves() {
-                if n.or {
-                    Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP)
-                } else {
-                    self.terminal(pos, &n)
-                }
+            return if n.or {
+                Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP)
+            } else if pos.has_legal_moves() {
+                super::expand::horizon_escape(pos, &n)
             } else {
-                Value::disproven(0, n.atk, n.def, NO_DEP)
+                self.terminal(pos, &n)
             };
-        }
-        if let Some(v) = self.lookup(&n).filter(Value::is_solved) {
-            return v;
         }
         let start = self.nodes;
         let mut kids = self.expand(pos, &n);

@@ -74,9 +74,9 @@ pub(crate) struct Searcher<'t, 'c> {
     pub(crate) tt: &'t mut Table,
     pub(crate) attacker: Color,
     /// Positions (full key) on the current path, with their depth.
-    path: HashMap<u64, u32>,
+    path: HashMap<u64, u32, KeyHash>,
     /// Disproofs that rely on a repetition above them, by path key: (horizon, ancestor depth).
-    rep: HashMap<u64, (Len, u32)>,
+    rep: HashMap<u64, (Len, u32), KeyHash>,
     pub(crate) nodes: u64,
     pub(crate) budget: Budget<'c>,
     pub(crate) stop: Option<StopReason>,
@@ -84,6 +84,8 @@ pub(crate) struct Searcher<'t, 'c> {
     sub_limit: Option<u64>,
     /// The stop was the sub-search's, not the caller's budget.
     sub_stopped: bool,
+    /// Try mate in three (not only one) at new attacker leaves.
+    pub(crate) mate3: bool,
     root: Position,
 }
 
@@ -105,13 +107,14 @@ impl<'t, 'c> Searcher<'t, 'c> {
         Searcher {
             tt,
             attacker: root.turn(),
-            path: HashMap::new(),
-            rep: HashMap::new(),
+            path: HashMap::default(),
+            rep: HashMap::default(),
             nodes: 0,
             budget,
             stop: None,
             sub_limit: None,
             sub_stopped: false,
+            mate3: false,
             root: root.clone(),
         }
     }
@@ -296,6 +299,27 @@ impl<'t, 'c> Searcher<'t, 'c> {
             line.push(m);
         }
         line
+    }
+}
+
+/// Keys here are already uniform hashes (Zobrist or mixed path keys): hash them as is.
+type KeyHash = std::hash::BuildHasherDefault<KeyHasher>;
+
+/// A hasher that passes a `u64` key through.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
 
