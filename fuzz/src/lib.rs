@@ -7,6 +7,7 @@ use std::path::Path;
 pub mod common;
 pub mod kif;
 pub mod kif_formats;
+pub mod reversi;
 pub mod shogi;
 
 /// Runs `check` on every file of `corpus/<target>/`; panics if the corpus is empty or missing.
