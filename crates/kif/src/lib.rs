@@ -5,6 +5,7 @@ pub use shogi;
 
 mod bod;
 mod build;
+mod detect;
 pub mod csa;
 mod diag;
 pub mod encoding;
@@ -22,6 +23,7 @@ mod resolve;
 mod text;
 mod write;
 
+pub use detect::{read_bytes, read_bytes_as};
 pub use diag::{Diagnostic, DiagnosticKind, Mode, ReadError, Severity};
 pub use format::Format;
 pub use handicap::Handicap;

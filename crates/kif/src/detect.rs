@@ -1,0 +1,147 @@
+//! Telling the four formats apart by their contents, and reading whichever it is.
+//!
+//! # Examples
+//!
+//! ```
+//! use masu_kif::{Format, Mode};
+//!
+//! let csa = b"V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+//! assert_eq!(Format::detect(csa, None), Format::Csa);
+//! let parsed = masu_kif::read_bytes(csa, None, Mode::Lenient)?;
+//! assert_eq!(parsed.record.tree.main_line_moves(), 2);
+//!
+//! let ki2 = "手合割：平手\n▲７六歩    △３四歩\n".as_bytes();
+//! assert_eq!(Format::detect(ki2, Some(Format::Kif)), Format::Ki2);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::encoding::{self, TextEncoding};
+use crate::{Format, Mode, Parsed, ReadError, csa, jkf, ki2, kif};
+
+impl Format {
+    /// The format of a record, decided by its contents: JSON is JKF; CSA statements (`V2`,
+    /// `PI`, `P1`..`P9`, `N+`, `+7776FU`, `%TORYO` ...) are CSA; numbered move lines or the
+    /// `手数----指手` header are KIF; ▲/△ moves are KI2. `hint` (say, from the file extension)
+    /// decides only when the contents do not, and KIF is the last resort.
+    #[must_use]
+    pub fn detect(bytes: &[u8], hint: Option<Format>) -> Format {
+        let text = encoding::decode(bytes, None).map_or_else(
+            |_| encoding::decode_with(bytes, TextEncoding::ShiftJis).text,
+            |d| d.text,
+        );
+        detect_text(&text).or(hint).unwrap_or(Format::Kif)
+    }
+}
+
+/// Reads one record of any format from bytes, detecting the format with [`Format::detect`]
+/// (`hint` breaks ties) and the encoding as each reader does.
+///
+/// # Errors
+///
+/// [`ReadError`] as the chosen reader reports it.
+pub fn read_bytes(bytes: &[u8], hint: Option<Format>, mode: Mode) -> Result<Parsed, ReadError> {
+    read_bytes_as(bytes, Format::detect(bytes, hint), mode)
+}
+
+/// Reads one record of a known format from bytes.
+///
+/// # Errors
+///
+/// [`ReadError`] as that format's reader reports it.
+pub fn read_bytes_as(bytes: &[u8], format: Format, mode: Mode) -> Result<Parsed, ReadError> {
+    match format {
+        Format::Kif => kif::read_bytes(bytes, mode),
+        Format::Ki2 => ki2::read_bytes(bytes, mode),
+        Format::Csa => csa::read_bytes(bytes, mode),
+        Format::Jkf => jkf::read_bytes(bytes, mode),
+    }
+}
+
+fn detect_text(text: &str) -> Option<Format> {
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    if body.starts_with('{') {
+        return Some(Format::Jkf);
+    }
+    let mut ki2_moves = false;
+    for line in body.lines().map(str::trim) {
+        if is_kif_line(line) {
+            return Some(Format::Kif);
+        }
+        if is_csa_statement(line) {
+            return Some(Format::Csa);
+        }
+        ki2_moves |= line.starts_with(['▲', '△', '☗', '☖']);
+    }
+    ki2_moves.then_some(Format::Ki2)
+}
+
+/// `手数----指手--...` or a numbered move line: `   1 ７六歩(77)`.
+fn is_kif_line(line: &str) -> bool {
+    if line.starts_with("手数") && line.contains("指手") {
+        return true;
+    }
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && line[digits..].starts_with([' ', '\u{3000}']) && {
+        let rest = line[digits..].trim_start();
+        rest.starts_with(|c: char| !c.is_ascii()) && !rest.starts_with(['▲', '△'])
+    }
+}
+
+/// A line only CSA writes: version, start position rows, names, moves or specials.
+fn is_csa_statement(line: &str) -> bool {
+    let b = line.as_bytes();
+    match b {
+        [b'V', b'2', ..] | [b'P', b'I', ..] | [b'N', b'+' | b'-', ..] => true,
+        [b'P', b'1'..=b'9', rest @ ..] => rest.len() >= 3 && rest.iter().all(u8::is_ascii),
+        [b'+' | b'-', f, r, tf, tr, k1, k2, ..] => {
+            [f, r, tf, tr].iter().all(|d| d.is_ascii_digit())
+                && k1.is_ascii_uppercase()
+                && k2.is_ascii_uppercase()
+        }
+        [b'%', rest @ ..] => rest
+            .first()
+            .is_some_and(|c| c.is_ascii_uppercase() || *c == b'+' || *c == b'-'),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_is_told_by_contents_not_by_the_hint() {
+        let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        let ki2 = "手合割：平手\n▲７六歩    △３四歩\n";
+        let csa = "'CSA\nV2.2\nN+a\nN-b\nPI\n+\n";
+        let jkf = "  {\"header\":{},\"moves\":[{}]}";
+        for hint in [
+            None,
+            Some(Format::Kif),
+            Some(Format::Ki2),
+            Some(Format::Csa),
+            Some(Format::Jkf),
+        ] {
+            assert_eq!(Format::detect(kif.as_bytes(), hint), Format::Kif);
+            assert_eq!(Format::detect(ki2.as_bytes(), hint), Format::Ki2);
+            assert_eq!(Format::detect(csa.as_bytes(), hint), Format::Csa);
+            assert_eq!(Format::detect(jkf.as_bytes(), hint), Format::Jkf);
+        }
+    }
+
+    #[test]
+    fn shift_jis_kif_is_detected() {
+        let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode("先手：a\n   1 ７六歩(77)\n");
+        assert_eq!(Format::detect(&bytes, None), Format::Kif);
+    }
+
+    #[test]
+    fn the_hint_decides_only_headers_without_moves() {
+        let headers = "開始日時：2024/01/01\n";
+        assert_eq!(
+            Format::detect(headers.as_bytes(), Some(Format::Ki2)),
+            Format::Ki2
+        );
+        assert_eq!(Format::detect(headers.as_bytes(), None), Format::Kif);
+    }
+}

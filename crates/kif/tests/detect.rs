@@ -1,0 +1,43 @@
+//! Every corpus file's format is told from its contents alone, whatever the extension says.
+
+use std::path::Path;
+
+use masu_kif::{Format, Mode};
+
+#[test]
+fn corpus_formats_are_detected_from_contents() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
+    let mut checked = 0;
+    for (folder, format) in [
+        ("kif", Format::Kif),
+        ("ki2", Format::Ki2),
+        ("csa", Format::Csa),
+        ("jkf", Format::Jkf),
+    ] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            // A misleading hint must not change the answer.
+            for hint in [None, Some(Format::Kif), Some(Format::Csa)] {
+                assert_eq!(Format::detect(&bytes, hint), format, "{}", path.display());
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 150);
+}
+
+#[test]
+fn read_bytes_reads_each_format() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
+    for folder in ["kif", "ki2", "csa", "jkf"] {
+        let mut read = 0;
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+            if masu_kif::read_bytes(&bytes, None, Mode::Lenient).is_ok() {
+                read += 1;
+            }
+        }
+        assert!(read > 0, "nothing of {folder} read");
+    }
+}
