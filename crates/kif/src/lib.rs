@@ -5,7 +5,6 @@ pub use shogi;
 
 mod bod;
 mod build;
-mod detect;
 pub mod csa;
 mod diag;
 pub mod encoding;
@@ -23,15 +22,14 @@ mod resolve;
 mod text;
 mod write;
 
-pub use detect::{read_bytes, read_bytes_as};
 pub use diag::{Diagnostic, DiagnosticKind, Mode, ReadError, Severity};
 pub use format::Format;
 pub use handicap::Handicap;
 pub use movetext::{KifMove, Motion, ParseKifMoveError, Relative};
 pub use read::{Decoding, Parsed};
 pub use record::{
-    Header, HeaderKey, Headers, MoveTime, MoveTree, Node, NodeId, NodeKind, Record, RecordedMove,
-    ReplayError, Special, StartPosition,
+    Cursor, Header, HeaderKey, Headers, MoveTime, MoveTree, Node, NodeId, NodeKind, Record,
+    RecordedMove, ReplayError, Special, StartPosition,
 };
 pub use resolve::KifMoveError;
 pub use write::WriteOptions;

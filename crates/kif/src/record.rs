@@ -22,12 +22,14 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+mod cursor;
 mod header;
 mod special;
 mod tree;
 
 use std::fmt::Write as _;
 
+pub use cursor::Cursor;
 pub use header::{Header, HeaderKey, Headers};
 pub use special::Special;
 pub use tree::{MoveTime, MoveTree, Node, NodeId, NodeKind, RecordedMove};

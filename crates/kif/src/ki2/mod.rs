@@ -6,7 +6,7 @@
 //! result is read from the `まで` trailer.
 
 mod read;
-mod trailer;
+pub(crate) mod trailer;
 mod write;
 
 pub use read::{read_bytes, read_str};

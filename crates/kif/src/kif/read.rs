@@ -105,6 +105,18 @@ fn trailer(b: &mut Builder, text: &str, at: &Origin<'_>) -> Result<(), ReadError
         return Ok(());
     }
     node.trailer = Some(text.to_owned());
+    // KIF states the result twice; the move line wins, a disagreeing trailer is reported.
+    let said = crate::ki2::trailer::parse(text).and_then(|e| e.special);
+    // `まで…で後手の勝ち` only names a winner: it fits any special that has one.
+    if let (Some(said), Some(special)) = (said, node.special())
+        && &said != special
+        && !(said == Special::Resign && special.mover_wins().is_some())
+    {
+        let d = at.diag(DiagnosticKind::TrailerMismatch).detail(format!(
+            "the trailer says {said}, the moves end in {special}"
+        ));
+        b.sink.warn(d)?;
+    }
     Ok(())
 }
 
