@@ -102,6 +102,26 @@ fn kif_and_jkf_of_one_game_agree() {
     assert_eq!(k.record.result(), j.record.result());
 }
 
+/// Our `relative` words are the ones json-kifu-format's normaliser wrote into its file.
+#[test]
+fn relative_words_match_json_kifu_format() {
+    let path = corpus().join("jkf/kfjs__ryuou201409020101.jkf");
+    let text = fs::read_to_string(path).unwrap_or_default();
+    let p = jkf::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    let relatives = |json: &str| -> Vec<(usize, String)> {
+        let v: Value = serde_json::from_str(json).unwrap_or(Value::Null);
+        let moves = v["moves"].as_array().cloned().unwrap_or_default();
+        moves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| Some((i, m["move"]["relative"].as_str()?.to_owned())))
+            .collect()
+    };
+    let theirs = relatives(&text);
+    assert_eq!(theirs.len(), 6);
+    assert_eq!(relatives(&jkf::to_string(&p.record)), theirs);
+}
+
 #[test]
 fn every_kif_file_survives_jkf() {
     let mut checked = 0;

@@ -2,10 +2,11 @@
 
 use std::time::Duration;
 
-use shogi::{Color, Move, PieceKind, Setup, Square};
+use shogi::{Color, Move, PieceKind, Position, Setup, Square};
 
 use super::json::Json;
 use crate::csa::codes;
+use crate::movetext::{KifMove, Motion, Relative};
 use crate::record::{NodeId, NodeKind, Record};
 use crate::{Handicap, Special};
 
@@ -42,7 +43,8 @@ pub fn to_string(record: &Record) -> String {
 
 /// Writes a record as JKF: `header` (every header in order, duplicates kept), `initial`
 /// (left out for the even game, a preset for the handicaps, `OTHER` with `data` otherwise),
-/// `moves` with `forks` for the variations, `time` (`now` and `total`; a record that gives
+/// `moves` with `forks` for the variations, `relative` where KI2 needs words to tell the
+/// piece apart (as json-kifu-format's normaliser adds it), `time` (`now` and `total`; a record that gives
 /// only one of them gets the other computed, as the schema requires both), `comments`
 /// (bookmarks as comments starting with `&`, as json-kifu-format keeps them) and `special`.
 /// Specials JKF has no name for are written with their CSA V3.0 or KIF word (`MAX_MOVES`,
@@ -88,7 +90,7 @@ impl Writer<'_> {
         let mut moves = vec![self.annotations(NodeId::ROOT, Json::object())];
         let first = r.tree[NodeId::ROOT].children().first().copied();
         if let Some(first) = first {
-            moves.extend(self.line(first));
+            moves.extend(self.line(first, r.start.position().ok()));
         }
         doc.with("moves", Json::Array(moves))
     }
@@ -109,13 +111,14 @@ impl Writer<'_> {
         }
     }
 
-    /// The elements of the line that starts with `id` (and its first children).
-    fn line(&mut self, id: NodeId) -> Vec<Json> {
+    /// The elements of the line that starts with `id` (and its first children); `pos` is
+    /// the position before `id`, when it is known (not after a recorded foul).
+    fn line(&mut self, id: NodeId, mut pos: Option<Position>) -> Vec<Json> {
         let tree = &self.record.tree;
         let mut out = Vec::new();
         let mut at = Some(id);
         while let Some(node_id) = at {
-            let mut element = self.element(node_id);
+            let mut element = self.element(node_id, pos.as_ref());
             let siblings: Vec<NodeId> = tree[node_id]
                 .parent()
                 .map(|p| tree[p].children().to_vec())
@@ -124,23 +127,30 @@ impl Writer<'_> {
             if siblings.first() == Some(&node_id) && siblings.len() > 1 {
                 let forks = siblings[1..]
                     .iter()
-                    .map(|&s| Json::Array(self.line(s)))
+                    .map(|&s| Json::Array(self.line(s, pos.clone())))
                     .collect();
                 element = element.with("forks", Json::Array(forks));
             }
             out.push(element);
+            pos = match (pos, tree[node_id].recorded_move()) {
+                (Some(mut p), Some(m)) if !m.illegal && p.is_legal(&m.mv) => {
+                    p.play_unchecked(m.mv);
+                    Some(p)
+                }
+                _ => None,
+            };
             at = tree[node_id].children().first().copied();
         }
         out
     }
 
-    fn element(&mut self, id: NodeId) -> Json {
+    fn element(&mut self, id: NodeId, pos: Option<&Position>) -> Json {
         let r = self.record;
         let node = &r.tree[id];
         let to_move = side_at(r, node.ply());
         let mut e = Json::object();
         match &node.kind {
-            NodeKind::Move(m) => e = e.with("move", self.jkf_move(id, &m.mv, to_move)),
+            NodeKind::Move(m) => e = e.with("move", self.jkf_move(id, &m.mv, to_move, pos)),
             NodeKind::Special(s) => e = e.with("special", Json::Str(special(s, to_move))),
             NodeKind::Start => {}
         }
@@ -164,7 +174,7 @@ impl Writer<'_> {
         }
     }
 
-    fn jkf_move(&self, id: NodeId, mv: &Move, color: Color) -> Json {
+    fn jkf_move(&self, id: NodeId, mv: &Move, color: Color, pos: Option<&Position>) -> Json {
         let mut j = Json::object().with("color", Json::Int(color as i64));
         if let Some(from) = mv.from() {
             j = j.with("from", place(from));
@@ -186,7 +196,10 @@ impl Writer<'_> {
         if let Some(c) = mv.capture() {
             j = j.with("capture", Json::str(codes::code(c)));
         }
-        j
+        match pos.filter(|p| p.is_legal(mv)).map(|p| relative(p, mv)) {
+            Some(rel) if !rel.is_empty() => j.with("relative", Json::Str(rel)),
+            _ => j,
+        }
     }
 
     /// `now` and `total`; the missing one computed from the mover's other moves.
@@ -260,6 +273,28 @@ fn can_promote(mv: &Move, color: Color) -> bool {
         Color::White => sq.rank() >= 7,
     };
     mv.kind().can_promote() && (zone(from) || zone(mv.to()))
+}
+
+/// The JKF `relative` of a legal move, as json-kifu-format's normaliser writes it: the KI2
+/// words that tell it apart from other pieces (左 直 右 as L C R, 上 寄 引 as U M D, 打 as H),
+/// empty when nothing needs telling.
+fn relative(pos: &Position, mv: &Move) -> String {
+    let km = KifMove::ki2(pos, mv, None);
+    let mut out = String::new();
+    out.extend(km.relative.map(|r| match r {
+        Relative::Left => 'L',
+        Relative::Straight => 'C',
+        Relative::Right => 'R',
+    }));
+    out.extend(km.motion.map(|m| match m {
+        Motion::Up => 'U',
+        Motion::Sideways => 'M',
+        Motion::Down => 'D',
+    }));
+    if km.drop {
+        out.push('H');
+    }
+    out
 }
 
 /// The JKF `special`: the CSA word without `%`.
