@@ -6,6 +6,7 @@ pub use shogi;
 mod bod;
 mod build;
 pub mod csa;
+mod detect;
 mod diag;
 pub mod encoding;
 mod format;
@@ -22,6 +23,7 @@ mod resolve;
 mod text;
 mod write;
 
+pub use detect::{read_bytes, read_bytes_as};
 pub use diag::{Diagnostic, DiagnosticKind, Mode, ReadError, Severity};
 pub use format::Format;
 pub use handicap::Handicap;
