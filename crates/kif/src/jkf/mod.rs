@@ -23,6 +23,7 @@
 
 mod json;
 mod read;
+mod value;
 mod write;
 
 pub use read::{read_bytes, read_str};

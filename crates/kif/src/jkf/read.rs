@@ -5,11 +5,9 @@
 // warning or an error; it is large, but only built on bad input.
 #![allow(clippy::result_large_err)]
 
-use std::time::Duration;
-
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use shogi::{ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
+use shogi::Color;
 
 use super::json::{Fields, Locator};
 use crate::build::{Builder, Origin};
@@ -17,9 +15,8 @@ use crate::csa::MAX_WARNINGS;
 use crate::csa::codes;
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding::{self, TextEncoding};
-use crate::movetext::{KifMove, Motion, Relative};
-use crate::record::{MoveTime, NodeId, Record, StartPosition};
-use crate::{Decoding, Diagnostic, Handicap, Parsed};
+use crate::record::{NodeId, Record};
+use crate::{Decoding, Diagnostic, Parsed};
 
 /// Reads JKF text.
 ///
@@ -54,7 +51,7 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
     Ok(parsed)
 }
 
-struct Reader<'a> {
+pub(super) struct Reader<'a> {
     loc: Locator<'a>,
     /// Set when reading stopped after too many problems.
     stopped: std::cell::Cell<bool>,
@@ -62,7 +59,7 @@ struct Reader<'a> {
 
 /// One element of a `moves` array, split into its fields.
 #[derive(Default)]
-struct Element<'a> {
+pub(super) struct Element<'a> {
     comments: Option<&'a RawValue>,
     mv: Option<&'a RawValue>,
     time: Option<&'a RawValue>,
@@ -71,13 +68,13 @@ struct Element<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn origin(&self, raw: &'a RawValue) -> Origin<'a> {
+    pub(super) fn origin(&self, raw: &'a RawValue) -> Origin<'a> {
         let (line, text, column) = self.loc.at(raw);
         Origin { line, text, column }
     }
 
     /// Parses a value; a type error becomes a diagnostic at its place.
-    fn parse<T: Deserialize<'a>>(
+    pub(super) fn parse<T: Deserialize<'a>>(
         &self,
         raw: &'a RawValue,
         expected: &str,
@@ -90,7 +87,10 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn fields(&self, raw: &'a RawValue) -> Result<Vec<(String, &'a RawValue)>, Diagnostic> {
+    pub(super) fn fields(
+        &self,
+        raw: &'a RawValue,
+    ) -> Result<Vec<(String, &'a RawValue)>, Diagnostic> {
         serde_json::from_str::<Fields<'a>>(raw.get())
             .map(|f| f.0)
             .map_err(|e| {
@@ -101,13 +101,13 @@ impl<'a> Reader<'a> {
             })
     }
 
-    fn unknown(&self, key: &str, raw: &'a RawValue) -> Diagnostic {
+    pub(super) fn unknown(&self, key: &str, raw: &'a RawValue) -> Diagnostic {
         self.origin(raw)
             .diag(DiagnosticKind::UnknownLine)
             .detail(format!("field `{key}` is not part of JKF; ignored"))
     }
 
-    fn record(&self, text: &'a str, mut sink: Sink) -> Result<Parsed, ReadError> {
+    pub(super) fn record(&self, text: &'a str, mut sink: Sink) -> Result<Parsed, ReadError> {
         let top: Fields<'a> = serde_json::from_str(text).map_err(|e| {
             let (line, t, column) = self.loc.at_error(None, &e);
             fail(
@@ -150,7 +150,7 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn parse_or_fail<T: Deserialize<'a>>(
+    pub(super) fn parse_or_fail<T: Deserialize<'a>>(
         &self,
         raw: &'a RawValue,
         expected: &str,
@@ -158,7 +158,7 @@ impl<'a> Reader<'a> {
         self.parse(raw, expected).map_err(fail)
     }
 
-    fn header(
+    pub(super) fn header(
         &self,
         record: &mut Record,
         raw: &'a RawValue,
@@ -177,166 +177,12 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn initial(&self, raw: &'a RawValue, sink: &mut Sink) -> Result<StartPosition, ReadError> {
-        if raw.get().trim() == "null" {
-            return Ok(StartPosition::default());
-        }
-        let fields = self.fields(raw).map_err(fail)?;
-        let mut preset = None;
-        let mut data = None;
-        for (key, value) in fields {
-            match key.as_str() {
-                "preset" => {
-                    preset = Some((self.parse_or_fail::<String>(value, "a preset name")?, value))
-                }
-                "data" if value.get().trim() != "null" => data = Some(value),
-                "data" => {}
-                _ => sink.warn(self.unknown(&key, value))?,
-            }
-        }
-        if let Some(data) = data {
-            return self.data(data).map(StartPosition::from_setup).map_err(fail);
-        }
-        match preset {
-            Some((name, value)) => match Handicap::from_jkf_preset(&name) {
-                Some(h) => Ok(StartPosition::handicap(h)),
-                None => {
-                    let d = self
-                        .origin(value)
-                        .diag(DiagnosticKind::UnknownHandicap)
-                        .detail(format!(
-                            "preset `{name}` without `data`: starting from the even game"
-                        ));
-                    sink.warn(d)?;
-                    Ok(StartPosition::default())
-                }
-            },
-            None => {
-                let d = self
-                    .origin(raw)
-                    .diag(DiagnosticKind::BadPosition)
-                    .expected("`preset`");
-                sink.warn(d)?;
-                Ok(StartPosition::default())
-            }
-        }
-    }
-
-    /// `initial.data`: `board[x-1][y-1]`, `color`, `hands`.
-    fn data(&self, raw: &'a RawValue) -> Result<Setup, Diagnostic> {
-        let mut setup = Setup::default();
-        for (key, value) in self.fields(raw)? {
-            match key.as_str() {
-                "color" => setup.turn = self.color(value)?,
-                "board" => self.board(value, &mut setup)?,
-                "hands" => setup.hands = self.hands(value)?,
-                _ => return Err(self.unknown(&key, value)),
-            }
-        }
-        Ok(setup)
-    }
-
-    fn color(&self, raw: &'a RawValue) -> Result<Color, Diagnostic> {
-        match self.parse::<u8>(raw, "0 or 1")? {
-            0 => Ok(Color::Black),
-            1 => Ok(Color::White),
-            _ => Err(self
-                .origin(raw)
-                .diag(DiagnosticKind::BadMove)
-                .expected("0 or 1")),
-        }
-    }
-
-    fn board(&self, raw: &'a RawValue, setup: &mut Setup) -> Result<(), Diagnostic> {
-        let bad = |r: &RawValue, what: &str| {
-            self.origin(r)
-                .diag(DiagnosticKind::BadBoard)
-                .expected(what.to_owned())
-        };
-        // An empty object stands for an empty board.
-        if raw.get().trim_start().starts_with('{') {
-            return match self.fields(raw)?.is_empty() {
-                true => Ok(()),
-                false => Err(bad(raw, "nine columns or {}")),
-            };
-        }
-        let columns: Vec<Vec<&'a RawValue>> = self.parse(raw, "nine columns of nine squares")?;
-        if columns.len() != 9 || columns.iter().any(|c| c.len() != 9) {
-            return Err(bad(raw, "nine columns of nine squares"));
-        }
-        for (x, column) in columns.iter().enumerate() {
-            for (y, cell) in column.iter().enumerate() {
-                let piece = self.cell(cell)?;
-                if let Some(sq) = Square::new(x as u8 + 1, y as u8 + 1) {
-                    setup.set_piece(sq, piece);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn cell(&self, raw: &'a RawValue) -> Result<Option<Piece>, Diagnostic> {
-        let mut color = None;
-        let mut kind = None;
-        for (key, value) in self.fields(raw)? {
-            let null = value.get().trim() == "null";
-            match key.as_str() {
-                "color" if !null => color = Some(self.color(value)?),
-                "kind" if !null => kind = Some(self.kind(value)?),
-                "color" | "kind" => {}
-                _ => return Err(self.unknown(&key, value)),
-            }
-        }
-        match (color, kind) {
-            (Some(c), Some(k)) => Ok(Some(Piece::new(c, k))),
-            (None, None) => Ok(None),
-            _ => Err(self
-                .origin(raw)
-                .diag(DiagnosticKind::BadBoard)
-                .expected("both `color` and `kind`, or neither")),
-        }
-    }
-
-    fn kind(&self, raw: &'a RawValue) -> Result<PieceKind, Diagnostic> {
-        let code: String = self.parse(raw, "a piece code")?;
-        codes::kind(&code).ok_or_else(|| {
-            self.origin(raw)
-                .diag(DiagnosticKind::BadMove)
-                .expected("a piece code FU KY KE GI KI KA HI OU TO NY NK NG UM RY")
-        })
-    }
-
-    fn hands(&self, raw: &'a RawValue) -> Result<ByColor<Hand>, Diagnostic> {
-        let list: Vec<&'a RawValue> = self.parse(raw, "two hands")?;
-        let [black, white] = list.as_slice() else {
-            return Err(self
-                .origin(raw)
-                .diag(DiagnosticKind::BadHand)
-                .expected("two hands"));
-        };
-        Ok(ByColor {
-            black: self.hand(black)?,
-            white: self.hand(white)?,
-        })
-    }
-
-    fn hand(&self, raw: &'a RawValue) -> Result<Hand, Diagnostic> {
-        let mut hand = Hand::EMPTY;
-        for (key, value) in self.fields(raw)? {
-            let bad = || self.origin(value).diag(DiagnosticKind::BadHand);
-            let kind = codes::kind(&key)
-                .ok_or_else(|| bad().detail(format!("`{key}` is not a piece code")))?;
-            let n: u8 = self.parse(value, "a count")?;
-            // Schema-valid files may list kings and promoted kinds with count 0.
-            if n > 0 || kind.is_hand_kind() {
-                hand.set(kind, n).map_err(|e| bad().detail(e.to_string()))?;
-            }
-        }
-        Ok(hand)
-    }
-
     /// `moves[0]`: comments on the start position.
-    fn initial_element(&self, b: &mut Builder, raw: &'a RawValue) -> Result<(), ReadError> {
+    pub(super) fn initial_element(
+        &self,
+        b: &mut Builder,
+        raw: &'a RawValue,
+    ) -> Result<(), ReadError> {
         let e = self.element(b, raw)?;
         if let Some(c) = e.comments {
             self.comments(b, NodeId::ROOT, c)?;
@@ -360,7 +206,11 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn element(&self, b: &mut Builder, raw: &'a RawValue) -> Result<Element<'a>, ReadError> {
+    pub(super) fn element(
+        &self,
+        b: &mut Builder,
+        raw: &'a RawValue,
+    ) -> Result<Element<'a>, ReadError> {
         let mut e = Element::default();
         let fields = match self.fields(raw) {
             Ok(f) => f,
@@ -390,7 +240,12 @@ impl<'a> Reader<'a> {
 
     /// A line of elements, the first at ply `ply`; then the forks, latest branch first (the
     /// order Kifu for Windows writes variations in, so that trees match other formats').
-    fn line(&self, b: &mut Builder, elements: &[&'a RawValue], ply: u32) -> Result<(), ReadError> {
+    pub(super) fn line(
+        &self,
+        b: &mut Builder,
+        elements: &[&'a RawValue],
+        ply: u32,
+    ) -> Result<(), ReadError> {
         let mut forks = Vec::new();
         for (i, &raw) in elements.iter().enumerate() {
             if self.too_many(b, raw)? {
@@ -422,7 +277,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Whether reading has stopped after [`MAX_WARNINGS`] problems (reported once).
-    fn too_many(&self, b: &mut Builder, raw: &'a RawValue) -> Result<bool, ReadError> {
+    pub(super) fn too_many(&self, b: &mut Builder, raw: &'a RawValue) -> Result<bool, ReadError> {
         if self.stopped.get() {
             return Ok(true);
         }
@@ -439,7 +294,12 @@ impl<'a> Reader<'a> {
     }
 
     /// One element: its move or special, then its time and comments on the new node.
-    fn one(&self, b: &mut Builder, e: &Element<'a>, raw: &'a RawValue) -> Result<(), ReadError> {
+    pub(super) fn one(
+        &self,
+        b: &mut Builder,
+        e: &Element<'a>,
+        raw: &'a RawValue,
+    ) -> Result<(), ReadError> {
         let node = match (e.mv, e.special) {
             (Some(mv), special) => {
                 if let Some(s) = special {
@@ -470,7 +330,12 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn comments(&self, b: &mut Builder, id: NodeId, raw: &'a RawValue) -> Result<(), ReadError> {
+    pub(super) fn comments(
+        &self,
+        b: &mut Builder,
+        id: NodeId,
+        raw: &'a RawValue,
+    ) -> Result<(), ReadError> {
         // The schema's `moves[0].comment` is one string; everywhere else an array.
         let list: Vec<String> = match raw.get().trim_start().starts_with('"') {
             true => self.parse::<String>(raw, "a string").map(|s| vec![s]),
@@ -488,7 +353,11 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn special(&self, b: &mut Builder, raw: &'a RawValue) -> Result<Option<NodeId>, ReadError> {
+    pub(super) fn special(
+        &self,
+        b: &mut Builder,
+        raw: &'a RawValue,
+    ) -> Result<Option<NodeId>, ReadError> {
         let at = self.origin(raw);
         let word: String = match self.parse(raw, "a special name") {
             Ok(w) => w,
@@ -505,7 +374,11 @@ impl<'a> Reader<'a> {
         b.add_special(special, None, &at)
     }
 
-    fn play(&self, b: &mut Builder, raw: &'a RawValue) -> Result<Option<NodeId>, ReadError> {
+    pub(super) fn play(
+        &self,
+        b: &mut Builder,
+        raw: &'a RawValue,
+    ) -> Result<Option<NodeId>, ReadError> {
         let at = self.origin(raw);
         let m = match self.jkf_move(raw) {
             Ok(m) => m,
@@ -541,181 +414,6 @@ impl<'a> Reader<'a> {
             }
         }
         Ok(id)
-    }
-
-    fn jkf_move(&self, raw: &'a RawValue) -> Result<JkfMove, Diagnostic> {
-        let mut m = JkfMove::default();
-        let mut has = (false, false, false);
-        for (key, value) in self.fields(raw)? {
-            let null = value.get().trim() == "null";
-            match key.as_str() {
-                "color" => (m.color, has.0) = (self.color(value)?, true),
-                "from" if !null => m.from = Some(self.place(value)?),
-                "to" => (m.to, has.1) = (self.place(value)?, true),
-                "piece" => (m.piece, has.2) = (self.kind(value)?, true),
-                "promote" if !null => m.promote = Some(self.parse(value, "true, false or null")?),
-                "capture" if !null => m.capture = Some(self.kind(value)?),
-                // `same` (同) only restates `to`; it is checked to be a boolean.
-                "same" if !null => {
-                    self.parse::<bool>(value, "true, false or null")?;
-                }
-                "relative" if !null => m.relative = self.relative(value)?,
-                "from" | "promote" | "capture" | "same" | "relative" => {}
-                _ => return Err(self.unknown(&key, value)),
-            }
-        }
-        for (ok, name) in [(has.0, "`color`"), (has.1, "`to`"), (has.2, "`piece`")] {
-            if !ok {
-                return Err(self
-                    .origin(raw)
-                    .diag(DiagnosticKind::BadMove)
-                    .expected(name.to_owned()));
-            }
-        }
-        Ok(m)
-    }
-
-    fn place(&self, raw: &'a RawValue) -> Result<Square, Diagnostic> {
-        let mut xy = (None, None);
-        for (key, value) in self.fields(raw)? {
-            match key.as_str() {
-                "x" => xy.0 = Some(self.parse::<u8>(value, "1-9")?),
-                "y" => xy.1 = Some(self.parse::<u8>(value, "1-9")?),
-                _ => return Err(self.unknown(&key, value)),
-            }
-        }
-        xy.0.zip(xy.1)
-            .and_then(|(x, y)| Square::new(x, y))
-            .ok_or_else(|| {
-                self.origin(raw)
-                    .diag(DiagnosticKind::BadMove)
-                    .expected("{\"x\": 1-9, \"y\": 1-9}")
-            })
-    }
-
-    /// `relative`: L/C/R (左 直 右), U/M/D (上 寄 引), H (打).
-    fn relative(&self, raw: &'a RawValue) -> Result<Relative3, Diagnostic> {
-        let s: String = self.parse(raw, "a relative word like `LU`")?;
-        let mut r = Relative3::default();
-        for c in s.chars() {
-            match c {
-                'L' => r.relative = Some(Relative::Left),
-                'C' => r.relative = Some(Relative::Straight),
-                'R' => r.relative = Some(Relative::Right),
-                'U' => r.motion = Some(Motion::Up),
-                'M' => r.motion = Some(Motion::Sideways),
-                'D' => r.motion = Some(Motion::Down),
-                'H' => r.drop = true,
-                _ => {
-                    return Err(self
-                        .origin(raw)
-                        .diag(DiagnosticKind::BadMove)
-                        .expected("L C R U M D H"));
-                }
-            }
-        }
-        Ok(r)
-    }
-
-    fn time(&self, raw: &'a RawValue) -> Result<MoveTime, Diagnostic> {
-        let mut t = MoveTime::default();
-        for (key, value) in self.fields(raw)? {
-            match key.as_str() {
-                "now" => t.spent = Some(self.clock(value)?),
-                "total" => t.total = Some(self.clock(value)?),
-                _ => return Err(self.unknown(&key, value)),
-            }
-        }
-        Ok(t)
-    }
-
-    fn clock(&self, raw: &'a RawValue) -> Result<Duration, Diagnostic> {
-        let mut secs = 0u64;
-        for (key, value) in self.fields(raw)? {
-            let unit = match key.as_str() {
-                "h" => 3600,
-                "m" => 60,
-                "s" => 1,
-                _ => return Err(self.unknown(&key, value)),
-            };
-            if value.get().trim() == "null" {
-                continue;
-            }
-            let n: u64 = self.parse(value, "a count of hours, minutes or seconds")?;
-            secs = secs.saturating_add(n.saturating_mul(unit));
-        }
-        Ok(Duration::from_secs(secs))
-    }
-}
-
-#[derive(Debug, Default, Clone, Copy)]
-struct Relative3 {
-    relative: Option<Relative>,
-    motion: Option<Motion>,
-    drop: bool,
-}
-
-/// A JKF `move` object.
-#[derive(Debug, Clone, Copy)]
-struct JkfMove {
-    color: Color,
-    from: Option<Square>,
-    to: Square,
-    piece: PieceKind,
-    promote: Option<bool>,
-    capture: Option<PieceKind>,
-    relative: Relative3,
-}
-
-impl Default for JkfMove {
-    fn default() -> JkfMove {
-        JkfMove {
-            color: Color::Black,
-            from: None,
-            to: Square::SQ_5E,
-            piece: PieceKind::Pawn,
-            promote: None,
-            capture: None,
-            relative: Relative3::default(),
-        }
-    }
-}
-
-impl JkfMove {
-    /// The move as text to resolve. Normalised JKF gives `from` for every board move, so no
-    /// `from` means a drop, unless `relative` says otherwise or the hand cannot drop it
-    /// (files straight from a KI2 converter leave `from` out).
-    fn kif_move(&self, b: &Builder) -> KifMove {
-        let r = self.relative;
-        let by_words = r.relative.is_some() || r.motion.is_some();
-        let drop = self.from.is_none() && (r.drop || !by_words && self.drop_fits(b));
-        KifMove {
-            to: Some(self.to),
-            same: false,
-            piece: self.piece,
-            relative: r.relative,
-            motion: r.motion,
-            promotion: self.promote,
-            drop,
-            from: self.from,
-        }
-    }
-}
-
-impl JkfMove {
-    /// Whether a move without `from` is a drop: when the drop is legal, or when no board
-    /// move of the piece reaches the square either (an illegal drop is kept as written).
-    fn drop_fits(&self, b: &Builder) -> bool {
-        let Some(pos) = b.position() else { return true };
-        let drop = shogi::Move::Drop {
-            kind: self.piece,
-            to: self.to,
-        };
-        pos.is_legal(&drop)
-            || !pos
-                .legal_moves()
-                .iter()
-                .any(|m| !m.is_drop() && m.kind() == self.piece && m.to() == self.to)
     }
 }
 
