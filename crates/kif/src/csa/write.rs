@@ -75,7 +75,7 @@ impl Written {
     }
 }
 
-/// Writes CSA V3.0 text declaring UTF-8 (what [`write`] reports as left out is dropped).
+/// Writes CSA V3.0 text declaring UTF-8 (what [`write()`] reports as left out is dropped).
 #[must_use]
 pub fn to_string(record: &Record) -> String {
     write(record, &WriteOptions::default()).text

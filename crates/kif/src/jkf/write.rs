@@ -35,7 +35,7 @@ pub struct Written {
     pub dropped: Vec<Dropped>,
 }
 
-/// Writes JKF text (what [`write`] reports as left out is dropped).
+/// Writes JKF text (what [`write()`] reports as left out is dropped).
 #[must_use]
 pub fn to_string(record: &Record) -> String {
     write(record).text
