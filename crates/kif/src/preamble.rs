@@ -1,12 +1,13 @@
 //! The header area shared by KIF and KI2: headers, 手合割, board diagram, hands, turn, and
 //! the comments and bookmarks on the start position.
 
-use shogi::{ByColor, Color, Hand, Piece, Setup};
+use shogi::{ByColor, Color, Hand, Piece, Position, Setup};
 
 use crate::Handicap;
 use crate::bod;
 use crate::build::Origin;
-use crate::diag::{DiagnosticKind, ReadError, Sink};
+use crate::Diagnostic;
+use crate::diag::{DiagnosticKind, ReadError, Sink, fail};
 use crate::kif::Line;
 use crate::record::{HeaderKey, Record, StartPosition};
 
@@ -90,7 +91,25 @@ impl Preamble {
 
     /// Builds the start position: the diagram if there is one, else the 手合割 name, else
     /// the even game.
-    pub(crate) fn finish(mut self, sink: &mut Sink) -> Result<Record, ReadError> {
+    /// Builds the start position and checks it; an invalid one stops reading, reported at
+    /// the diagram (or the 手合割 line).
+    pub(crate) fn finish(self, sink: &mut Sink) -> Result<(Record, Position), ReadError> {
+        let place = self
+            .board_line
+            .clone()
+            .or_else(|| self.handicap_line.clone())
+            .unwrap_or_default();
+        let record = self.finish_record(sink)?;
+        match record.start.position() {
+            Ok(pos) => Ok((record, pos)),
+            Err(e) => {
+                let d = Diagnostic::new(DiagnosticKind::BadPosition, place.0.max(1), &place.1, 1);
+                Err(fail(d.detail(e.to_string())))
+            }
+        }
+    }
+
+    fn finish_record(mut self, sink: &mut Sink) -> Result<Record, ReadError> {
         let name = self
             .record
             .headers

@@ -4,7 +4,7 @@
 use shogi::Color;
 
 use crate::build::{Builder, Origin};
-use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
+use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
 use crate::encoding::{self, TextEncoding};
 use crate::ki2::trailer::{self, Ending};
 use crate::kif::{Line, classify};
@@ -35,10 +35,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
         }
         lines.next();
     }
-    let record = preamble.finish(&mut sink)?;
-    let start = record.start.position().map_err(|e| {
-        fail(Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1).detail(e.to_string()))
-    })?;
+    let (record, start) = preamble.finish(&mut sink)?;
     let mut b = Builder::new(record, start, sink);
     for (i, line) in lines {
         b.earn(line.len() + 1);

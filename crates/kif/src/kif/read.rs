@@ -1,7 +1,7 @@
 //! The KIF reader: lines from [`classify`], then every move resolved in its position.
 
 use crate::build::{Builder, Origin};
-use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
+use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
 use crate::encoding::{self, TextEncoding};
 use crate::kif::lex::{Line, MoveBody, MoveLine, classify};
 use crate::preamble::Preamble;
@@ -31,10 +31,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
         }
         lines.next();
     }
-    let record = preamble.finish(&mut sink)?;
-    let start = record.start.position().map_err(|e| {
-        fail(crate::Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1).detail(e.to_string()))
-    })?;
+    let (record, start) = preamble.finish(&mut sink)?;
     let mut b = Builder::new(record, start, sink);
     for (i, line) in lines {
         b.earn(line.len() + 1);
