@@ -3,10 +3,10 @@
 
 use shogi::{ByColor, Color, Hand, Piece, Position, Setup};
 
+use crate::Diagnostic;
 use crate::Handicap;
 use crate::bod;
 use crate::build::Origin;
-use crate::Diagnostic;
 use crate::diag::{DiagnosticKind, ReadError, Sink, fail};
 use crate::kif::Line;
 use crate::record::{HeaderKey, Record, StartPosition};
