@@ -165,6 +165,38 @@ fn corpus_files_round_trip_in_both_versions() {
     }
 }
 
+/// The decoding of every CSA file is the one SOURCES.md records (11 Shift_JIS, 1 EUC-JP, the
+/// rest UTF-8, of which 7 are pure ASCII: those take the Shift_JIS hint of the CSA spec).
+#[test]
+fn corpus_encodings() {
+    use masu_kif::encoding::TextEncoding::{EucJp, ShiftJis, Utf8};
+    let mut counts = BTreeMap::new();
+    for (name, bytes) in readable() {
+        let p = csa::read_bytes(&bytes, Mode::Lenient).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let enc = p.decoding.map(|d| d.encoding);
+        let ascii = p
+            .decoding
+            .is_some_and(|d| d.rule == masu_kif::encoding::Rule::Ascii);
+        let key = if ascii {
+            "ascii".to_owned()
+        } else {
+            format!("{enc:?}")
+        };
+        *counts.entry(key).or_insert(0) += 1;
+        if name.ends_with("2005_YAMADA_GPS.csa") {
+            assert_eq!(enc, Some(EucJp), "{name}");
+        }
+    }
+    // The two 九歩 files (not read here) are Shift_JIS.
+    let expected = BTreeMap::from([
+        (format!("{:?}", Some(EucJp)), 1),
+        (format!("{:?}", Some(ShiftJis)), 9),
+        (format!("{:?}", Some(Utf8)), 17),
+        ("ascii".to_owned(), 7),
+    ]);
+    assert_eq!(counts, expected);
+}
+
 const V3: &str = "'CSA encoding=UTF-8
 V3.0
 N+Sente
