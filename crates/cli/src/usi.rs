@@ -161,6 +161,7 @@ impl Engine {
                 .then(|| -> tsume::ProgressFn { Box::new(move |p| say(&out, &info_line(p))) }),
             progress_interval: Duration::from_millis(500),
             answer: AnswerLevel::Exact,
+            ..Config::default()
         }
     }
 

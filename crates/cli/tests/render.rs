@@ -1,4 +1,6 @@
 //! `masu render`, checked structurally: the SVG parses as XML and holds the right pieces.
+// Helpers outside #[test] functions unwrap too: a failure there is a test failure.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

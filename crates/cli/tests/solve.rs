@@ -1,4 +1,6 @@
 //! `masu solve`, run as a user would.
+// Helpers outside #[test] functions unwrap too: a failure there is a test failure.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

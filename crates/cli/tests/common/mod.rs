@@ -1,6 +1,8 @@
 //! Runs the real `masu` binary as a user would.
 // Each test binary uses its own subset of these helpers.
 #![allow(dead_code)]
+// Test support: a failure to run the binary is a test failure.
+#![allow(clippy::expect_used, clippy::unwrap_used)]
 
 use std::process::{Command, Output};
 

@@ -1,0 +1,397 @@
+//! `masu kif list | check | convert`: game records through masu-kif.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use kif::encoding::TextEncoding;
+use kif::{Format, HeaderKey, Mode, Parsed, Record, Severity};
+use rayon::prelude::*;
+
+/// Shogi game records (KIF, KI2, CSA, JKF): list, check, convert.
+#[derive(Debug, Args)]
+pub(crate) struct KifArgs {
+    #[command(subcommand)]
+    command: KifCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum KifCommand {
+    List(ListArgs),
+    Check(CheckArgs),
+    Convert(ConvertArgs),
+}
+
+/// One row per record: date, event, players, handicap, plies, result.
+#[derive(Debug, Args)]
+struct ListArgs {
+    /// Record files, or folders searched for .kif .kifu .ki2 .ki2u .csa .jkf .json files.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Comma-separated values with a header row.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// JSON Lines, one object per record.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Validate records: every move checked; diagnostics as `file:line:col: severity: message`.
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// Record files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Treat every warning as an error.
+    #[arg(long)]
+    strict: bool,
+}
+
+/// Convert a record to another format.
+#[derive(Debug, Args)]
+struct ConvertArgs {
+    /// The record to read (format and encoding are detected).
+    file: PathBuf,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// Text encoding of the output (KIF, KI2 and CSA; JKF and USI are always UTF-8).
+    #[arg(long, value_enum, default_value_t = Encoding::Utf8)]
+    encoding: Encoding,
+    /// Where to write (standard output when left out).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Target {
+    Kif,
+    Ki2,
+    Csa,
+    Jkf,
+    Usi,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Encoding {
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "shift_jis", alias = "sjis", alias = "cp932")]
+    ShiftJis,
+}
+
+pub(crate) fn run(args: &KifArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        KifCommand::List(args) => list(args),
+        KifCommand::Check(args) => check(args),
+        KifCommand::Convert(args) => convert(args),
+    }
+}
+
+/// Reads a record file, detecting its format (the extension breaks ties).
+fn read_record(path: &Path, mode: Mode) -> anyhow::Result<Parsed> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let hint = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    kif::read_bytes(&bytes, hint, mode)
+        .map_err(|err| anyhow::anyhow!("{}: {}", path.display(), first_line(&err.to_string())))
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
+}
+
+const RECORD_EXTENSIONS: [&str; 7] = ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "json"];
+
+/// The files named, with folders expanded (recursively, sorted) to their record files.
+fn record_files(inputs: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            collect_dir(input, &mut files)?;
+        } else {
+            files.push(input.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn collect_dir(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read folder {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect_dir(&path, files)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The columns of `masu kif list`.
+const COLUMNS: [&str; 8] = [
+    "file", "date", "event", "black", "white", "handicap", "plies", "result",
+];
+
+fn list_row(path: &Path, record: &Record) -> [String; 8] {
+    let header = |key| record.headers.get(key).unwrap_or_default().to_owned();
+    let handicap = match record.start.handicap {
+        Some(h) => h.to_string(),
+        None => header(HeaderKey::Handicap)
+            .chars()
+            .next()
+            .map_or_else(|| "その他".to_owned(), |_| header(HeaderKey::Handicap)),
+    };
+    [
+        path.display().to_string(),
+        header(HeaderKey::StartTime),
+        header(HeaderKey::Event),
+        header(HeaderKey::Black),
+        header(HeaderKey::White),
+        handicap,
+        record.tree.main_line_moves().to_string(),
+        record
+            .result()
+            .map_or_else(String::new, ToString::to_string),
+    ]
+}
+
+fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
+    let files = record_files(&args.inputs)?;
+    let rows: Vec<anyhow::Result<[String; 8]>> = files
+        .par_iter()
+        .map(|path| read_record(path, Mode::Lenient).map(|parsed| list_row(path, &parsed.record)))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let mut failed = false;
+    if args.csv {
+        writeln!(out, "{}", COLUMNS.join(","))?;
+    }
+    let mut table = Vec::new();
+    for row in rows {
+        let row = match row {
+            Ok(row) => row,
+            Err(err) => {
+                eprintln!("masu: {err:#}");
+                failed = true;
+                continue;
+            }
+        };
+        if args.json {
+            let object: serde_json::Map<String, serde_json::Value> = COLUMNS
+                .iter()
+                .zip(&row)
+                .map(|(k, v)| ((*k).to_owned(), v.clone().into()))
+                .collect();
+            writeln!(out, "{}", serde_json::Value::Object(object))?;
+        } else if args.csv {
+            writeln!(
+                out,
+                "{}",
+                row.iter()
+                    .map(|v| csv_field(v))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )?;
+        } else {
+            table.push(row);
+        }
+    }
+    if !args.json && !args.csv {
+        write_table(&mut out, &table)?;
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn csv_field(value: &str) -> String {
+    if value.contains([',', '"', '\n']) {
+        format!("\"{}\"", value.replace('"', "\"\""))
+    } else {
+        value.to_owned()
+    }
+}
+
+/// Columns padded to their widest cell, counting East Asian wide characters as two.
+fn write_table(out: &mut impl Write, rows: &[[String; 8]]) -> std::io::Result<()> {
+    let mut widths = COLUMNS.map(display_width);
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(display_width(cell));
+        }
+    }
+    let header = COLUMNS.map(str::to_owned);
+    for row in std::iter::once(&header).chain(rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(widths)
+            .map(|(cell, w)| format!("{cell}{}", " ".repeat(w - display_width(cell))))
+            .collect();
+        writeln!(out, "{}", cells.join("  ").trim_end())?;
+    }
+    Ok(())
+}
+
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii() || ('\u{ff61}'..='\u{ff9f}').contains(&c) {
+                1
+            } else {
+                2
+            }
+        })
+        .sum()
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let mode = if args.strict {
+        Mode::Strict
+    } else {
+        Mode::Lenient
+    };
+    let mut errors = 0;
+    for path in &args.files {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                eprintln!("{}: error: cannot read: {err}", path.display());
+                errors += 1;
+                continue;
+            }
+        };
+        let hint = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension);
+        match kif::read_bytes(&bytes, hint, mode) {
+            Ok(parsed) => {
+                for d in &parsed.warnings {
+                    let severity = if d.severity == Severity::Error {
+                        "error"
+                    } else {
+                        "warning"
+                    };
+                    errors += usize::from(d.severity == Severity::Error);
+                    eprintln!(
+                        "{}:{}:{}: {severity}: {}",
+                        path.display(),
+                        d.line,
+                        d.column,
+                        first_line(&message(d))
+                    );
+                }
+            }
+            Err(err) => {
+                errors += 1;
+                match err.diagnostic() {
+                    Some(d) => eprintln!(
+                        "{}:{}:{}: error: {}",
+                        path.display(),
+                        d.line,
+                        d.column,
+                        first_line(&message(d))
+                    ),
+                    None => eprintln!("{}: error: {err}", path.display()),
+                }
+            }
+        }
+    }
+    Ok(if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// A diagnostic's message without its `line L, column C: ` prefix (the location is printed
+/// in front as `file:line:col`).
+fn message(d: &kif::Diagnostic) -> String {
+    let text = d.to_string();
+    match text.split_once(": ") {
+        Some((prefix, rest)) if prefix.starts_with("line ") => rest.to_owned(),
+        _ => text,
+    }
+}
+
+fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
+    let parsed = read_record(&args.file, Mode::Lenient)?;
+    let record = &parsed.record;
+    let encoding = match args.encoding {
+        Encoding::Utf8 => TextEncoding::Utf8,
+        Encoding::ShiftJis => TextEncoding::ShiftJis,
+    };
+    let (text, lost) = match args.to {
+        Target::Kif => (
+            kif::kif::to_string_with(record, &text_options(encoding)),
+            Vec::new(),
+        ),
+        Target::Ki2 => (
+            kif::ki2::to_string_with(record, &text_options(encoding)),
+            Vec::new(),
+        ),
+        Target::Csa => {
+            let options = kif::csa::WriteOptions {
+                encoding,
+                ..kif::csa::WriteOptions::default()
+            };
+            let written = kif::csa::write(record, &options);
+            let lost = written.dropped.iter().map(|d| format!("{d:?}")).collect();
+            (written.text, lost)
+        }
+        Target::Jkf => {
+            let written = kif::jkf::write(record);
+            let lost = written.dropped.iter().map(|d| format!("{d:?}")).collect();
+            (written.text, lost)
+        }
+        Target::Usi => (
+            format!("{}\n", record.usi(record.main_line_end())?),
+            Vec::new(),
+        ),
+    };
+    for what in &lost {
+        eprintln!("masu: note: the target format cannot hold {what}");
+    }
+    let output_encoding = match args.to {
+        Target::Jkf | Target::Usi => TextEncoding::Utf8,
+        _ => encoding,
+    };
+    let encoded = kif::encoding::encode(&text, output_encoding);
+    if let Some(bad) = encoded.unmappable.first() {
+        bail!(
+            "{} characters cannot be written in {:?}, the first `{}` at line {}, column {}",
+            encoded.unmappable.len(),
+            output_encoding,
+            bad.ch,
+            bad.line,
+            bad.column
+        );
+    }
+    match &args.output {
+        Some(path) => crate::output::write(path, &encoded.bytes)?,
+        None => crate::output::write(Path::new("-"), &encoded.bytes)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn text_options(encoding: TextEncoding) -> kif::WriteOptions {
+    kif::WriteOptions {
+        encoding,
+        ..kif::WriteOptions::default()
+    }
+}
