@@ -22,6 +22,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             time: secs.map(Duration::from_secs),
         },
         table_bytes: mb << 20,
+        answer: match std::env::var("TSUME_LEVEL").as_deref() {
+            Ok("proof") => masu_tsume::AnswerLevel::Proof,
+            Ok("exact") => masu_tsume::AnswerLevel::Exact,
+            _ => masu_tsume::AnswerLevel::Full,
+        },
         ..Config::default()
     });
     for (i, p) in problems.iter().enumerate() {

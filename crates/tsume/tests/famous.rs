@@ -2,7 +2,7 @@
 //! table of the README. Ignored by default:
 //!
 //! ```sh
-//! TSUME_SECONDS=120 TSUME_TABLE_MB=1024 cargo test -p masu-tsume --release --test famous -- --ignored --nocapture
+//! TSUME_NODES=50000000 TSUME_SECONDS=600 TSUME_TABLE_MB=1024 cargo test -p masu-tsume --release --test famous -- --ignored --nocapture
 //! ```
 //!
 //! `TSUME_ONLY=<substring>` picks problems by name. A reported mate is checked move by move
@@ -29,6 +29,9 @@ fn env_or(name: &str, default: u64) -> u64 {
 #[ignore = "minutes per problem"]
 fn famous_long_problems() {
     let seconds = env_or("TSUME_SECONDS", 60);
+    let nodes = std::env::var("TSUME_NODES")
+        .ok()
+        .and_then(|s| s.parse().ok());
     let table_mb = env_or("TSUME_TABLE_MB", 1024) as usize;
     let only = std::env::var("TSUME_ONLY").unwrap_or_default();
     eprintln!("| problem | known | found | exact | nodes | time (s) | TT MB |");
