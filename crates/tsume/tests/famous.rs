@@ -31,7 +31,7 @@ fn famous_long_problems() {
     let seconds = env_or("TSUME_SECONDS", 60);
     let nodes = std::env::var("TSUME_NODES")
         .ok()
-        .and_then(|s| s.parse().ok());
+        .and_then(|s| s.parse::<u64>().ok());
     let table_mb = env_or("TSUME_TABLE_MB", 1024) as usize;
     let only = std::env::var("TSUME_ONLY").unwrap_or_default();
     eprintln!("| problem | known | found | exact | nodes | time (s) | TT MB |");
