@@ -42,7 +42,7 @@ fn famous_long_problems() {
     {
         let mut solver = Solver::new(Config {
             limits: Limits {
-                nodes: None,
+                nodes,
                 time: Some(Duration::from_secs(seconds)),
             },
             table_bytes: table_mb << 20,
