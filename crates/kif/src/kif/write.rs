@@ -24,7 +24,12 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(64 * record.tree.len() + 512);
     let declaration = format!("#KIF version=2.0 encoding={}", options.encoding.name());
     head(&mut out, record, &declaration);
-    out.push_str("手数----指手---------消費時間--\n");
+    // Kifu for Windows drops the time column from the header when no move has a time.
+    if record.tree.nodes().iter().any(|n| n.time.is_some()) {
+        out.push_str("手数----指手---------消費時間--\n");
+    } else {
+        out.push_str("手数----指手--\n");
+    }
     annotations(&mut out, record, NodeId::ROOT);
     let main: Vec<NodeId> = record.tree.main_line().collect();
     block(&mut out, record, &main, options);
@@ -77,17 +82,25 @@ fn could_promote(pos: &Position, mv: &Move) -> bool {
     }
 }
 
+/// One line of moves; like Kifu for Windows, it ends with its `まで` trailer or, lacking
+/// one, an empty line.
 fn block(out: &mut String, record: &Record, line: &[NodeId], options: &WriteOptions) {
     for &id in line {
         move_line(out, record, id, options);
         annotations(out, record, id);
+        if let Some(trailer) = &record.tree[id].trailer {
+            out.push_str(trailer);
+            out.push('\n');
+        }
     }
-    if let Some(trailer) = line
-        .last()
-        .and_then(|&id| record.tree[id].trailer.as_deref())
-    {
-        out.push_str(trailer);
-        out.push('\n');
+    let last = line.last().copied().unwrap_or(NodeId::ROOT);
+    match (&record.tree[last].trailer, line.is_empty()) {
+        (Some(trailer), true) => {
+            out.push_str(trailer);
+            out.push('\n');
+        }
+        (Some(_), false) => {}
+        (None, _) => out.push('\n'),
     }
 }
 
@@ -113,8 +126,8 @@ fn move_line(out: &mut String, record: &Record, id: NodeId, options: &WriteOptio
         let siblings = record.tree[p].children();
         siblings.last() != Some(&id)
     });
+    pad(out, &body, 12);
     if node.time.is_some() || has_alternatives {
-        pad(out, &body, 12);
         out.push(' ');
     }
     if let Some(time) = node.time {
