@@ -173,6 +173,23 @@ fn errors_point_into_the_json() {
         .and_then(|e| e.diagnostic())
         .map(|d| (d.line, d.column));
     assert_eq!(d, Some((2, 12)));
+    // A start position that breaks the rules is an error at `initial`.
+    let two_kings = r#"{"header": {},
+ "initial": {"preset": "OTHER", "data": {"color": 0, "hands": [{}, {}], "board": [
+  [{"color": 0, "kind": "OU"},{},{},{},{},{},{},{},{"color": 0, "kind": "OU"}],
+  [{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],
+  [{"color": 1, "kind": "OU"},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],
+  [{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]]}},
+ "moves": [{}]}"#;
+    let e = jkf::read_str(two_kings, Mode::Lenient).err();
+    let d = e
+        .as_ref()
+        .and_then(|e| e.diagnostic())
+        .map(|d| (d.kind.clone(), d.line, d.column));
+    assert_eq!(d, Some((DiagnosticKind::BadPosition, 2, 13)));
+    // No header: JKF requires one.
+    let p = jkf::read_str("{\"moves\": [{}]}", Mode::Lenient).map(|p| p.warnings.len());
+    assert_eq!(p.ok(), Some(1));
     // A field the schema does not know.
     let p = jkf::read_str(
         "{\"header\": {}, \"moves\": [{}], \"extra\": 1}",

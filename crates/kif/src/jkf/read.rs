@@ -117,17 +117,32 @@ impl<'a> Reader<'a> {
             )
         })?;
         let mut record = Record::new();
-        let mut moves = None;
+        let (mut moves, mut header, mut initial) = (None, false, None);
         for (key, raw) in top.0 {
             match key.as_str() {
-                "header" => self.header(&mut record, raw, &mut sink)?,
-                "initial" => record.start = self.initial(raw, &mut sink)?,
+                "header" => {
+                    header = true;
+                    self.header(&mut record, raw, &mut sink)?;
+                }
+                "initial" => {
+                    initial = Some(raw);
+                    record.start = self.initial(raw, &mut sink)?;
+                }
                 "moves" => moves = Some(raw),
                 _ => sink.warn(self.unknown(&key, raw))?,
             }
         }
+        if !header {
+            let d = Diagnostic::new(DiagnosticKind::UnknownLine, 1, "", 1)
+                .detail("no `header` object (JKF requires one)");
+            sink.warn(d)?;
+        }
         let start = record.start.position().map_err(|e| {
-            fail(Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1).detail(e.to_string()))
+            let d = match initial {
+                Some(raw) => self.origin(raw).diag(DiagnosticKind::BadPosition),
+                None => Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1),
+            };
+            fail(d.detail(e.to_string()))
         })?;
         let mut b = Builder::new(record, start, sink);
         b.earn(text.len());
