@@ -150,11 +150,43 @@ fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
     Ok(tasks)
 }
 
+/// Problems of a file: problem lines (SFEN, `SFEN moves ...`, tab-separated), or else a game
+/// record (KIF, KI2, CSA, JKF) whose start position is the problem.
 fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let problems = tsume::parse_problems(&text).with_context(|| format!("{}", path.display()))?;
-    Ok(problems.into_iter().map(task_from_problem).collect())
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let as_lines = std::str::from_utf8(&bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|text| tsume::parse_problems(text).map_err(|e| e.to_string()));
+    let lines_error = match as_lines {
+        Ok(problems) => return Ok(problems.into_iter().map(task_from_problem).collect()),
+        Err(err) => err,
+    };
+    let hint = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(kif::Format::from_extension);
+    let parsed = kif::read_bytes(&bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
+        anyhow::anyhow!(
+            "{}: neither problem lines ({lines_error}) nor a record ({})",
+            path.display(),
+            record_error.to_string().lines().next().unwrap_or_default()
+        )
+    })?;
+    let position =
+        tsume::parse_position(&parsed.record.start.setup.to_sfen(), 1).with_context(|| {
+            format!(
+                "{}: the start position is not a mate problem",
+                path.display()
+            )
+        })?;
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    Ok(vec![Task {
+        name,
+        position,
+        expected: Expected::Unknown,
+    }])
 }
 
 fn task_from_problem(p: Problem) -> Task {

@@ -58,3 +58,15 @@ fn unreadable_input_is_a_one_line_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("/no/such/file.sfen"), "{err}");
 }
+
+#[test]
+fn a_kif_record_is_solved_from_its_start_position() {
+    let kif = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../kif/tests/data/corpus/kif/tsumemi__1.kif"
+    );
+    let out = masu_ok(&["solve", kif, "--json"]);
+    assert!(out.contains("\"verdict\":\"mate\""), "{out}");
+    assert!(out.contains("\"length\":3"), "{out}");
+    assert!(out.contains("\"name\":\"tsumemi__1.kif\""), "{out}");
+}
