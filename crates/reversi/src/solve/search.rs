@@ -335,6 +335,42 @@ impl MoveList {
 }
 
 const POT_W: i32 = 8;
+const EVAL_W: i32 = 8;
+
+/// How deep to look when ordering moves: deeper for positions with more empties, where a
+/// better order saves the most.
+fn sort_depth(empties: u32) -> u32 {
+    match empties {
+        0..SORT_EMPTIES => 0,
+        n => 1 + (n - SORT_EMPTIES) / 6,
+    }
+}
+const SORT_EMPTIES: u32 = 14;
+
+/// A shallow alpha-beta value on the midgame evaluation, for ordering only.
+fn probe_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return crate::player::evaluate(p, o);
+    }
+    let moves = bits::legal_moves(p, o);
+    if moves == 0 {
+        return if bits::legal_moves(o, p) == 0 {
+            crate::player::evaluate(p, o)
+        } else {
+            -probe_value(o, p, depth - 1, -beta, -alpha)
+        };
+    }
+    let mut best = -30_000;
+    for sq in Bits(moves) {
+        let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
+        best = best.max(-probe_value(np, no, depth - 1, -beta, -alpha));
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
 
 /// Empty squares next to `discs`: where the other side may later find moves.
 fn potential_mobility(discs: u64, empty: u64) -> u32 {
@@ -353,6 +389,7 @@ fn potential_mobility(discs: u64, empty: u64) -> u32 {
 /// Orders moves: the table's best first, then fewest opponent replies (corners count double),
 /// taking corners before other squares of equal mobility.
 pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveList {
+    let sort_depth = sort_depth((!(p | o)).count_ones());
     let mut list = MoveList {
         items: ArrayVec::new(),
     };
@@ -362,6 +399,9 @@ pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveL
         let replies = bits::legal_moves(np, no);
         let mut key = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
         key -= POT_W * potential_mobility(no, !(np | no)) as i32;
+        if sort_depth > 0 {
+            key -= EVAL_W * probe_value(np, no, sort_depth - 1, -30_000, 30_000) / 16;
+        }
         if CORNERS >> sq & 1 != 0 {
             key += 8;
         }

@@ -9,6 +9,8 @@ struct Entry {
     upper: i8,
     /// Best square + 1; 0 for none.
     best: u8,
+    /// Empty squares of the position: a rough measure of the work it stands for.
+    depth: u8,
 }
 
 /// What the table knows about a position.
@@ -19,7 +21,8 @@ pub(crate) struct Probe {
     pub(crate) best: Option<u8>,
 }
 
-/// A power-of-two array of slots, always replaced on store.
+/// A power-of-two array of slots in pairs: the first of a pair keeps the deepest position seen
+/// (the most work saved), the second takes whatever the first does not.
 #[derive(Debug, Clone)]
 pub(crate) struct Table {
     slots: Vec<Entry>,
@@ -31,7 +34,7 @@ impl Table {
     pub(crate) fn with_bytes(bytes: usize) -> Table {
         let wanted = (bytes / size_of::<Entry>()).max(1);
         // Round down to a power of two so the index is a mask.
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let len = (1usize << (usize::BITS - 1 - wanted.leading_zeros())).max(2);
         Table {
             slots: vec![Entry::default(); len],
             mask: len - 1,
@@ -45,34 +48,48 @@ impl Table {
 
     fn index(&self, p: u64, o: u64) -> usize {
         let h = (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (h ^ (h >> 31)) as usize & self.mask
+        (h ^ (h >> 31)) as usize & self.mask & !1
     }
 
     pub(crate) fn probe(&self, p: u64, o: u64) -> Option<Probe> {
-        let e = &self.slots[self.index(p, o)];
-        (e.player == p && e.opponent == o && (p | o) != 0).then(|| Probe {
-            lower: i32::from(e.lower),
-            upper: i32::from(e.upper),
-            best: e.best.checked_sub(1),
-        })
+        let i = self.index(p, o);
+        self.slots[i..i + 2]
+            .iter()
+            .find(|e| e.player == p && e.opponent == o && (p | o) != 0)
+            .map(|e| Probe {
+                lower: i32::from(e.lower),
+                upper: i32::from(e.upper),
+                best: e.best.checked_sub(1),
+            })
     }
 
     /// Records that the score lies in `lower..=upper`, tightening what is known already.
     pub(crate) fn store(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: Option<u8>) {
         let i = self.index(p, o);
-        let e = &mut self.slots[i];
+        let depth = (!(p | o)).count_ones() as u8;
         let (mut lo, mut hi) = (lower, upper);
-        if e.player == p && e.opponent == o {
+        let slot = if let Some(k) =
+            (0..2).find(|&k| self.slots[i + k].player == p && self.slots[i + k].opponent == o)
+        {
+            let e = &self.slots[i + k];
             lo = lo.max(i32::from(e.lower));
             hi = hi.min(i32::from(e.upper));
-        }
+            i + k
+        } else if depth >= self.slots[i].depth {
+            // The deep slot's old occupant still beats what the second slot holds.
+            self.slots[i + 1] = self.slots[i];
+            i
+        } else {
+            i + 1
+        };
         // Scores lie in -64..=64, so the casts cannot truncate.
-        *e = Entry {
+        self.slots[slot] = Entry {
             player: p,
             opponent: o,
             lower: lo.clamp(-64, 64) as i8,
             upper: hi.clamp(-64, 64) as i8,
             best: best.map_or(0, |b| b + 1),
+            depth,
         };
     }
 }
