@@ -60,6 +60,7 @@ impl Searcher<'_, '_> {
                 self.refresh(&mut kids);
             }
             round += 1;
+            self.activate(pos, &mut kids);
             let mut s = summarize(&kids, n.or);
             while !s.pn.min(s.dn).eq(&0) && self.refresh_one(&mut kids[s.best]) {
                 s = summarize(&kids, n.or);
@@ -97,9 +98,22 @@ impl Searcher<'_, '_> {
         }
     }
 
+    /// Evaluates delayed interpositions whose turn has come.
+    fn activate(&mut self, pos: &Position, kids: &mut [Child]) {
+        for i in 0..kids.len() {
+            if kids[i].pending && is_active(kids, i) {
+                let mut c = pos.clone();
+                c.play_unchecked(kids[i].mv);
+                let node = kids[i].node;
+                kids[i].v = self.first_value(&c, &node);
+                kids[i].pending = false;
+            }
+        }
+    }
+
     /// Re-reads one unsolved child; whether its value changed.
     fn refresh_one(&self, k: &mut Child) -> bool {
-        if k.v.is_solved() {
+        if k.v.is_solved() || k.pending {
             return false;
         }
         match self.lookup(&k.node) {
@@ -116,7 +130,7 @@ impl Searcher<'_, '_> {
     /// path-dependent disproof stays valid while this node is on the path).
     fn refresh(&self, kids: &mut [Child]) {
         for k in kids.iter_mut() {
-            if k.v.is_solved() {
+            if k.v.is_solved() || k.pending {
                 continue;
             }
             if let Some(v) = self.lookup(&k.node) {

@@ -20,6 +20,8 @@ pub(crate) struct Child {
     /// Delayed interposition: the index of the sibling drop on the same square that must
     /// be proven (refuted as a defence) before this one is searched.
     pub(crate) after: u16,
+    /// `v` is a placeholder: the child has not been looked up or evaluated yet.
+    pub(crate) pending: bool,
 }
 
 impl Searcher<'_, '_> {
@@ -41,10 +43,6 @@ impl Searcher<'_, '_> {
                 len_dec(n.r),
                 child_path_key(n.path_key, &m, n.depth),
             );
-            let v = match self.lookup(&node) {
-                Some(v) => v,
-                None => self.evaluate_leaf(&c, &node),
-            };
             let mut after = ACTIVE;
             if !n.or && m.is_drop() {
                 // Interpositions on one square are tried one at a time, weakest piece first
@@ -53,14 +51,30 @@ impl Searcher<'_, '_> {
                 after = last_drop[sq];
                 last_drop[sq] = kids.len() as u16;
             }
+            // A delayed interposition is looked at only once it becomes a defence.
+            let pending = after != ACTIVE;
+            let v = if pending {
+                Value::unknown(1, 1)
+            } else {
+                self.first_value(&c, &node)
+            };
             kids.push(Child {
                 mv: m,
                 node,
                 v,
+                pending,
                 after,
             });
         }
         kids
+    }
+
+    /// The table's value of a child, or a leaf evaluation if it has none.
+    pub(crate) fn first_value(&mut self, c: &Position, node: &Node) -> Value {
+        match self.lookup(node) {
+            Some(v) => v,
+            None => self.evaluate_leaf(c, node),
+        }
     }
 
     /// First value of a position never searched: mate/escape found by looking one or two
