@@ -53,3 +53,39 @@ fn identical_bytes() {
         );
     }
 }
+
+/// KI2 files of Kifu for Windows come back identical, apart from the `#KI2 version=2.0
+/// encoding=…` line our writer puts first (so that other readers know the encoding).
+#[test]
+fn identical_ki2_after_the_declaration() {
+    use masu_kif::ki2;
+    for name in [
+        "kfjs__8mai.ki2",
+        "kfjs__chudan.ki2",
+        "kfjs__fork.ki2",
+        "kfjs__illegal.ki2",
+    ] {
+        let path = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/corpus/ki2"
+        ))
+        .join(name);
+        let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let parsed =
+            ki2::read_bytes(&bytes, Mode::Strict).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let options = WriteOptions {
+            encoding: TextEncoding::ShiftJis,
+            ..WriteOptions::default()
+        };
+        let written = ki2::to_bytes(&parsed.record, &options).bytes;
+        let body = written
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(&written[..], |i| &written[i + 1..]);
+        assert!(
+            body == bytes.as_slice(),
+            "{name}:\n{}",
+            String::from_utf8_lossy(body)
+        );
+    }
+}

@@ -26,13 +26,14 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(32 * record.tree.len() + 512);
     let declaration = format!("#KI2 version=2.0 encoding={}", options.encoding.name());
     head(&mut out, record, &declaration);
+    out.push('\n');
     annotations(&mut out, record, NodeId::ROOT);
     let main: Vec<NodeId> = record.tree.main_line().collect();
     block(&mut out, record, &main);
     let mut blocks = Vec::new();
     variation_order(record, &main, &mut blocks);
     for start in blocks {
-        out.push_str(&format!("\n変化：{}手\n", record.tree[start].ply()));
+        out.push_str(&format!("\n変化：{:>4}手\n", record.tree[start].ply()));
         let mut line = vec![start];
         line.extend(record.tree.line_from(start));
         block(&mut out, record, &line);
@@ -53,7 +54,14 @@ fn token(pos: &Position, mv: &Move, illegal: bool, last_to: Option<Square>) -> S
     } else {
         KifMove::ki2(pos, mv, last_to)
     };
-    format!("{}{km}", text::mark(pos.turn()))
+    // Kifu for Windows pads `同` to two characters only before a one-character rest:
+    // `同　歩` but `同角成`.
+    let text = km.to_string();
+    let text = match text.strip_prefix("同\u{3000}") {
+        Some(rest) if rest.chars().count() > 1 => format!("同{rest}"),
+        _ => text,
+    };
+    format!("{}{text}", text::mark(pos.turn()))
 }
 
 fn block(out: &mut String, record: &Record, line: &[NodeId]) {
