@@ -4,6 +4,7 @@ mod kif_cmd;
 mod output;
 mod render;
 mod reversi_cmd;
+mod reversi_play;
 mod shogi_cmd;
 mod solve;
 

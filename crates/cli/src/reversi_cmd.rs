@@ -20,6 +20,7 @@ pub(crate) struct ReversiArgs {
 enum ReversiCommand {
     Perft(PerftArgs),
     Solve(SolveArgs),
+    Play(crate::reversi_play::PlayArgs),
 }
 
 /// Count the leaves of the move tree from the start position.
@@ -61,6 +62,7 @@ pub(crate) fn run(args: &ReversiArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         ReversiCommand::Perft(args) => perft(args),
         ReversiCommand::Solve(args) => solve(args),
+        ReversiCommand::Play(args) => crate::reversi_play::run(args),
     }
 }
 

@@ -36,3 +36,51 @@ fn bad_board_is_a_one_line_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("invalid board"), "{err}");
 }
+
+#[test]
+fn computer_players_finish_a_game_and_report_the_score() {
+    for (black, white) in [("random", "greedy"), ("montecarlo", "alphabeta")] {
+        let out = masu_ok(&[
+            "reversi",
+            "play",
+            "--black",
+            black,
+            "--white",
+            white,
+            "--playouts",
+            "20",
+            "--depth",
+            "2",
+        ]);
+        let lines: Vec<&str> = out.lines().collect();
+        let score = lines[lines.len() - 2];
+        assert!(
+            score.starts_with("Black ") && score.contains(" - White "),
+            "{out}"
+        );
+        let result = lines[lines.len() - 1];
+        assert!(
+            result.ends_with("draw") || result.contains(" wins by "),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn a_human_is_asked_again_after_an_illegal_move_or_pass() {
+    let out = common::masu_with_input(
+        &["reversi", "play", "--white", "greedy"],
+        "zz\na1\npass\nf5\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("a1 is not a legal move"), "{text}");
+    assert!(
+        text.contains("a pass is allowed only when no move is legal"),
+        "{text}"
+    );
+    assert!(text.contains("Black plays f5"), "{text}");
+    // The input ends mid-game: a one-line error, not a panic.
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -42,3 +42,19 @@ pub(crate) fn masu_err(args: &[&str]) -> String {
 pub(crate) fn last_line(text: &str) -> &str {
     text.lines().last().unwrap_or_default()
 }
+
+/// Runs `masu` with `args`, feeding `input` on standard input.
+pub(crate) fn masu_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_masu"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the masu binary runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input.as_bytes()).expect("input written");
+    drop(stdin);
+    child.wait_with_output().expect("the masu binary finishes")
+}
