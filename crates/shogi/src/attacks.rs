@@ -263,7 +263,7 @@ pub fn dragon_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 
 /// Squares `piece` on `sq` attacks, given the occupied squares.
 #[must_use]
-#[inline]
+#[inline(always)] // about 6% fewer instructions in make/unmake perft
 pub fn attacks(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
     let color = piece.color;
     match piece.kind {
