@@ -306,7 +306,7 @@ impl Builder {
 
     /// Starts a `変化：N手` block: an alternative to move `n` of the current line.
     pub(crate) fn start_variation(&mut self, n: u32, at: &Origin<'_>) -> Result<(), ReadError> {
-        self.finish_block();
+        self.close_block()?;
         let n = n as usize;
         // A block may start past the end of the line it branches from: follow the first
         // children (`mog__kif_game_006.kif` has such blocks).
@@ -364,14 +364,28 @@ impl Builder {
         }
     }
 
-    /// Ends the current block; a kept illegal move at its end stays a recorded foul.
-    pub(crate) fn finish_block(&mut self) {
-        self.foul = None;
+    /// Ends the current block. A kept illegal move at its end stays a recorded foul; one
+    /// that neither a special (`反則勝ち`) nor a comment explains is also reported.
+    fn close_block(&mut self) -> Result<(), ReadError> {
+        let foul = self.foul.take();
+        if self.stop == Stop::Foul
+            && self.record.tree[self.current()].comments.is_empty()
+            && let Some(mut d) = foul
+        {
+            d.kind = DiagnosticKind::RecordedFoul;
+            self.sink.warn(d)?;
+        }
+        Ok(())
+    }
+
+    /// Ends reading, reporting an unexplained foul at the end (see [`Builder::finish`]).
+    pub(crate) fn end(mut self) -> Result<(Record, Vec<Diagnostic>), ReadError> {
+        self.close_block()?;
+        Ok(self.finish())
     }
 
     /// Ends reading.
-    pub(crate) fn finish(mut self) -> (Record, Vec<Diagnostic>) {
-        self.finish_block();
+    pub(crate) fn finish(self) -> (Record, Vec<Diagnostic>) {
         (self.record, self.sink.list)
     }
 }

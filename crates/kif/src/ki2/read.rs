@@ -50,7 +50,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
             body_line(&mut b, classify(line), &at)?;
         }
     }
-    let (record, warnings) = b.finish();
+    let (record, warnings) = b.end()?;
     Ok(Parsed {
         record,
         warnings,

@@ -42,7 +42,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
         };
         body_line(&mut b, classify(line), &at)?;
     }
-    let (record, warnings) = b.finish();
+    let (record, warnings) = b.end()?;
     Ok(Parsed {
         record,
         warnings,
@@ -103,7 +103,16 @@ fn trailer(b: &mut Builder, text: &str, at: &Origin<'_>) -> Result<(), ReadError
     }
     node.trailer = Some(text.to_owned());
     // KIF states the result twice; the move line wins, a disagreeing trailer is reported.
-    let said = crate::ki2::trailer::parse(text).and_then(|e| e.special);
+    let ending = crate::ki2::trailer::parse(text);
+    let moves = node.ply() - u32::from(node.special().is_some());
+    if let Some(n) = ending.as_ref().map(|e| e.moves).filter(|&n| n != moves) {
+        let d = at.diag(DiagnosticKind::TrailerMismatch).detail(format!(
+            "the trailer counts {n} moves, the line has {moves}"
+        ));
+        b.sink.warn(d)?;
+    }
+    let node = &b.record.tree[current];
+    let said = ending.and_then(|e| e.special);
     // `まで…で後手の勝ち` only names a winner: it fits any special that has one.
     if let (Some(said), Some(special)) = (said, node.special())
         && &said != special

@@ -38,8 +38,14 @@ fn illegal_move_is_reported_with_candidates() {
 
 #[test]
 fn recorded_foul_is_kept() {
-    // Black plays a second pawn on the 7th file... simplest foul: a move leaving the king
-    // in check is hard to set up here, so use a pawn moving two squares.
+    // A pawn moving two squares stands for any foul: kept, flagged, and not reported when a
+    // 反則 special or a comment explains it; reported when nothing does.
+    let p = read("   1 ７五歩(77)\n*反則手にて終局\n");
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    let p = read("   1 ７五歩(77)\n");
+    let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
+    assert_eq!(kinds, vec![DiagnosticKind::RecordedFoul]);
+    assert!(read_str("   1 ７五歩(77)\n", Mode::Strict).is_err());
     let p = read("   1 ７五歩(77)\n   2 反則勝ち\n");
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
     let first = p
