@@ -118,7 +118,7 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     /// For move errors: the position before the move, in SFEN.
     pub sfen: Option<String>,
-    /// For move errors: the legal moves that were candidates, in the record's notation.
+    /// For move errors: the legal moves that were candidates, as USI moves (`7g7f`).
     pub candidates: Vec<String>,
 }
 
