@@ -490,9 +490,11 @@ impl Tally {
     }
 
     fn total(&self) -> u32 {
+        // The high planes are usually empty: skip their population counts.
         self.planes
             .iter()
             .enumerate()
+            .filter(|&(_, &p)| p != 0)
             .map(|(i, &p)| Bitboard(p).count() << i)
             .sum()
     }
