@@ -3,6 +3,9 @@
 //! othello, rust_reversi_core and magpie. Every engine counts the last ply in bulk (the
 //! popcount of the move mask), and every run asserts the published count.
 //!
+//! "masu-reversi" dispatches at run time to kernels compiled for POPCNT/LZCNT/BMI/AVX2;
+//! "masu-reversi portable kernel" forces the baseline code, so the two rows show the gain.
+//!
 //! Set `REVERSI_PERFT_DEPTH` to bench another depth (1-13) on a slow machine.
 
 use std::hint::black_box;
@@ -10,7 +13,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use magpie::othello::{Board as MagpieBoard, Stone};
-use reversi::{Board, PerftMode, perft};
+use reversi::{Board, PerftMode, perft, perft_portable};
 use rust_reversi_core::board::Board as RrcBoard;
 
 /// Mode 1 counts from the notes (Egaroucid table, Aart Bik 2009).
@@ -161,6 +164,14 @@ fn bench_perft(c: &mut Criterion) {
                     false,
                     depth
                 ),
+                expected
+            )
+        });
+    });
+    group.bench_function("masu-reversi portable kernel", |b| {
+        b.iter(|| {
+            assert_eq!(
+                perft_portable(black_box(&Board::new()), depth, PerftMode::PassIsPly),
                 expected
             )
         });

@@ -12,7 +12,7 @@ const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
 /// The squares where the side to move may play.
 #[must_use]
-#[inline]
+#[inline(always)]
 pub fn legal_moves(p: u64, o: u64) -> u64 {
     let oh = o & INNER_FILES;
     let moves =
@@ -79,7 +79,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// The opponent discs that a disc on square `sq` (0..64) would flip; 0 if the move is illegal.
 /// The square itself must be empty for the result to mean anything.
 #[must_use]
-#[inline]
+#[inline(always)]
 pub fn flips(p: u64, o: u64, sq: u8) -> u64 {
     let rays = &RAYS[usize::from(sq & 63)];
     let mut flipped = 0;

@@ -8,7 +8,6 @@
 //! assert_eq!(perft(&Board::new(), 9, PerftMode::ExactDepth), 3_005_288);
 //! ```
 
-use crate::bits::{self, Bits};
 use crate::board::Board;
 
 /// How passes and finished games count in [`perft`].
@@ -25,14 +24,23 @@ pub enum PerftMode {
 }
 
 /// The number of leaves `depth` plies below `board` under the convention `mode`.
+///
+/// On x86-64 CPUs with POPCNT, LZCNT, BMI1, BMI2 and AVX2 (checked at run time) this runs a copy of the
+/// counting code compiled for those instructions; elsewhere, [`perft_portable`].
 #[must_use]
 pub fn perft(board: &Board, depth: u32, mode: PerftMode) -> u64 {
-    let (p, o) = (board.player(), board.opponent());
-    match mode {
-        PerftMode::PassIsPly => pass_is_ply(p, o, depth),
-        PerftMode::PassIsFree => pass_is_free(p, o, depth),
-        PerftMode::ExactDepth => exact_depth(p, o, depth),
+    #[cfg(target_arch = "x86_64")]
+    if let Some(leaves) = crate::dispatch::perft_x86(board.player(), board.opponent(), depth, mode)
+    {
+        return leaves;
     }
+    perft_portable(board, depth, mode)
+}
+
+/// [`perft`] without CPU-specific code paths: the same counts, compiled for the baseline target.
+#[must_use]
+pub fn perft_portable(board: &Board, depth: u32, mode: PerftMode) -> u64 {
+    portable::run(board.player(), board.opponent(), depth, mode)
 }
 
 /// Counts per first move of `board`, in square order (a pass shows as the only entry when forced).
@@ -60,12 +68,29 @@ pub fn perft_divide(board: &Board, depth: u32, mode: PerftMode) -> Vec<(crate::M
         .collect()
 }
 
-#[inline(always)]
-fn child(p: u64, o: u64, sq: u8) -> (u64, u64) {
+/// The counting functions, written once and compiled once per instruction set: `$attr` is empty
+/// or a `target_feature` attribute, and applies to every function so recursion stays inside it.
+macro_rules! perft_kernels {
+    ($(#[$attr:meta])*) => {
+        use crate::bits::{self, Bits};
+        use super::PerftMode;
+
+        $(#[$attr])*
+        pub(crate) fn run(p: u64, o: u64, depth: u32, mode: PerftMode) -> u64 {
+            match mode {
+                PerftMode::PassIsPly => pass_is_ply(p, o, depth),
+                PerftMode::PassIsFree => pass_is_free(p, o, depth),
+                PerftMode::ExactDepth => exact_depth(p, o, depth),
+            }
+        }
+
+        #[inline(always)]
+        fn child(p: u64, o: u64, sq: u8) -> (u64, u64) {
     let f = bits::flips(p, o, sq);
     (o & !f, p | f | (1 << sq))
 }
 
+$(#[$attr])*
 fn pass_is_ply(p: u64, o: u64, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -89,6 +114,7 @@ fn pass_is_ply(p: u64, o: u64, depth: u32) -> u64 {
         .sum()
 }
 
+$(#[$attr])*
 fn pass_is_free(p: u64, o: u64, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -112,6 +138,7 @@ fn pass_is_free(p: u64, o: u64, depth: u32) -> u64 {
         .sum()
 }
 
+$(#[$attr])*
 fn exact_depth(p: u64, o: u64, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -133,4 +160,11 @@ fn exact_depth(p: u64, o: u64, depth: u32) -> u64 {
             exact_depth(np, no, depth - 1)
         })
         .sum()
+}
+    };
+}
+pub(crate) use perft_kernels;
+
+mod portable {
+    super::perft_kernels!();
 }

@@ -70,3 +70,12 @@ fn perft_depth_10_11() {
 fn perft_depth_12_13() {
     check(12, 13);
 }
+
+/// `perft` may run CPU-specific kernels; the baseline kernels must give the same counts.
+#[test]
+fn portable_kernel_matches_the_table() {
+    let (board, rows) = rows();
+    for row in rows.iter().filter(|r| r.depth <= 8) {
+        assert_eq!(masu_reversi::perft_portable(&board, row.depth, row.mode), row.leaves);
+    }
+}
