@@ -101,7 +101,15 @@ impl Preamble {
             .unwrap_or_default();
         let record = self.finish_record(sink)?;
         match record.start.position() {
-            Ok(pos) => Ok((record, pos)),
+            Ok(pos) => {
+                let faults = record.start.composed_faults();
+                if !faults.is_empty() {
+                    let d =
+                        Diagnostic::new(DiagnosticKind::BadPosition, place.0.max(1), &place.1, 1);
+                    sink.warn(d.detail(composed_detail(faults)))?;
+                }
+                Ok((record, pos))
+            }
             Err(e) => {
                 let d = Diagnostic::new(DiagnosticKind::BadPosition, place.0.max(1), &place.1, 1);
                 Err(fail(d.detail(e.to_string())))
@@ -188,4 +196,23 @@ impl Preamble {
 /// the reader reports in [`crate::Decoding`], and writers write their own.
 pub(crate) fn is_declaration(comment: &str) -> bool {
     comment.starts_with("KIF version") || comment.starts_with("KI2 version")
+}
+
+/// The warning text for a composed start position that breaks rules on purpose.
+pub(crate) fn composed_detail(faults: shogi::PositionErrorKinds) -> String {
+    let names: Vec<&str> = [
+        (shogi::PositionErrorKinds::TWO_PAWNS, "two pawns on a file"),
+        (
+            shogi::PositionErrorKinds::STUCK_PIECE,
+            "a piece that can never move",
+        ),
+    ]
+    .into_iter()
+    .filter(|(kind, _)| faults.contains(*kind))
+    .map(|(_, name)| name)
+    .collect();
+    format!(
+        "accepted as a composed position with {}",
+        names.join(" and ")
+    )
 }

@@ -34,7 +34,12 @@ pub use header::{Header, HeaderKey, Headers};
 pub use special::Special;
 pub use tree::{MoveTime, MoveTree, Node, NodeId, NodeKind, RecordedMove};
 
-use shogi::{Move, Position, PositionError, Setup, SetupMode};
+use shogi::{Move, Position, PositionError, PositionErrorKinds, Setup, SetupMode};
+
+/// Faults that composed start positions have on purpose (see [`StartPosition::position`]).
+const COMPOSED_FAULTS: PositionErrorKinds = PositionErrorKinds::MISSING_KING
+    .union(PositionErrorKinds::TWO_PAWNS)
+    .union(PositionErrorKinds::STUCK_PIECE);
 
 use crate::Handicap;
 
@@ -68,15 +73,28 @@ impl StartPosition {
         StartPosition { setup, handicap }
     }
 
-    /// The position to play from. A missing king is accepted (mate problems leave out the
-    /// attacker's king); the hands stay exactly as recorded.
+    /// The position to play from; the hands stay exactly as recorded. Records hold composed
+    /// positions too, so what compositions break on purpose is accepted: a missing king
+    /// (mate problems leave out the attacker's), two pawns on a file and pieces that can
+    /// never move (the 九歩 problem puts nine pawns on one file). Readers report such a
+    /// start with a warning ([`StartPosition::composed_faults`]).
     ///
     /// # Errors
     ///
-    /// The setup breaks another rule (two pawns on a file, too much material, ...).
+    /// The setup breaks another rule (too much material, two kings, the side not to move
+    /// in check).
     pub fn position(&self) -> Result<Position, PositionError> {
-        Position::from_setup(self.setup, SetupMode::Strict)
-            .or_else(PositionError::ignore_missing_king)
+        Position::from_setup(self.setup, SetupMode::Strict).or_else(|e| e.ignore(COMPOSED_FAULTS))
+    }
+
+    /// The rules of an even game that this start breaks, other than a missing king, when
+    /// [`StartPosition::position`] accepts it anyway (empty for an ordinary start).
+    #[must_use]
+    pub fn composed_faults(&self) -> PositionErrorKinds {
+        match Position::from_setup(self.setup, SetupMode::Strict) {
+            Ok(_) => PositionErrorKinds::empty(),
+            Err(e) => e.kinds() - PositionErrorKinds::MISSING_KING,
+        }
     }
 }
 

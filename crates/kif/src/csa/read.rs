@@ -379,6 +379,11 @@ impl Reader {
                 let pos = record.start.position().map_err(|e| {
                     fail(at.diag(DiagnosticKind::BadPosition).detail(e.to_string()))
                 })?;
+                let faults = record.start.composed_faults();
+                if !faults.is_empty() {
+                    let detail = crate::preamble::composed_detail(faults);
+                    sink.warn(at.diag(DiagnosticKind::BadPosition).detail(detail))?;
+                }
                 self.stage = Stage::Moves(Builder::new(record, pos, sink));
             }
         }

@@ -48,8 +48,24 @@ impl PositionError {
     /// # Errors
     ///
     /// The error again when other faults remain.
-    pub fn ignore_missing_king(mut self) -> Result<Position, PositionError> {
-        self.kinds.remove(PositionErrorKinds::MISSING_KING);
+    pub fn ignore_missing_king(self) -> Result<Position, PositionError> {
+        self.ignore(PositionErrorKinds::MISSING_KING)
+    }
+
+    /// Accepts the position if its faults are all among `kinds`. Composed positions (tsume
+    /// jokes such as 九歩, nine pawns on one file) break [`PositionErrorKinds::TWO_PAWNS`] and
+    /// [`PositionErrorKinds::STUCK_PIECE`] on purpose; move generation stays sound for them,
+    /// since it never relies on those rules holding on the board. A position whose side
+    /// not to move is in check, or with two kings of a side, is never safe to accept.
+    ///
+    /// # Errors
+    ///
+    /// The error again, with only the remaining faults, when other faults remain or `kinds`
+    /// names [`PositionErrorKinds::OPPOSITE_CHECK`] or [`PositionErrorKinds::TOO_MANY_KINGS`].
+    pub fn ignore(mut self, kinds: PositionErrorKinds) -> Result<Position, PositionError> {
+        let unsafe_to_ignore =
+            PositionErrorKinds::OPPOSITE_CHECK | PositionErrorKinds::TOO_MANY_KINGS;
+        self.kinds.remove(kinds - unsafe_to_ignore);
         if self.kinds.is_empty() {
             Ok(*self.position)
         } else {
