@@ -15,6 +15,8 @@ pub mod player;
 mod serde_impls;
 pub mod solve;
 mod square;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod symmetry;
 
 pub use board::{Board, OverlapError, PlayError, ScoreRule};
