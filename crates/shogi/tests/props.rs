@@ -99,6 +99,15 @@ proptest! {
             prop_assert_eq!(pos.is_legal(&m), legal.contains(&m), "{} in {}", m, pos);
         }
         prop_assert_eq!(pos.count_legal_moves(), legal.len());
+        let mut by_origin = 0;
+        let _ = pos.for_each_legal(|moves| {
+            let mut n = 0;
+            moves.for_each(|_| n += 1);
+            assert_eq!(moves.len(), n, "PieceMoves::len of {:?}", moves.from);
+            by_origin += n;
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(by_origin, legal.len());
         let distinct: BTreeSet<String> = legal.iter().map(|m| m.to_string()).collect();
         prop_assert_eq!(distinct.len(), legal.len());
     }
