@@ -21,6 +21,18 @@ enum ReversiCommand {
     Perft(PerftArgs),
     Solve(SolveArgs),
     Play(crate::reversi_play::PlayArgs),
+    Render(RenderArgs),
+}
+
+/// Draw a board as SVG: discs, last move, legal moves, counts.
+#[derive(Debug, Args)]
+struct RenderArgs {
+    /// A 64-character board string (side to move `X` unless followed by ` O`), or a
+    /// transcript from the start such as `f5d6c3` (its last move is marked).
+    board: String,
+    /// Where to write the SVG (`-` for standard output).
+    #[arg(short, long)]
+    output: std::path::PathBuf,
 }
 
 /// Count the leaves of the move tree from the start position.
@@ -63,6 +75,7 @@ pub(crate) fn run(args: &ReversiArgs) -> anyhow::Result<ExitCode> {
         ReversiCommand::Perft(args) => perft(args),
         ReversiCommand::Solve(args) => solve(args),
         ReversiCommand::Play(args) => crate::reversi_play::run(args),
+        ReversiCommand::Render(args) => render(args),
     }
 }
 
@@ -114,5 +127,37 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "best {best}")?;
         writeln!(out, "nodes {}", solution.nodes)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
+    let text = args.board.trim();
+    let (board, last_move) = if text.len() >= 64 {
+        let with_side = if text.len() == 64 {
+            format!("{text} X")
+        } else {
+            text.to_owned()
+        };
+        let board: Board = with_side
+            .parse()
+            .with_context(|| format!("invalid board `{text}`"))?;
+        (board, None)
+    } else {
+        let game = reversi::Game::from_transcript(text)
+            .with_context(|| format!("invalid transcript `{text}`"))?;
+        let last = game.moves().iter().rev().find_map(|m| match m {
+            reversi::Move::Play(sq) => Some(*sq),
+            reversi::Move::Pass => None,
+        });
+        (*game.board(), last)
+    };
+    let options = reversi::svg::SvgOptions {
+        last_move,
+        ..reversi::svg::SvgOptions::default()
+    };
+    crate::output::write(
+        &args.output,
+        reversi::svg::render(&board, &options).as_bytes(),
+    )?;
     Ok(ExitCode::SUCCESS)
 }

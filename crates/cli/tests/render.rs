@@ -56,3 +56,17 @@ fn bad_input_is_a_one_line_error() {
     let err = masu_err(&["render", "startpos", "--ply", "3", "-o", "-"]);
     assert!(err.contains("--ply 3"), "{err}");
 }
+
+#[test]
+fn reversi_boards_and_transcripts_render() {
+    let svg = masu_ok(&["reversi", "render", "f5d6c3", "-o", "-"]);
+    assert_eq!(count_class(&svg, &["disc"]), 7);
+    assert_eq!(count_class(&svg, &["disc", "black"]), 5);
+    assert_eq!(count_class(&svg, &["lastmove"]), 1);
+    let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+    let svg = masu_ok(&["reversi", "render", board, "-o", "-"]);
+    let discs = board.chars().filter(|c| *c != '-').count();
+    assert_eq!(count_class(&svg, &["disc"]), discs);
+    let err = masu_err(&["reversi", "render", "f5f5", "-o", "-"]);
+    assert!(err.contains("invalid transcript"), "{err}");
+}
