@@ -11,7 +11,8 @@ use shogi::{Game, Move, Position};
 /// Draw a shogi position as SVG: board, both hands, side to move, last move highlighted.
 #[derive(Debug, Args)]
 pub(crate) struct RenderArgs {
-    /// `startpos`, a SFEN, or `position ... moves ...` (the last move is highlighted).
+    /// `startpos`, a SFEN, `position ... moves ...`, or a record file (KIF, KI2, CSA, JKF)
+    /// whose main line is played; the last move is highlighted.
     position: String,
     /// Draw the position after this many of the moves instead of after all of them.
     #[arg(long)]
@@ -22,9 +23,14 @@ pub(crate) struct RenderArgs {
 }
 
 pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
-    let game = Game::from_usi(&args.position)
-        .with_context(|| format!("invalid position `{}`", args.position))?;
-    let (pos, last) = position_at(game.start(), game.moves(), args.ply)?;
+    let (start, moves) = if std::path::Path::new(&args.position).is_file() {
+        record_main_line(std::path::Path::new(&args.position))?
+    } else {
+        let game = Game::from_usi(&args.position)
+            .with_context(|| format!("invalid position `{}`", args.position))?;
+        (game.start().clone(), game.moves().to_vec())
+    };
+    let (pos, last) = position_at(&start, &moves, args.ply)?;
     let svg = render(
         &pos,
         &SvgOptions {
@@ -34,6 +40,33 @@ pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     );
     crate::output::write(&args.output, svg.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The start position and main-line moves of a record file (a recorded foul is left out:
+/// it cannot be played).
+fn record_main_line(path: &std::path::Path) -> anyhow::Result<(Position, Vec<Move>)> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let hint = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(kif::Format::from_extension);
+    let parsed = kif::read_bytes(&bytes, hint, kif::Mode::Lenient).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: {}",
+            path.display(),
+            e.to_string().lines().next().unwrap_or_default()
+        )
+    })?;
+    let record = parsed.record;
+    let start = record.start.position()?;
+    let moves = record
+        .tree
+        .moves_to(record.main_line_end())
+        .into_iter()
+        .filter(|m| !m.illegal)
+        .map(|m| m.mv)
+        .collect();
+    Ok((start, moves))
 }
 
 /// The position after the first `ply` moves (all when `None`) and the move that led to it.

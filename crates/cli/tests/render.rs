@@ -70,3 +70,20 @@ fn reversi_boards_and_transcripts_render() {
     let err = masu_err(&["reversi", "render", "f5f5", "-o", "-"]);
     assert!(err.contains("invalid transcript"), "{err}");
 }
+
+#[test]
+fn a_record_file_renders_at_any_ply() {
+    let kif = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../kif/tests/data/corpus/kif/kfjs__20081220kyoochi.kif"
+    );
+    // 香落ち: White starts without the lance on 1a.
+    let svg = masu_ok(&["render", kif, "--ply", "0", "-o", "-"]);
+    assert_eq!(count_class(&svg, &["piece", "white"]), 19);
+    assert_eq!(count_class(&svg, &["lastmove"]), 0);
+    let end = masu_ok(&["render", kif, "-o", "-"]);
+    // The last move marks its destination (and its origin unless it was a drop).
+    assert!(count_class(&end, &["lastmove"]) >= 1);
+    let err = masu_err(&["render", kif, "--ply", "999", "-o", "-"]);
+    assert!(err.contains("--ply 999"), "{err}");
+}
