@@ -79,8 +79,11 @@ impl Table {
     }
 
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.used = 0;
+        // A fresh table is untouched (zeroed pages stay unmapped until used).
+        if self.used > 0 {
+            self.entries.fill(Entry::default());
+            self.used = 0;
+        }
     }
 
     pub(crate) fn capacity(&self) -> usize {

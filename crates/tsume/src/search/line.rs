@@ -315,7 +315,12 @@ impl Searcher<'_, '_> {
             if exact + 1 != r {
                 continue;
             }
-            let (rest, _) = self.main_line(&child.pos, exact, false)?;
+            // This line starts a fresh path numbering: keep its path-dependent results
+            // apart from the main search's.
+            self.clear_rep();
+            let rest = self.main_line(&child.pos, exact, false);
+            self.clear_rep();
+            let (rest, _) = rest?;
             let mut end = child.pos.clone();
             for mv in rest {
                 end.play_unchecked(mv);

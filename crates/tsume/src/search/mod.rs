@@ -75,8 +75,9 @@ pub(crate) struct Searcher<'t, 'c> {
     pub(crate) attacker: Color,
     /// Positions (full key) on the current path, with their depth.
     path: HashMap<u64, u32, KeyHash>,
-    /// Disproofs that rely on a repetition above them, by path key: (horizon, ancestor depth).
-    rep: HashMap<u64, (Len, u32), KeyHash>,
+    /// Disproofs that rely on a repetition above them, by path key: (position key, horizon,
+    /// ancestor depth).
+    rep: HashMap<u64, (u64, Len, u32), KeyHash>,
     pub(crate) nodes: u64,
     pub(crate) budget: Budget<'c>,
     pub(crate) stop: Option<StopReason>,
@@ -201,7 +202,11 @@ impl<'t, 'c> Searcher<'t, 'c> {
             // Repeating a position of the path: the attacker gains nothing (perpetual check).
             return Some(Value::disproven(LEN_INF, n.atk, n.def, d));
         }
-        if let Some(&(len, dep)) = self.rep.get(&n.path_key).filter(|(len, _)| *len >= n.r) {
+        let hit = self
+            .rep
+            .get(&n.path_key)
+            .filter(|&&(full, len, _)| full == n.full && len >= n.r);
+        if let Some(&(_, len, dep)) = hit {
             return Some(Value::disproven(len, n.atk, n.def, dep));
         }
         unknown
@@ -218,7 +223,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
                 if self.rep.len() >= REP_CAP {
                     self.rep.clear();
                 }
-                self.rep.insert(n.path_key, (v.len, v.dep));
+                self.rep.insert(n.path_key, (n.full, v.len, v.dep));
             }
         } else if self.stop.is_none() {
             self.tt.store_unknown(n.key, n.atk, n.def, v.pn, v.dn, work);
