@@ -76,6 +76,9 @@ fn perft_depth_12_13() {
 fn portable_kernel_matches_the_table() {
     let (board, rows) = rows();
     for row in rows.iter().filter(|r| r.depth <= 8) {
-        assert_eq!(masu_reversi::perft_portable(&board, row.depth, row.mode), row.leaves);
+        assert_eq!(
+            masu_reversi::perft_portable(&board, row.depth, row.mode),
+            row.leaves
+        );
     }
 }
