@@ -59,15 +59,19 @@ impl Position {
             checkers: self.checkers,
         };
         let us = self.turn;
-        match m {
+        let (to, from, after) = match m {
             Move::Normal {
                 from,
                 to,
                 kind,
                 capture,
-                ..
+                promote,
             } => {
-                let after = m.kind_after();
+                let after = if promote {
+                    kind.promoted().unwrap_or(kind)
+                } else {
+                    kind
+                };
                 if let Some(cap) = capture {
                     self.by_color[(!us).index()].toggle(to);
                     self.by_kind[cap.index()].toggle(to);
@@ -78,18 +82,20 @@ impl Position {
                 }
                 self.shift(us, from, to, kind, after);
                 self.board_key ^= zobrist::board(us, kind, from) ^ zobrist::board(us, after, to);
+                (to, Some(from), after)
             }
             Move::Drop { kind, to } => {
                 self.hands[us].remove_unchecked(kind);
                 self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(us, kind));
                 self.put(to, Piece::new(us, kind));
                 self.board_key ^= zobrist::board(us, kind, to);
+                (to, None, kind)
             }
-        }
+        };
         self.turn = !us;
         self.board_key ^= zobrist::turn();
         self.ply = self.ply.wrapping_add(1);
-        self.checkers = self.checkers_after(m);
+        self.checkers = self.checkers_after(to, from, after);
         undo
     }
 
@@ -109,21 +115,21 @@ impl Position {
         }
     }
 
-    /// The checkers of the new side to move after `m`: the moved piece itself, and sliders
-    /// uncovered on the square it left (the only ways a legal move can give check).
+    /// The checkers of the new side to move after a piece arrived on `to` as `kind` (from
+    /// `from`, or dropped): the piece itself, and sliders uncovered on the square it left (the
+    /// only ways a legal move can give check).
     #[inline]
-    fn checkers_after(&self, m: Move) -> Bitboard {
+    fn checkers_after(&self, to: Square, from: Option<Square>, kind: PieceKind) -> Bitboard {
         let us = !self.turn;
         let Some(ksq) = self.king_square(self.turn) else {
             return Bitboard::EMPTY;
         };
         let occ = self.occupied();
-        let to = m.to();
         let mut checkers = Bitboard::EMPTY;
-        if attacks(Piece::new(us, m.kind_after()), to, occ).contains(ksq) {
+        if attacks(Piece::new(us, kind), to, occ).contains(ksq) {
             checkers.insert(to);
         }
-        if let Some(from) = m.from()
+        if let Some(from) = from
             && line(ksq, from).any()
         {
             checkers |= self.slider_attackers(ksq, us, occ);
@@ -141,9 +147,14 @@ impl Position {
                 to,
                 kind,
                 capture,
-                ..
+                promote,
             } => {
-                self.shift(us, to, from, m.kind_after(), kind);
+                let after = if promote {
+                    kind.promoted().unwrap_or(kind)
+                } else {
+                    kind
+                };
+                self.shift(us, to, from, after, kind);
                 if let Some(cap) = capture {
                     self.put(to, Piece::new(!us, cap));
                     self.hands[us].remove_unchecked(cap.unpromoted());
