@@ -80,7 +80,8 @@ mod masu {
             return 1;
         }
         let mut nodes = 0;
-        let moves = pos.legal_moves();
+        let mut moves = shogi::MoveList::new();
+        pos.legal_moves_into(&mut moves);
         for &m in &moves {
             let undo = pos.play_unchecked(m);
             nodes += make(pos, depth - 1);

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree, the standard move-generator test.
 
-use crate::Position;
+use crate::{MoveList, Position};
 
 /// The number of legal move sequences of `depth` plies from `pos` (1 at depth 0).
 ///
@@ -23,8 +23,10 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
         return pos.count_legal_moves() as u64;
     }
     let mut nodes = 0;
-    // Iterate by reference: moving the list into an iterator would copy all 593 slots.
-    let moves = pos.legal_moves();
+    // The list lives here and is iterated by reference: returning or moving it would copy
+    // all 593 slots.
+    let mut moves = MoveList::new();
+    pos.legal_moves_into(&mut moves);
     for &m in &moves {
         let undo = pos.play_unchecked(m);
         nodes += perft_inner(pos, depth - 1);
@@ -46,8 +48,10 @@ fn perft_make_inner(pos: &mut Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    // Iterate by reference: moving the list into an iterator would copy all 593 slots.
-    let moves = pos.legal_moves();
+    // The list lives here and is iterated by reference: returning or moving it would copy
+    // all 593 slots.
+    let mut moves = MoveList::new();
+    pos.legal_moves_into(&mut moves);
     for &m in &moves {
         let undo = pos.play_unchecked(m);
         nodes += perft_make_inner(pos, depth - 1);
