@@ -54,10 +54,15 @@ impl Entry {
     }
 }
 
+/// Eight entries on four whole cache lines.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
+struct Cluster([Entry; CLUSTER]);
+
 /// The table. See the module documentation.
 #[derive(Debug)]
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<Cluster>,
     clusters: usize,
     used: usize,
     gc_runs: u64,
@@ -71,7 +76,7 @@ impl Table {
     pub(crate) fn new(bytes: usize) -> Table {
         let clusters = (bytes / (ENTRY_BYTES * CLUSTER)).max(1);
         Table {
-            entries: vec![Entry::default(); clusters * CLUSTER],
+            entries: vec![Cluster::default(); clusters],
             clusters,
             used: 0,
             gc_runs: 0,
@@ -81,13 +86,13 @@ impl Table {
     pub(crate) fn clear(&mut self) {
         // A fresh table is untouched (zeroed pages stay unmapped until used).
         if self.used > 0 {
-            self.entries.fill(Entry::default());
+            self.entries.fill(Cluster::default());
             self.used = 0;
         }
     }
 
     pub(crate) fn capacity(&self) -> usize {
-        self.entries.len()
+        self.entries.len() * CLUSTER
     }
 
     pub(crate) fn used(&self) -> usize {
@@ -95,23 +100,22 @@ impl Table {
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        self.capacity() * ENTRY_BYTES
     }
 
     pub(crate) fn gc_runs(&self) -> u64 {
         self.gc_runs
     }
 
-    fn cluster(&self, key: u64) -> std::ops::Range<usize> {
+    fn cluster(&self, key: u64) -> usize {
         // The high bits pick the cluster; multiply-shift avoids a division.
-        let c = ((u128::from(key) * self.clusters as u128) >> 64) as usize;
-        c * CLUSTER..(c + 1) * CLUSTER
+        ((u128::from(key) * self.clusters as u128) >> 64) as usize
     }
 
     /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
     pub(crate) fn probe(&self, key: u64, atk: Packed, def: Packed, r: Len) -> Probe {
         let mut best = Probe::Missing;
-        for e in &self.entries[self.cluster(key)] {
+        for e in &self.entries[self.cluster(key)].0 {
             if e.is_empty() || e.key != key {
                 continue;
             }
@@ -155,7 +159,7 @@ impl Table {
         work: u32,
     ) {
         let range = self.cluster(key);
-        for e in &mut self.entries[range.clone()] {
+        for e in &mut self.entries[range].0 {
             if !e.is_empty()
                 && e.key == key
                 && e.atk == atk
@@ -185,7 +189,7 @@ impl Table {
     pub(crate) fn store_proven(&mut self, key: u64, atk: Packed, def: Packed, len: Len, work: u32) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
-        for e in &mut self.entries[range.clone()] {
+        for e in &mut self.entries[range].0 {
             if e.is_empty() || e.key != key {
                 continue;
             }
@@ -226,7 +230,7 @@ impl Table {
     ) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
-        for e in &mut self.entries[range.clone()] {
+        for e in &mut self.entries[range].0 {
             if e.is_empty() || e.key != key {
                 continue;
             }
@@ -255,11 +259,11 @@ impl Table {
         );
     }
 
-    fn insert(&mut self, range: std::ops::Range<usize>, entry: Entry) {
-        if self.used * 10 > self.entries.len() * 9 {
+    fn insert(&mut self, range: usize, entry: Entry) {
+        if self.used * 10 > self.capacity() * 9 {
             self.collect();
         }
-        let cluster = &mut self.entries[range];
+        let cluster = &mut self.entries[range].0;
         let slot = cluster.iter().position(Entry::is_empty);
         let i = slot.unwrap_or_else(|| {
             // Replace the entry that cost least to compute.
@@ -275,10 +279,11 @@ impl Table {
     /// sample and drop every entry at or below it, so about half the table frees up.
     fn collect(&mut self) {
         self.gc_runs += 1;
-        let step = (self.entries.len() / 4096).max(1);
+        let step = (self.capacity() / 4096).max(1);
         let mut sample: Vec<u32> = self
             .entries
             .iter()
+            .flat_map(|c| c.0.iter())
             .step_by(step)
             .filter(|e| !e.is_empty())
             .map(|e| e.amount)
@@ -289,7 +294,7 @@ impl Table {
         let mid = sample.len() / 2;
         let (_, &mut cut, _) = sample.select_nth_unstable(mid);
         let mut used = 0;
-        for e in &mut self.entries {
+        for e in self.entries.iter_mut().flat_map(|c| c.0.iter_mut()) {
             if e.is_empty() {
                 continue;
             }
