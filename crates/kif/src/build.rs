@@ -155,6 +155,27 @@ impl Builder {
         matches!(self.stop, Stop::Broken | Stop::Foul)
     }
 
+    /// A move cannot follow a special or a recorded foul (a `変化` block may lead back to
+    /// one): report it.
+    fn after_foul(&mut self, at: &Origin<'_>) -> Result<bool, ReadError> {
+        let node = &self.record.tree[self.current()];
+        let foul = node.special().is_some() || node.recorded_move().is_some_and(|m| m.illegal);
+        if foul {
+            let d = at
+                .diag(DiagnosticKind::BadVariation)
+                .detail("a move after a special or a recorded foul")
+                .ply(self.next_ply());
+            self.sink.warn(d)?;
+            self.stop = Stop::Broken;
+        }
+        Ok(foul)
+    }
+
+    /// Whether the current block stopped on an unreadable move (not a kept foul).
+    pub(crate) fn is_dead(&self) -> bool {
+        self.stop == Stop::Broken
+    }
+
     /// Reports the rest of a line as dropped, once.
     pub(crate) fn dropped_rest(&mut self, at: &Origin<'_>) -> Result<(), ReadError> {
         if self.stop == Stop::Foul {
@@ -186,7 +207,7 @@ impl Builder {
         time: Option<MoveTime>,
         at: &Origin<'_>,
     ) -> Result<Option<NodeId>, ReadError> {
-        if !self.open(at)? {
+        if !self.open(at)? || self.after_foul(at)? {
             return Ok(None);
         }
         let Some(pos) = self.positions.last() else {
@@ -197,6 +218,10 @@ impl Builder {
             Err(KifMoveError::Illegal { mv }) => {
                 let d = self.move_error(at, "illegal move", &KifMoveError::Illegal { mv });
                 let id = self.push(NodeKind::Move(RecordedMove { mv, illegal: true }), time);
+                // No position exists after a foul: the copy keeps `positions` beside `path`,
+                // and `after_foul` refuses moves from here.
+                let same = self.positions.last().cloned();
+                self.positions.extend(same);
                 self.foul = Some(d);
                 self.stop = Stop::Foul;
                 Ok(Some(id))
@@ -290,6 +315,12 @@ impl Builder {
             self.stop = Stop::Open;
         }
         if !self.open(at)? {
+            return Ok(None);
+        }
+        if self.record.tree[self.current()].special().is_some() {
+            let d = at.diag(DiagnosticKind::AfterSpecial).ply(self.next_ply());
+            self.sink.warn(d)?;
+            self.stop = Stop::Broken;
             return Ok(None);
         }
         let id = self.push(NodeKind::Special(special), time);

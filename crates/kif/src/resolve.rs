@@ -139,7 +139,9 @@ impl KifMove {
             }
             _ => return None,
         };
-        Some(mv)
+        // A legal move here was ruled out by the text's own words (`引` for a move up):
+        // the text fits nothing, it does not record a foul.
+        (!pos.is_legal(&mv)).then_some(mv)
     }
 
     /// The KI2 filter over a list of legal moves of the side `us` (shared with the writer,

@@ -28,6 +28,10 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
     head(&mut out, record, &declaration);
     out.push('\n');
     annotations(&mut out, record, NodeId::ROOT);
+    if let Some(trailer) = &record.tree[NodeId::ROOT].trailer {
+        out.push_str(trailer);
+        out.push('\n');
+    }
     let main: Vec<NodeId> = record.tree.main_line().collect();
     block(&mut out, record, &main);
     let mut blocks = Vec::new();

@@ -255,11 +255,18 @@ fn move_body(s: &str) -> (MoveBody<'_>, usize) {
             let end = s.find(|c: char| text::is_blank(c)).unwrap_or(s.len());
             (MoveBody::Bad(e), end)
         }
-        Err(_) => {
+        Err(e) => {
             let end = s
                 .find(|c: char| text::is_blank(c) || c == '(')
                 .unwrap_or(s.len());
             let word = &s[..end];
+            if word.is_empty() {
+                let e = ParseKifMoveError {
+                    expected: "a move or a special word",
+                    ..e
+                };
+                return (MoveBody::Bad(e), 0);
+            }
             match Special::from_kif(word) {
                 Some(sp) => (MoveBody::Special(sp), end),
                 None => (MoveBody::Unknown(word), end),

@@ -31,6 +31,10 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
         out.push_str("手数----指手--\n");
     }
     annotations(&mut out, record, NodeId::ROOT);
+    if let Some(trailer) = &record.tree[NodeId::ROOT].trailer {
+        out.push_str(trailer);
+        out.push('\n');
+    }
     let main: Vec<NodeId> = record.tree.main_line().collect();
     block(&mut out, record, &main, options);
     let mut blocks = Vec::new();
@@ -94,13 +98,8 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], options: &WriteOpti
         }
     }
     let last = line.last().copied().unwrap_or(NodeId::ROOT);
-    match (&record.tree[last].trailer, line.is_empty()) {
-        (Some(trailer), true) => {
-            out.push_str(trailer);
-            out.push('\n');
-        }
-        (Some(_), false) => {}
-        (None, _) => out.push('\n'),
+    if record.tree[last].trailer.is_none() {
+        out.push('\n');
     }
 }
 

@@ -60,3 +60,35 @@ fn recorded_foul_is_kept() {
     }
     assert_eq!(p.record.result(), Some(&Special::IllegalWin));
 }
+
+// The regressions below were found by mutating corpus files and checking the fuzz
+// property (read, write, read again gives the same record).
+
+#[test]
+fn no_move_after_a_special_or_foul_through_a_variation() {
+    let p = read("   1 ７六歩(77)\n   2 投了\n\n変化：3手\n   3 ２六歩(27)\n");
+    assert_eq!(p.record.tree.len(), 3);
+    assert_eq!(p.warnings[0].kind, DiagnosticKind::BadVariation);
+    let p = read("   1 ７五歩(77)\n\n変化：2手\n   2 ３四歩(33)\n");
+    assert_eq!(p.record.tree.len(), 2);
+}
+
+#[test]
+fn words_that_exclude_the_legal_move_are_not_a_foul() {
+    // `引` (backward) on a pawn: the one pawn that reaches the square moves forward, so
+    // the text fits nothing; it must not be kept as an "illegal" copy of a legal move.
+    let p = read("   1 ７六歩引(77\n");
+    assert_eq!(p.record.tree.len(), 1);
+    assert_eq!(p.warnings[0].kind, DiagnosticKind::IllegalMove);
+}
+
+#[test]
+fn trailer_before_the_moves_and_empty_move_lines_survive_writing() {
+    let p = read("まで0手で中断\n   1 ７六歩(77)\n   2 ( 0:01/00:00:01)\n");
+    let text = crate::kif::to_string(&p.record);
+    assert_eq!(read(&text).record, p.record, "{text}");
+    assert_eq!(
+        p.warnings.last().map(|d| d.kind.clone()),
+        Some(DiagnosticKind::BadMove)
+    );
+}
