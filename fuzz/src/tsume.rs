@@ -1,0 +1,39 @@
+//! Tsume target: problem lines of any bytes, solved under a tiny budget.
+
+use tsume::{Config, Limits, Problem, Solver, Verdict};
+
+/// A problem line never makes the parser or the solver panic, and any mate the solver
+/// reports is a legal line of checks that ends in checkmate.
+pub fn check_problem_line(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(problem) = Problem::from_line(text, 1) else {
+        return;
+    };
+    let mut solver = Solver::new(Config {
+        limits: Limits {
+            nodes: Some(300),
+            time: None,
+        },
+        table_bytes: 1 << 16,
+        ..Config::default()
+    });
+    let Ok(Verdict::Mate(mate)) = solver.solve(&problem.position) else {
+        return;
+    };
+    let attacker = problem.position.turn();
+    let mut pos = problem.position.clone();
+    for m in &mate.line {
+        assert!(pos.is_legal(m), "{m} in {pos}");
+        assert!(
+            pos.turn() != attacker || pos.gives_check(m),
+            "{m} does not check in {pos}"
+        );
+        pos.play_unchecked(*m);
+    }
+    assert!(
+        pos.turn() != attacker && pos.is_checkmate(),
+        "{text}: line does not mate"
+    );
+}
