@@ -116,6 +116,12 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
     }
     let mut upper = u32::from(v.len);
     let mut exact = false;
+    // Write the proof out while its entries are fresh: the later phases may replace them.
+    let saved = if level == AnswerLevel::Proof {
+        None
+    } else {
+        s.proof_line(pos, upper).map(|line| (upper, line))
+    };
     if level != AnswerLevel::Proof {
         (upper, exact) = shorten(s, pos, upper);
     }
@@ -125,7 +131,17 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
         s.budget.node_limit = Some(s.nodes + ANSWER_RESERVE);
         s.budget.deadline = None;
     }
-    let verdict = match answer(level, s, pos, upper, exact) {
+    let mate = answer(level, s, pos, upper, exact).or_else(|| {
+        saved.map(|(length, line)| Mate {
+            length,
+            exact: false,
+            leftover: *end_of(pos, &line).hand(pos.turn()),
+            line,
+            convention: None,
+            alternatives: Vec::new(),
+        })
+    });
+    let verdict = match mate {
         Some(mate) => Verdict::Mate(mate),
         None => Verdict::Unknown {
             reason: s.stop.unwrap_or(StopReason::NodeLimit),
