@@ -335,6 +335,7 @@ impl MoveList {
 }
 
 const POT_W: i32 = 8;
+const PARITY_W: i32 = 8;
 const EVAL_W: i32 = 8;
 
 /// How deep to look when ordering moves: deeper for positions with more empties, where a
@@ -390,6 +391,11 @@ fn potential_mobility(discs: u64, empty: u64) -> u32 {
 /// taking corners before other squares of equal mobility.
 pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveList {
     let sort_depth = sort_depth((!(p | o)).count_ones());
+    let empty = !(p | o);
+    let odd = QUADRANTS
+        .iter()
+        .filter(|&&q| (empty & q).count_ones() % 2 == 1)
+        .fold(0, |m, &q| m | q);
     let mut list = MoveList {
         items: ArrayVec::new(),
     };
@@ -404,6 +410,9 @@ pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveL
         }
         if CORNERS >> sq & 1 != 0 {
             key += 8;
+        }
+        if odd >> sq & 1 != 0 {
+            key += PARITY_W;
         }
         if hint == Some(sq) {
             key = i32::MAX;
