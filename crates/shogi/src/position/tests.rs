@@ -317,6 +317,12 @@ fn setup_errors_are_named() {
             other => panic!("{sfen}: {other:?}"),
         }
     }
+    // More material than a set could overflow the packed hand counts: never waived.
+    let Err(ParseSfenError::Position(e)) = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2R2r 1")
+    else {
+        panic!("too much material accepted");
+    };
+    assert!(e.ignore(PositionErrorKinds::all()).is_err());
     // Two tokins on a file are fine.
     assert!(Position::from_sfen("4k4/9/9/9/4+P4/4+P4/9/9/4K4 b - 1").is_ok());
 }

@@ -56,15 +56,18 @@ impl PositionError {
     /// jokes such as 九歩, nine pawns on one file) break [`PositionErrorKinds::TWO_PAWNS`] and
     /// [`PositionErrorKinds::STUCK_PIECE`] on purpose; move generation stays sound for them,
     /// since it never relies on those rules holding on the board. A position whose side
-    /// not to move is in check, or with two kings of a side, is never safe to accept.
+    /// not to move is in check, with two kings of a side, or with more pieces than a set
+    /// (hand counts are packed into fields sized for one set) is never safe to accept.
     ///
     /// # Errors
     ///
     /// The error again, with only the remaining faults, when other faults remain or `kinds`
-    /// names [`PositionErrorKinds::OPPOSITE_CHECK`] or [`PositionErrorKinds::TOO_MANY_KINGS`].
+    /// names [`PositionErrorKinds::OPPOSITE_CHECK`], [`PositionErrorKinds::TOO_MANY_KINGS`]
+    /// or [`PositionErrorKinds::TOO_MUCH_MATERIAL`].
     pub fn ignore(mut self, kinds: PositionErrorKinds) -> Result<Position, PositionError> {
-        let unsafe_to_ignore =
-            PositionErrorKinds::OPPOSITE_CHECK | PositionErrorKinds::TOO_MANY_KINGS;
+        let unsafe_to_ignore = PositionErrorKinds::OPPOSITE_CHECK
+            | PositionErrorKinds::TOO_MANY_KINGS
+            | PositionErrorKinds::TOO_MUCH_MATERIAL;
         self.kinds.remove(kinds - unsafe_to_ignore);
         if self.kinds.is_empty() {
             Ok(*self.position)
