@@ -26,6 +26,7 @@ mod cursor;
 mod header;
 mod special;
 mod tree;
+mod usi;
 
 use std::fmt::Write as _;
 
