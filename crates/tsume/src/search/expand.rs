@@ -112,7 +112,9 @@ impl Searcher<'_, '_> {
             }
             count += 1;
         }
-        Value::unknown(count, 1)
+        let v = Value::unknown(count, 1);
+        self.tt.store_unknown(n.key, n.atk, n.def, v.pn, v.dn, 1);
+        v
     }
 
     /// The attacker to move: no check = no mate; a check that leaves no defence = mate in 1.
@@ -150,7 +152,9 @@ impl Searcher<'_, '_> {
             self.tt.store_disproven(n.key, v.atk, v.def, v.len, 1);
             return v;
         }
-        Value::unknown(1, checks.len() as u32)
+        let v = Value::unknown(1, checks.len() as u32);
+        self.tt.store_unknown(n.key, n.atk, n.def, v.pn, v.dn, 1);
+        v
     }
 
     /// A check after which the defender has no legal move, with its proof bound.
