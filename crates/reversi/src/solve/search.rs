@@ -18,7 +18,7 @@ use super::tt::Table;
 /// At this many empties and more: table, stability and mobility ordering.
 const DEEP_EMPTIES: u32 = 7;
 /// At this many empties and more: probe the table for every child before searching.
-const ETC_EMPTIES: u32 = 10;
+const ETC_EMPTIES: u32 = 8;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -50,6 +50,17 @@ pub(crate) struct Search<'t> {
 fn final_score(p: u64, o: u64) -> i32 {
     let diff = p.count_ones() as i32 - o.count_ones() as i32;
     empties_to_winner(diff, (!(p | o)).count_ones())
+}
+
+/// The opponent's stable discs cap our score: that cap when it is already at or below `alpha`.
+#[inline]
+fn stability_cap(p: u64, o: u64, alpha: i32) -> Option<i32> {
+    // Cheap test first: even if every opponent disc were stable the cap could not cut.
+    if 64 - 2 * o.count_ones() as i32 > alpha {
+        return None;
+    }
+    let cap = 64 - 2 * stable_discs(o, p | o).count_ones() as i32;
+    (cap <= alpha).then_some(cap)
 }
 
 /// A move's child position (the opponent to move).
@@ -148,6 +159,9 @@ impl Search<'_> {
         if self.tick() {
             return 0;
         }
+        if let Some(cap) = stability_cap(p, o, alpha) {
+            return cap;
+        }
         let odd = QUADRANTS
             .iter()
             .filter(|&&q| (empty & q).count_ones() % 2 == 1)
@@ -200,12 +214,8 @@ impl Search<'_> {
             }
             return -self.deep(o, p, -beta, -alpha);
         }
-        // The opponent's stable discs cap our score.
-        if 64 - 2 * o.count_ones() as i32 <= alpha {
-            let cap = 64 - 2 * stable_discs(o, p | o).count_ones() as i32;
-            if cap <= alpha {
-                return cap;
-            }
+        if let Some(cap) = stability_cap(p, o, alpha) {
+            return cap;
         }
         let mut hint = None;
         if let Some(e) = self.table.probe(p, o) {
