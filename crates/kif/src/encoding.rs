@@ -304,8 +304,45 @@ pub struct Unmappable {
 pub struct Encoded {
     /// The bytes; an unmappable character is written as `?`.
     pub bytes: Vec<u8>,
-    /// The characters that were replaced, in order.
+    /// The characters that were replaced by `?`, in order.
     pub unmappable: Vec<Unmappable>,
+    /// The characters replaced by their customary stand-in ([`encode_substituting`]).
+    pub substituted: Vec<Unmappable>,
+}
+
+/// Characters Shift_JIS lacks that have a customary stand-in it holds.
+const STAND_INS: [(char, char); 3] = [('☗', '▲'), ('☖', '△'), ('〜', '～')];
+
+/// As [`encode`], but a character the encoding lacks is first replaced by its customary
+/// stand-in when it has one (`☗`→`▲`, `☖`→`△`, `〜`→`～`); those are listed in
+/// [`Encoded::substituted`], the rest still in [`Encoded::unmappable`].
+#[must_use]
+pub fn encode_substituting(text: &str, encoding: TextEncoding) -> Encoded {
+    let fits = |c: char| {
+        let mut buf = [0u8; 4];
+        !encoding.encoding_rs().encode(c.encode_utf8(&mut buf)).2
+    };
+    let mut substituted = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        for (col, ch) in line.chars().enumerate() {
+            let stand_in = STAND_INS.iter().find(|(from, _)| *from == ch).map(|p| p.1);
+            match stand_in {
+                Some(to) if encoding != TextEncoding::Utf8 && !fits(ch) && fits(to) => {
+                    out.push(to);
+                    substituted.push(Unmappable {
+                        ch,
+                        line: i + 1,
+                        column: col + 1,
+                    });
+                }
+                _ => out.push(ch),
+            }
+        }
+    }
+    let mut encoded = encode(&out, encoding);
+    encoded.substituted = substituted;
+    encoded
 }
 
 /// Encodes text, reporting instead of silently dropping characters the encoding lacks
@@ -316,6 +353,7 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
         return Encoded {
             bytes: text.as_bytes().to_vec(),
             unmappable: Vec::new(),
+            substituted: Vec::new(),
         };
     }
     let mut bytes = Vec::with_capacity(text.len());
@@ -341,7 +379,11 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
             }
         }
     }
-    Encoded { bytes, unmappable }
+    Encoded {
+        bytes,
+        unmappable,
+        substituted: Vec::new(),
+    }
 }
 
 #[cfg(test)]
@@ -435,5 +477,12 @@ mod tests {
             .collect();
         assert_eq!(found, vec![('☗', 1, 4), ('☖', 2, 4)]);
         assert_eq!(e.bytes, sjis("先手：?羽生\n後手：?\n"));
+        let e = encode_substituting("先手：☗羽生\n後手：☖😀\n", TextEncoding::ShiftJis);
+        assert_eq!(e.bytes, sjis("先手：▲羽生\n後手：△?\n"));
+        assert_eq!(e.substituted.len(), 2);
+        assert_eq!(
+            e.unmappable.iter().map(|u| u.ch).collect::<Vec<_>>(),
+            vec!['😀']
+        );
     }
 }

@@ -16,6 +16,9 @@ pub struct WriteOptions {
     /// KIF only: write `不成` on moves that could have promoted (the spec leaves
     /// non-promotion unmarked; some readers expect the word).
     pub non_promotion: bool,
+    /// `to_bytes`: replace characters Shift_JIS lacks by their customary stand-ins (`☗`→`▲`,
+    /// `☖`→`△`, `〜`→`～`) instead of `?` ([`crate::encoding::encode_substituting`]).
+    pub stand_ins: bool,
 }
 
 impl Default for WriteOptions {
@@ -23,6 +26,7 @@ impl Default for WriteOptions {
         WriteOptions {
             encoding: TextEncoding::Utf8,
             non_promotion: false,
+            stand_ins: false,
         }
     }
 }
@@ -124,5 +128,14 @@ pub(crate) fn mover(record: &Record, id: NodeId) -> Color {
         start
     } else {
         start.opposite()
+    }
+}
+
+/// Encodes written text by the options.
+pub(crate) fn encode_text(text: &str, options: &WriteOptions) -> crate::encoding::Encoded {
+    if options.stand_ins {
+        crate::encoding::encode_substituting(text, options.encoding)
+    } else {
+        crate::encoding::encode(text, options.encoding)
     }
 }

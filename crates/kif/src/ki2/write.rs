@@ -4,7 +4,7 @@
 
 use shogi::{Move, Position, Square};
 
-use crate::encoding::{self, Encoded};
+use crate::encoding::Encoded;
 use crate::ki2::trailer;
 use crate::movetext::KifMove;
 use crate::record::{NodeId, NodeKind, Record};
@@ -48,7 +48,7 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
 /// Writes KI2 bytes in `options.encoding`, listing characters it cannot hold.
 #[must_use]
 pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
-    encoding::encode(&to_string_with(record, options), options.encoding)
+    crate::write::encode_text(&to_string_with(record, options), options)
 }
 
 /// The text of one move of the tree, and the position after it.

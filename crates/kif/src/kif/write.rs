@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::encoding::{self, Encoded};
+use crate::encoding::Encoded;
 use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record};
 use crate::text;
@@ -52,7 +52,7 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
 /// Writes KIF bytes in `options.encoding`, listing characters it cannot hold.
 #[must_use]
 pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
-    encoding::encode(&to_string_with(record, options), options.encoding)
+    crate::write::encode_text(&to_string_with(record, options), options)
 }
 
 /// Whether the move of `id` could have promoted (so `不成` applies).
