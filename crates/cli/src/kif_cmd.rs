@@ -39,6 +39,8 @@ struct ListArgs {
 }
 
 /// Validate records: every move checked; diagnostics as `file:line:col: severity: message`.
+/// Anything that changes the game read (an illegal or unreadable move, a damaged board,
+/// undecodable bytes) is an error; quirks kept verbatim are warnings.
 #[derive(Debug, Args)]
 struct CheckArgs {
     /// Record files.
@@ -282,12 +284,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         match kif::read_bytes(&bytes, hint, mode) {
             Ok(parsed) => {
                 for d in &parsed.warnings {
-                    let severity = if d.severity == Severity::Error {
-                        "error"
-                    } else {
-                        "warning"
-                    };
-                    errors += usize::from(d.severity == Severity::Error);
+                    let is_error = d.severity == Severity::Error || d.kind.damages_game();
+                    let severity = if is_error { "error" } else { "warning" };
+                    errors += usize::from(is_error);
                     eprintln!(
                         "{}:{}:{}: {severity}: {}",
                         path.display(),

@@ -71,6 +71,25 @@ pub enum DiagnosticKind {
 }
 
 impl DiagnosticKind {
+    /// Whether the record read can differ in its moves or position from what the text
+    /// says: an unreadable, illegal or ambiguous move (and what was dropped after it), a
+    /// damaged board or hand, undecodable bytes. Validators treat these as errors; the
+    /// others (a recorded foul, a mismatched trailer, an unknown header or special word
+    /// kept verbatim, a composed start position) leave the game itself intact.
+    #[must_use]
+    pub fn damages_game(&self) -> bool {
+        matches!(
+            self,
+            DiagnosticKind::BadMove
+                | DiagnosticKind::IllegalMove
+                | DiagnosticKind::AmbiguousMove
+                | DiagnosticKind::Dropped
+                | DiagnosticKind::BadBoard
+                | DiagnosticKind::BadHand
+                | DiagnosticKind::Encoding
+        )
+    }
+
     fn describe(&self) -> &'static str {
         match self {
             DiagnosticKind::UnknownLine => "unknown line",
