@@ -58,9 +58,8 @@ impl StartPosition {
     /// A standard start position.
     #[must_use]
     pub fn handicap(handicap: Handicap) -> StartPosition {
-        let setup = handicap_setup(handicap);
         StartPosition {
-            setup,
+            setup: handicap.setup(),
             handicap: Some(handicap),
         }
     }
@@ -68,10 +67,10 @@ impl StartPosition {
     /// A position given square by square; `handicap` is found by comparing with the table.
     #[must_use]
     pub fn from_setup(setup: Setup) -> StartPosition {
-        let handicap = Handicap::ALL
-            .into_iter()
-            .find(|&h| same_start(&handicap_setup(h), &setup));
-        StartPosition { setup, handicap }
+        StartPosition {
+            setup,
+            handicap: Handicap::of(&setup),
+        }
     }
 
     /// The position to play from; the hands stay exactly as recorded. Records hold composed
@@ -103,23 +102,6 @@ impl Default for StartPosition {
     fn default() -> StartPosition {
         StartPosition::handicap(Handicap::Even)
     }
-}
-
-/// The setup of a standard position.
-pub(crate) fn handicap_setup(handicap: Handicap) -> Setup {
-    // The table's SFENs are fixed and tested, so parsing cannot fail; the fallback keeps
-    // this function total anyway.
-    handicap
-        .sfen()
-        .parse::<Position>()
-        .map(|p| p.to_setup())
-        .unwrap_or_else(|_| Setup::startpos())
-}
-
-/// Two setups are the same start if board, hands and side to move agree (the move number
-/// does not make a different handicap).
-fn same_start(a: &Setup, b: &Setup) -> bool {
-    a.board == b.board && a.hands == b.hands && a.turn == b.turn
 }
 
 /// A game record: headers, start position and the move tree.

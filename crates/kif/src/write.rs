@@ -45,7 +45,7 @@ pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
     if let (None, Some(h)) = (header, start)
         && h != Handicap::Even
     {
-        push_line(out, "手合割：", h.name());
+        push_line(out, "手合割：", h.japanese_name());
     }
     for h in &record.headers {
         out.push_str(&h.key);

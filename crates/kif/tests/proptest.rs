@@ -105,7 +105,9 @@ fn random_record(seed: u64, len: usize, branches: usize, clock: bool) -> Record 
     let mut rng = Rng(seed);
     let handicap = Handicap::ALL[rng.below(4) * rng.below(2) * 5 % Handicap::ALL.len()];
     let mut record = Record::with_start(StartPosition::handicap(handicap));
-    record.headers.set(HeaderKey::Handicap, handicap.name());
+    record
+        .headers
+        .set(HeaderKey::Handicap, handicap.japanese_name());
     record.headers.set(HeaderKey::Black, "先手さん");
     record.headers.push("対局ID", "12345");
     if rng.below(2) == 0 {

@@ -192,7 +192,7 @@ impl Writer {
             self.dropped.push(Dropped::MoveNumber(setup.ply));
         }
         match record.start.handicap {
-            Some(h) => self.line(&h.csa_pi()),
+            Some(h) => self.line(&crate::handicap::csa_pi(h)),
             None => self.board(setup),
         }
         self.line(&codes::sign(setup.turn).to_string());

@@ -11,12 +11,12 @@ use serde_json::value::RawValue;
 use shogi::{ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::read::Reader;
+use crate::Diagnostic;
 use crate::build::Builder;
 use crate::csa::codes;
 use crate::diag::{DiagnosticKind, ReadError, Sink, fail};
 use crate::movetext::{KifMove, Motion, Relative};
 use crate::record::{MoveTime, StartPosition};
-use crate::{Diagnostic, Handicap};
 
 impl<'a> Reader<'a> {
     pub(super) fn initial(
@@ -44,7 +44,7 @@ impl<'a> Reader<'a> {
             return self.data(data).map(StartPosition::from_setup).map_err(fail);
         }
         match preset {
-            Some((name, value)) => match Handicap::from_jkf_preset(&name) {
+            Some((name, value)) => match crate::handicap::from_jkf_preset(&name) {
                 Some(h) => Ok(StartPosition::handicap(h)),
                 None => {
                     let d = self

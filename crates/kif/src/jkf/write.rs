@@ -102,7 +102,9 @@ impl Writer<'_> {
         }
         match start.handicap {
             Some(Handicap::Even) => None,
-            Some(h) => Some(Json::object().with("preset", Json::str(h.jkf_preset()))),
+            Some(h) => {
+                Some(Json::object().with("preset", Json::str(crate::handicap::jkf_preset(h))))
+            }
             None => Some(
                 Json::object()
                     .with("preset", Json::str("OTHER"))
