@@ -42,7 +42,7 @@ fn piece_cell(c: char, color: Color) -> Option<Option<Piece>> {
         return Some(None);
     }
     let mut buf = [0u8; 4];
-    let (kind, _) = text::piece_prefix(c.encode_utf8(&mut buf))?;
+    let (kind, _) = PieceKind::from_japanese_prefix(c.encode_utf8(&mut buf))?;
     Some(Some(Piece { color, kind }))
 }
 
@@ -82,7 +82,7 @@ pub(crate) fn parse_hand(pieces: &str) -> Result<Hand, BodError> {
 
 fn hand_kind(c: char) -> Option<PieceKind> {
     let mut buf = [0u8; 4];
-    text::piece_prefix(c.encode_utf8(&mut buf))
+    PieceKind::from_japanese_prefix(c.encode_utf8(&mut buf))
         .map(|(k, _)| k)
         .filter(|k| PieceKind::HAND.contains(k))
 }
@@ -99,7 +99,7 @@ pub(crate) fn hand_text(hand: &Hand) -> String {
         if n == 0 {
             continue;
         }
-        out.push(text::board_char(*kind));
+        out.push(kind.japanese_char());
         if let Some(count) = text::count_text(n) {
             out.push_str(&count);
         }
@@ -127,7 +127,7 @@ pub(crate) fn write_bod(out: &mut String, setup: &Setup, names: [&str; 2]) {
             match piece {
                 Some(p) => {
                     out.push(if p.color == Color::White { 'v' } else { ' ' });
-                    out.push(text::board_char(p.kind));
+                    out.push(p.kind.japanese_char());
                 }
                 None => out.push_str(" ・"),
             }

@@ -128,7 +128,7 @@ impl KifMove {
     pub fn parse_prefix(s: &str) -> Result<(KifMove, usize), ParseKifMoveError> {
         let mut c = Cursor { s, at: 0 };
         let (to, same) = destination(&mut c)?;
-        let (piece, len) = text::piece_prefix(c.rest()).ok_or_else(|| {
+        let (piece, len) = PieceKind::from_japanese_prefix(c.rest()).ok_or_else(|| {
             c.error("a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)")
         })?;
         c.at += len;
@@ -270,7 +270,7 @@ impl fmt::Display for KifMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::with_capacity(24);
         write_destination(&mut out, self.to, self.same);
-        out.push_str(text::move_name(self.piece));
+        out.push_str(self.piece.japanese_name());
         out.push_str(match self.relative {
             Some(Relative::Right) => "右",
             Some(Relative::Left) => "左",

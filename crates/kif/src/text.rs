@@ -1,7 +1,7 @@
 //! Japanese notation vocabulary shared by the KIF and KI2 readers and writers: digits,
 //! numerals, piece names, side marks and display widths.
 
-use shogi::{Color, PieceKind};
+use shogi::Color;
 
 /// Full-width digits １-９ as written for files.
 pub(crate) const FULLWIDTH: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
@@ -55,71 +55,6 @@ pub(crate) fn count_text(n: u8) -> Option<String> {
         2..=9 => Some(KANJI[usize::from(n) - 1].to_string()),
         10 => Some("十".to_owned()),
         _ => Some(format!("十{}", KANJI[usize::from(n % 10).max(1) - 1])),
-    }
-}
-
-/// Reads a piece name at the start of `s`: returns the kind and the bytes it took.
-/// Accepts 成香/成桂/成銀 and the one-character board forms 杏/圭/全, 龍/竜, 玉/王.
-pub(crate) fn piece_prefix(s: &str) -> Option<(PieceKind, usize)> {
-    let mut chars = s.chars();
-    let c = chars.next()?;
-    let kind = match c {
-        '歩' => PieceKind::Pawn,
-        '香' => PieceKind::Lance,
-        '桂' => PieceKind::Knight,
-        '銀' => PieceKind::Silver,
-        '金' => PieceKind::Gold,
-        '角' => PieceKind::Bishop,
-        '飛' => PieceKind::Rook,
-        '玉' | '王' => PieceKind::King,
-        'と' => PieceKind::ProPawn,
-        '杏' => PieceKind::ProLance,
-        '圭' => PieceKind::ProKnight,
-        '全' => PieceKind::ProSilver,
-        '馬' => PieceKind::Horse,
-        '龍' | '竜' => PieceKind::Dragon,
-        '成' => {
-            let kind = match chars.next()? {
-                '香' => PieceKind::ProLance,
-                '桂' => PieceKind::ProKnight,
-                '銀' => PieceKind::ProSilver,
-                '歩' => PieceKind::ProPawn,
-                _ => return None,
-            };
-            return Some((kind, 2 * '成'.len_utf8()));
-        }
-        _ => return None,
-    };
-    Some((kind, c.len_utf8()))
-}
-
-/// The name of a kind on a move line (`成銀`, `龍`, `玉`).
-pub(crate) fn move_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::Pawn => "歩",
-        PieceKind::Lance => "香",
-        PieceKind::Knight => "桂",
-        PieceKind::Silver => "銀",
-        PieceKind::Gold => "金",
-        PieceKind::Bishop => "角",
-        PieceKind::Rook => "飛",
-        PieceKind::King => "玉",
-        PieceKind::ProPawn => "と",
-        PieceKind::ProLance => "成香",
-        PieceKind::ProKnight => "成桂",
-        PieceKind::ProSilver => "成銀",
-        PieceKind::Horse => "馬",
-        PieceKind::Dragon => "龍",
-    }
-}
-
-/// The one-character name of a kind on a board diagram (`全`, `圭`, `杏`, `龍`).
-pub(crate) fn board_char(kind: PieceKind) -> char {
-    match kind {
-        PieceKind::ProLance => '杏',
-        PieceKind::ProKnight => '圭',
-        PieceKind::ProSilver => '全',
-        other => move_name(other).chars().next().unwrap_or('・'),
     }
 }
 
@@ -197,20 +132,6 @@ mod tests {
         assert_eq!(count("18"), Some(18));
         assert_eq!(count("１８"), Some(18));
         assert_eq!(count("十九十"), None);
-    }
-
-    #[test]
-    fn piece_names() {
-        assert_eq!(piece_prefix("成銀(44)"), Some((PieceKind::ProSilver, 6)));
-        assert_eq!(piece_prefix("全"), Some((PieceKind::ProSilver, 3)));
-        assert_eq!(piece_prefix("竜"), Some((PieceKind::Dragon, 3)));
-        assert_eq!(piece_prefix("成"), None);
-        for kind in PieceKind::ALL {
-            let name = move_name(kind);
-            assert_eq!(piece_prefix(name), Some((kind, name.len())));
-            let c = board_char(kind).to_string();
-            assert_eq!(piece_prefix(&c).map(|p| p.0), Some(kind));
-        }
     }
 
     #[test]

@@ -112,27 +112,35 @@ impl PieceKind {
     /// plus 王 (king), 竜 (dragon) and 成歩 (tokin).
     #[must_use]
     pub fn from_japanese_prefix(s: &str) -> Option<(PieceKind, usize)> {
+        // A plain match: record readers call this once per move.
         let mut chars = s.chars();
         let first = chars.next()?;
         let kind = match first {
-            '王' => PieceKind::King,
-            '竜' => PieceKind::Dragon,
+            '歩' => PieceKind::Pawn,
+            '香' => PieceKind::Lance,
+            '桂' => PieceKind::Knight,
+            '銀' => PieceKind::Silver,
+            '金' => PieceKind::Gold,
+            '角' => PieceKind::Bishop,
+            '飛' => PieceKind::Rook,
+            '玉' | '王' => PieceKind::King,
+            'と' => PieceKind::ProPawn,
+            '杏' => PieceKind::ProLance,
+            '圭' => PieceKind::ProKnight,
+            '全' => PieceKind::ProSilver,
+            '馬' => PieceKind::Horse,
+            '龍' | '竜' => PieceKind::Dragon,
             '成' => {
-                let base = chars.next()?;
-                let kind = [
-                    PieceKind::Pawn,
-                    PieceKind::Lance,
-                    PieceKind::Knight,
-                    PieceKind::Silver,
-                ]
-                .into_iter()
-                .find(|k| k.japanese_char() == base)?
-                .promoted()?;
-                return Some((kind, first.len_utf8() + base.len_utf8()));
+                let kind = match chars.next()? {
+                    '歩' => PieceKind::ProPawn,
+                    '香' => PieceKind::ProLance,
+                    '桂' => PieceKind::ProKnight,
+                    '銀' => PieceKind::ProSilver,
+                    _ => return None,
+                };
+                return Some((kind, 2 * '成'.len_utf8()));
             }
-            c => PieceKind::ALL
-                .into_iter()
-                .find(|k| k.japanese_char() == c)?,
+            _ => return None,
         };
         Some((kind, first.len_utf8()))
     }
