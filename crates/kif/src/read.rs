@@ -1,6 +1,7 @@
 //! What every reader returns.
 
-use crate::encoding::{Decoded, Rule, TextEncoding};
+use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
+use crate::encoding::{self, Decoded, Rule, TextEncoding};
 use crate::{Diagnostic, Record};
 
 /// A record read from text, with the warnings met on the way.
@@ -34,4 +35,33 @@ impl From<&Decoded<'_>> for Decoding {
             bom: d.bom,
         }
     }
+}
+
+/// Decodes `bytes` (`hint` decides only for pure ASCII), reads the text with `read_str`, and
+/// records how the bytes were decoded. Undecodable bytes are a warning, never silent.
+pub(crate) fn read_decoded(
+    bytes: &[u8],
+    hint: TextEncoding,
+    mode: Mode,
+    read_str: fn(&str, Mode) -> Result<Parsed, ReadError>,
+) -> Result<Parsed, ReadError> {
+    let decoded = encoding::decode(bytes, Some(hint))?;
+    let parsed = read_str(&decoded.text, mode)?;
+    with_decoding(parsed, &decoded, mode)
+}
+
+/// Notes how `parsed` was decoded, with a warning when bytes had to be replaced.
+pub(crate) fn with_decoding(
+    mut parsed: Parsed,
+    decoded: &Decoded<'_>,
+    mode: Mode,
+) -> Result<Parsed, ReadError> {
+    parsed.decoding = Some(Decoding::from(decoded));
+    if decoded.had_errors {
+        let d = Diagnostic::new(DiagnosticKind::Encoding, 1, "", 1)
+            .detail("bytes that no supported encoding decodes were replaced by U+FFFD");
+        Sink::new(mode).warn(d.clone())?;
+        parsed.warnings.push(d);
+    }
+    Ok(parsed)
 }

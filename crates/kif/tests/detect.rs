@@ -41,3 +41,28 @@ fn read_bytes_reads_each_format() {
         assert!(read > 0, "nothing of {folder} read");
     }
 }
+
+#[test]
+fn undecodable_bytes_are_a_warning_in_every_format() {
+    // 0xFF is valid in none of UTF-8, Shift_JIS and EUC-JP.
+    let cases: [(&[u8], Format); 3] = [
+        (b"\xff\n   1 \x82\x56\x82\x55\x95\xe0(77)\n", Format::Kif),
+        (b"\xff\n\x81\xa3\x82\x56\x82\x55\x95\xe0\n", Format::Ki2),
+        (b"'\xff\nV2.2\nPI\n+\n+7776FU\n", Format::Csa),
+    ];
+    for (bytes, format) in cases {
+        let parsed = masu_kif::read_bytes_as(bytes, format, Mode::Lenient).unwrap();
+        assert!(
+            parsed
+                .warnings
+                .iter()
+                .any(|d| d.kind == masu_kif::DiagnosticKind::Encoding),
+            "{format:?}: {:?}",
+            parsed.warnings
+        );
+        assert!(
+            masu_kif::read_bytes_as(bytes, format, Mode::Strict).is_err(),
+            "{format:?}"
+        );
+    }
+}

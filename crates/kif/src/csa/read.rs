@@ -13,7 +13,7 @@ use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding::{self, TextEncoding};
 use crate::movetext::KifMove;
 use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
-use crate::{Decoding, Diagnostic, Parsed};
+use crate::{Diagnostic, Parsed};
 
 /// CSA `$` keys and the KIF header names they are kept under (the canonical names of
 /// [`HeaderKey`], so records convert between formats). Other keys are kept without `$`.
@@ -92,9 +92,7 @@ pub fn read_all_str(text: &str, mode: Mode) -> Result<Vec<Parsed>, ReadError> {
 ///
 /// As [`read_str`].
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
-    let parsed = read_str(&decoded.text, mode)?;
-    with_decoding(parsed, &decoded, mode)
+    crate::read::read_decoded(bytes, TextEncoding::ShiftJis, mode, read_str)
 }
 
 /// Reads every record of CSA bytes.
@@ -106,23 +104,8 @@ pub fn read_all_bytes(bytes: &[u8], mode: Mode) -> Result<Vec<Parsed>, ReadError
     let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
     read_all_str(&decoded.text, mode)?
         .into_iter()
-        .map(|p| with_decoding(p, &decoded, mode))
+        .map(|p| crate::read::with_decoding(p, &decoded, mode))
         .collect()
-}
-
-fn with_decoding(
-    mut parsed: Parsed,
-    decoded: &encoding::Decoded<'_>,
-    mode: Mode,
-) -> Result<Parsed, ReadError> {
-    parsed.decoding = Some(Decoding::from(decoded));
-    if decoded.had_errors {
-        let d = Diagnostic::new(DiagnosticKind::Encoding, 1, "", 1)
-            .detail("bytes that no supported encoding decodes were replaced by U+FFFD");
-        Sink::new(mode).warn(d.clone())?;
-        parsed.warnings.push(d);
-    }
-    Ok(parsed)
 }
 
 /// The records of a CSA text, one at a time (a long multi-record file is never held as

@@ -14,9 +14,9 @@ use crate::build::{Builder, Origin};
 use crate::csa::MAX_WARNINGS;
 use crate::csa::codes;
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
-use crate::encoding::{self, TextEncoding};
+use crate::encoding::TextEncoding;
 use crate::record::{NodeId, Record};
-use crate::{Decoding, Diagnostic, Parsed};
+use crate::{Diagnostic, Parsed};
 
 /// Reads JKF text.
 ///
@@ -39,16 +39,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// As [`read_str`].
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    let decoded = encoding::decode(bytes, Some(TextEncoding::Utf8))?;
-    let mut parsed = read_str(&decoded.text, mode)?;
-    parsed.decoding = Some(Decoding::from(&decoded));
-    if decoded.had_errors {
-        let d = Diagnostic::new(DiagnosticKind::Encoding, 1, "", 1)
-            .detail("bytes that no supported encoding decodes were replaced by U+FFFD");
-        Sink::new(mode).warn(d.clone())?;
-        parsed.warnings.push(d);
-    }
-    Ok(parsed)
+    crate::read::read_decoded(bytes, TextEncoding::Utf8, mode, read_str)
 }
 
 pub(super) struct Reader<'a> {

@@ -5,13 +5,13 @@ use shogi::Color;
 
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
-use crate::encoding::{self, TextEncoding};
+use crate::encoding::TextEncoding;
 use crate::ki2::trailer::{self, Ending};
 use crate::kif::{Line, classify};
 use crate::movetext::KifMove;
 use crate::preamble::Preamble;
 use crate::record::Special;
-use crate::{Decoding, Diagnostic, Parsed, text};
+use crate::{Diagnostic, Parsed, text};
 
 /// Reads KI2 text.
 ///
@@ -64,10 +64,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// As [`read_str`].
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
-    let mut parsed = read_str(&decoded.text, mode)?;
-    parsed.decoding = Some(Decoding::from(&decoded));
-    Ok(parsed)
+    crate::read::read_decoded(bytes, TextEncoding::ShiftJis, mode, read_str)
 }
 
 fn is_move_line(line: &str) -> bool {

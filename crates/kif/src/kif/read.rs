@@ -2,11 +2,11 @@
 
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
-use crate::encoding::{self, TextEncoding};
+use crate::encoding::TextEncoding;
 use crate::kif::lex::{Line, MoveBody, MoveLine, classify};
 use crate::preamble::Preamble;
 use crate::record::Special;
-use crate::{Decoding, Parsed, text};
+use crate::{Parsed, text};
 
 /// Reads KIF text.
 ///
@@ -57,16 +57,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// As [`read_str`]; decoding never fails (undecodable bytes become U+FFFD and a warning).
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
-    let mut parsed = read_str(&decoded.text, mode)?;
-    parsed.decoding = Some(Decoding::from(&decoded));
-    if decoded.had_errors {
-        let d = crate::Diagnostic::new(DiagnosticKind::Encoding, 1, "", 1)
-            .detail("bytes that no supported encoding decodes were replaced by U+FFFD");
-        Sink::new(mode).warn(d.clone())?;
-        parsed.warnings.push(d);
-    }
-    Ok(parsed)
+    crate::read::read_decoded(bytes, TextEncoding::ShiftJis, mode, read_str)
 }
 
 fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
