@@ -85,7 +85,7 @@ pub fn read_all_str(text: &str, mode: Mode) -> Result<Vec<Parsed>, ReadError> {
     Records::new(text, mode).collect()
 }
 
-/// Reads the first record of CSA bytes, detecting the encoding ([`encoding::decode`]:
+/// Reads the first record of CSA bytes, detecting the encoding ([`crate::encoding::decode`]:
 /// `'CSA encoding=` and `'encoding=` declarations, UTF-8, Shift_JIS, EUC-JP).
 ///
 /// # Errors

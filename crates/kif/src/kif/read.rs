@@ -50,7 +50,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     })
 }
 
-/// Reads KIF bytes, detecting the encoding ([`encoding::decode`]; a hint of Shift_JIS as
+/// Reads KIF bytes, detecting the encoding ([`crate::encoding::decode`]; a hint of Shift_JIS as
 /// the `.kif` convention for pure-ASCII input).
 ///
 /// # Errors
