@@ -1,4 +1,5 @@
-//! Shogi perft, masu side by side with the crates.io peers shunsai, haitaka and
+//! Shogi perft, masu side by side with the crates.io peers shunsai, haitaka, rsshogi (bulk
+//! cells: its own `perft`, which counts the last ply from a generated list) and
 //! shogi_legality_lite (the move generator of the shogi_core family). Every run asserts the
 //! published node count.
 //!
@@ -63,6 +64,21 @@ const MAKE: [Case; 2] = [
         nodes: 105_677,
     },
 ];
+
+mod rsshogi_peer {
+    use rsshogi::board::Position;
+
+    pub(crate) fn position(sfen: &str) -> Position {
+        Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+    }
+
+    pub(crate) fn bulk(pos: &Position, depth: u32) -> u64 {
+        let depth = u8::try_from(depth).unwrap_or(u8::MAX);
+        rsshogi::board::perft::perft(pos, depth)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .nodes
+    }
+}
 
 mod masu {
     use shogi::Position;
@@ -229,6 +245,10 @@ fn bench_bulk(c: &mut Criterion) {
                     case.nodes
                 )
             })
+        });
+        let rs = rsshogi_peer::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("rsshogi"), |b| {
+            b.iter(|| assert_eq!(rsshogi_peer::bulk(black_box(&rs), case.depth), case.nodes))
         });
         group.finish();
     }
