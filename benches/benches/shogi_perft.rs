@@ -50,12 +50,18 @@ const BULK: [Case; 4] = [
     },
 ];
 
-const MAKE: [Case; 2] = [
+const MAKE: [Case; 3] = [
     Case {
         name: "startpos",
         sfen: STARTPOS,
         depth: 4,
         nodes: 719_731,
+    },
+    Case {
+        name: "startpos",
+        sfen: STARTPOS,
+        depth: 5,
+        nodes: 19_861_490,
     },
     Case {
         name: "maxmoves",
