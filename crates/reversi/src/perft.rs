@@ -78,9 +78,9 @@ macro_rules! perft_kernels {
         $(#[$attr])*
         pub(crate) fn run(p: u64, o: u64, depth: u32, mode: PerftMode) -> u64 {
             match mode {
-                PerftMode::PassIsPly => pass_is_ply(p, o, depth),
-                PerftMode::PassIsFree => pass_is_free(p, o, depth),
-                PerftMode::ExactDepth => exact_depth(p, o, depth),
+                PerftMode::PassIsPly => count::<true, true>(p, o, depth),
+                PerftMode::PassIsFree => count::<false, true>(p, o, depth),
+                PerftMode::ExactDepth => count::<true, false>(p, o, depth),
             }
         }
 
@@ -90,18 +90,21 @@ macro_rules! perft_kernels {
     (o & !f, p | f | (1 << sq))
 }
 
+/// One counting function for the three conventions, specialised at compile time:
+/// `PASS_USES_PLY`, a forced pass spends a ply; `END_IS_LEAF`, a game that ends before
+/// `depth` counts as one leaf (otherwise as none).
 $(#[$attr])*
-fn pass_is_ply(p: u64, o: u64, depth: u32) -> u64 {
+fn count<const PASS_USES_PLY: bool, const END_IS_LEAF: bool>(p: u64, o: u64, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let moves = bits::legal_moves(p, o);
     if moves == 0 {
-        return if bits::legal_moves(o, p) == 0 {
-            1
-        } else {
-            pass_is_ply(o, p, depth - 1)
-        };
+        if bits::legal_moves(o, p) == 0 {
+            return u64::from(END_IS_LEAF);
+        }
+        let left = if PASS_USES_PLY { depth - 1 } else { depth };
+        return count::<PASS_USES_PLY, END_IS_LEAF>(o, p, left);
     }
     if depth == 1 {
         return u64::from(moves.count_ones());
@@ -109,55 +112,7 @@ fn pass_is_ply(p: u64, o: u64, depth: u32) -> u64 {
     Bits(moves)
         .map(|sq| {
             let (np, no) = child(p, o, sq);
-            pass_is_ply(np, no, depth - 1)
-        })
-        .sum()
-}
-
-$(#[$attr])*
-fn pass_is_free(p: u64, o: u64, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = bits::legal_moves(p, o);
-    if moves == 0 {
-        return if bits::legal_moves(o, p) == 0 {
-            1
-        } else {
-            pass_is_free(o, p, depth)
-        };
-    }
-    if depth == 1 {
-        return u64::from(moves.count_ones());
-    }
-    Bits(moves)
-        .map(|sq| {
-            let (np, no) = child(p, o, sq);
-            pass_is_free(np, no, depth - 1)
-        })
-        .sum()
-}
-
-$(#[$attr])*
-fn exact_depth(p: u64, o: u64, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = bits::legal_moves(p, o);
-    if moves == 0 {
-        return if bits::legal_moves(o, p) == 0 {
-            0
-        } else {
-            exact_depth(o, p, depth - 1)
-        };
-    }
-    if depth == 1 {
-        return u64::from(moves.count_ones());
-    }
-    Bits(moves)
-        .map(|sq| {
-            let (np, no) = child(p, o, sq);
-            exact_depth(np, no, depth - 1)
+            count::<PASS_USES_PLY, END_IS_LEAF>(np, no, depth - 1)
         })
         .sum()
 }
