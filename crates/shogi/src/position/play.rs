@@ -65,13 +65,9 @@ impl Position {
                 to,
                 kind,
                 capture,
-                promote,
+                ..
             } => {
-                let after = if promote {
-                    kind.promoted().unwrap_or(kind)
-                } else {
-                    kind
-                };
+                let after = m.kind_after();
                 if let Some(cap) = capture {
                     self.by_color[(!us).index()].toggle(to);
                     self.by_kind[cap.index()].toggle(to);
@@ -147,13 +143,9 @@ impl Position {
                 to,
                 kind,
                 capture,
-                promote,
+                ..
             } => {
-                let after = if promote {
-                    kind.promoted().unwrap_or(kind)
-                } else {
-                    kind
-                };
+                let after = m.kind_after();
                 self.shift(us, to, from, after, kind);
                 if let Some(cap) = capture {
                     self.put(to, Piece::new(!us, cap));
