@@ -106,6 +106,25 @@ pub fn count_flips(p: u64, o: u64, sq: u8) -> u32 {
     flips(p, o, sq).count_ones()
 }
 
+/// How many empty squares touch `discs`: the frontier an evaluation penalises and the
+/// potential mobility the solver orders moves by. Discs on the a and h files count only
+/// their vertical neighbours (the usual potential-mobility approximation: an edge disc is
+/// rarely a way in), which also keeps the sideways shifts from wrapping between files.
+#[must_use]
+#[inline]
+pub fn adjacent_empties(discs: u64, empty: u64) -> u32 {
+    let h = discs & 0x7e7e_7e7e_7e7e_7e7e;
+    let around = (h << 1)
+        | (h >> 1)
+        | (discs << 8)
+        | (discs >> 8)
+        | (h << 7)
+        | (h >> 7)
+        | (h << 9)
+        | (h >> 9);
+    (around & empty).count_ones()
+}
+
 /// Iterator over the set bits of a mask as square indices, lowest first.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Bits(pub(crate) u64);
@@ -134,6 +153,22 @@ impl ExactSizeIterator for Bits {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjacent_empties_count_neighbours_without_wrapping() {
+        let square = |name: &str| 1u64 << name.parse::<crate::Square>().unwrap().index();
+        let all_empty = |discs: u64| !discs;
+        assert_eq!(adjacent_empties(square("d4"), all_empty(square("d4"))), 8);
+        assert_eq!(adjacent_empties(square("b2"), all_empty(square("b2"))), 8);
+        // Edge-file discs count only their vertical neighbours, and never wrap to the
+        // other edge (h4's sideways shift would land on a5).
+        assert_eq!(adjacent_empties(square("a1"), all_empty(square("a1"))), 1);
+        assert_eq!(adjacent_empties(square("h4"), all_empty(square("h4"))), 2);
+        assert_eq!(adjacent_empties(square("d1"), all_empty(square("d1"))), 5);
+        // Two touching discs share neighbours; each empty square counts once.
+        let pair = square("d4") | square("e4");
+        assert_eq!(adjacent_empties(pair, !pair), 10);
+    }
 
     const START_P: u64 = (1 << 35) | (1 << 28);
     const START_O: u64 = (1 << 27) | (1 << 36);

@@ -47,19 +47,6 @@ fn weight_sum(discs: u64, occupied: u64) -> i32 {
     sum
 }
 
-fn frontier(discs: u64, empty: u64) -> i32 {
-    let h = discs & 0x7e7e_7e7e_7e7e_7e7e;
-    let around = (h << 1)
-        | (h >> 1)
-        | (discs << 8)
-        | (discs >> 8)
-        | (h << 7)
-        | (h >> 7)
-        | (h << 9)
-        | (h >> 9);
-    (around & empty).count_ones() as i32
-}
-
 /// The heuristic value of `(p, o)` for the side to move.
 pub(crate) fn evaluate(p: u64, o: u64) -> i32 {
     let occupied = p | o;
@@ -68,7 +55,8 @@ pub(crate) fn evaluate(p: u64, o: u64) -> i32 {
     let mobility =
         bits::legal_moves(p, o).count_ones() as i32 - bits::legal_moves(o, p).count_ones() as i32;
     // Discs next to empty squares give the opponent moves later.
-    let frontier = frontier(o, empty) - frontier(p, empty);
+    let frontier =
+        bits::adjacent_empties(o, empty) as i32 - bits::adjacent_empties(p, empty) as i32;
     squares + 12 * mobility + 4 * frontier
 }
 

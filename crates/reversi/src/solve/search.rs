@@ -383,20 +383,6 @@ fn probe_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     best
 }
 
-/// Empty squares next to `discs`: where the other side may later find moves.
-fn potential_mobility(discs: u64, empty: u64) -> u32 {
-    let h = discs & 0x7e7e_7e7e_7e7e_7e7e;
-    let around = (h << 1)
-        | (h >> 1)
-        | (discs << 8)
-        | (discs >> 8)
-        | (h << 7)
-        | (h >> 7)
-        | (h << 9)
-        | (h >> 9);
-    (around & empty).count_ones()
-}
-
 /// Orders moves: the table's best first, then fewest opponent replies (corners count double),
 /// taking corners before other squares of equal mobility.
 pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveList {
@@ -414,7 +400,7 @@ pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveL
         let (np, no) = child(p, o, sq, flipped);
         let replies = bits::legal_moves(np, no);
         let mut key = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-        key -= POT_W * potential_mobility(no, !(np | no)) as i32;
+        key -= POT_W * bits::adjacent_empties(no, !(np | no)) as i32;
         if sort_depth > 0 {
             key -= EVAL_W * probe_value(np, no, sort_depth - 1, -30_000, 30_000) / 16;
         }
