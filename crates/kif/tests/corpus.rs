@@ -12,29 +12,13 @@
 //! second special is reported (json-kifu-format also ignores it; tsshogi makes a variation),
 //! and so is its trailer `まで122手で中断`, which disagrees with the resignation.
 
-use std::collections::BTreeMap;
+mod common;
+
+use common::{corpus, reference};
+
 use std::fs;
-use std::path::Path;
 
 use masu_kif::{DiagnosticKind, Mode, Parsed, ki2, kif};
-
-fn corpus() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus"))
-}
-
-/// `folder/file` -> reference main-line length.
-fn reference() -> BTreeMap<String, usize> {
-    let tsv = fs::read_to_string(corpus().join("ref_plies.tsv")).unwrap_or_default();
-    tsv.lines()
-        .skip(1)
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let file = f.next()?.to_owned();
-            let plies = f.nth(1)?.parse().ok()?;
-            Some((file, plies))
-        })
-        .collect()
-}
 
 /// Warnings a clean reading of these real files may carry, per file.
 fn allowed(file: &str, kind: &DiagnosticKind) -> bool {

@@ -2,48 +2,14 @@
 //! reads back identical after writing (V2.2 and V3.0); hand-written records cover what
 //! the corpus lacks (multi-record files, every `%` special, V3 milliseconds).
 
+mod common;
+
+use common::reference;
 use std::collections::BTreeMap;
-use std::fs;
-use std::path::{Path, PathBuf};
 
 use masu_kif::csa::{self, Dropped, Version, WriteOptions};
 use masu_kif::encoding::TextEncoding;
 use masu_kif::{DiagnosticKind, Mode, Parsed, Record, Special};
-
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus")
-}
-
-/// `csa/file` -> reference main-line length (tsshogi / json-kifu-format / cshogi).
-fn reference() -> BTreeMap<String, usize> {
-    let tsv = fs::read_to_string(corpus().join("ref_plies.tsv")).unwrap_or_default();
-    tsv.lines()
-        .skip(1)
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let file = f.next()?.to_owned();
-            let plies = f.nth(1)?.parse().ok()?;
-            Some((file, plies))
-        })
-        .collect()
-}
-
-fn files() -> Vec<(String, Vec<u8>)> {
-    let mut paths: Vec<PathBuf> = fs::read_dir(corpus().join("csa"))
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let name = format!(
-                "csa/{}",
-                p.file_name().unwrap_or_default().to_string_lossy()
-            );
-            (name, fs::read(&p).unwrap_or_default())
-        })
-        .collect()
-}
 
 /// The 九歩 problem (`kfjs__9fu*.csa`, also `kif/kfjs__9fu.kif`) puts nine White pawns on
 /// file 2, one on White's last rank: a composed position, read with a warning saying so
@@ -58,7 +24,7 @@ fn allowed(file: &str, kind: &DiagnosticKind) -> bool {
 }
 
 fn readable() -> Vec<(String, Vec<u8>)> {
-    files()
+    common::folder("csa")
         .into_iter()
         .filter(|(n, _)| !COMPOSED.contains(&n.as_str()))
         .collect()
@@ -67,7 +33,7 @@ fn readable() -> Vec<(String, Vec<u8>)> {
 #[test]
 fn corpus_files_read_with_reference_lengths() {
     let reference = reference();
-    let files = files();
+    let files = common::folder("csa");
     assert_eq!(files.len(), 36);
     let mut failures = Vec::new();
     for (name, bytes) in &files {

@@ -2,45 +2,14 @@
 //! file of the corpus survives KIF -> JKF -> record with its whole tree; the written JSON
 //! keeps to the structure of the published schema (json-kifu-format.schema.json).
 
-use std::collections::BTreeMap;
+mod common;
+
+use common::{corpus, folder, reference};
+
 use std::fs;
-use std::path::{Path, PathBuf};
 
 use masu_kif::{DiagnosticKind, Mode, NodeId, NodeKind, Record, jkf, kif};
 use serde_json::Value;
-
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus")
-}
-
-fn folder(name: &str) -> Vec<(String, Vec<u8>)> {
-    let mut paths: Vec<PathBuf> = fs::read_dir(corpus().join(name))
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let n = format!(
-                "{name}/{}",
-                p.file_name().unwrap_or_default().to_string_lossy()
-            );
-            (n, fs::read(&p).unwrap_or_default())
-        })
-        .collect()
-}
-
-fn reference() -> BTreeMap<String, usize> {
-    let tsv = fs::read_to_string(corpus().join("ref_plies.tsv")).unwrap_or_default();
-    tsv.lines()
-        .skip(1)
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let file = f.next()?.to_owned();
-            Some((file, f.nth(1)?.parse().ok()?))
-        })
-        .collect()
-}
 
 /// The tree as text, depth first, children in order: what must survive a conversion.
 fn shape(r: &Record, with_total: bool) -> Vec<String> {
