@@ -52,15 +52,16 @@ impl Position {
             let occ = self.occupied() ^ Bitboard::from_square(from);
             return !self.is_attacked_with(to, !us, occ);
         }
-        if self.checkers.has_more_than_one() {
+        let (checkers, pinned) = self.checkers_and_pinned(ksq);
+        if checkers.has_more_than_one() {
             return false;
         }
-        if let Some(checker) = self.checkers.first()
+        if let Some(checker) = checkers.first()
             && !(between(ksq, checker) | Bitboard::from_square(checker)).contains(to)
         {
             return false;
         }
-        !self.pinned(us, ksq, self.occupied()).contains(from) || line(ksq, from).contains(to)
+        !pinned.contains(from) || line(ksq, from).contains(to)
     }
 
     fn promotion_is_valid(&self, from: Square, to: Square, kind: PieceKind, promote: bool) -> bool {
@@ -82,10 +83,11 @@ impl Position {
             return false;
         }
         if let Some(ksq) = self.king_square(us) {
-            if self.checkers.has_more_than_one() {
+            let checkers = self.checkers();
+            if checkers.has_more_than_one() {
                 return false;
             }
-            if let Some(checker) = self.checkers.first()
+            if let Some(checker) = checkers.first()
                 && !between(ksq, checker).contains(to)
             {
                 return false;

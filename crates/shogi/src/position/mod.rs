@@ -37,7 +37,6 @@ pub struct Position {
     ply: u32,
     board_key: u64,
     hand_key: u64,
-    checkers: Bitboard,
 }
 
 impl Position {
@@ -58,7 +57,6 @@ impl Position {
             ply: setup.ply,
             board_key: 0,
             hand_key: 0,
-            checkers: Bitboard::EMPTY,
         };
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
@@ -66,7 +64,6 @@ impl Position {
             }
         }
         (pos.board_key, pos.hand_key) = pos.fresh_keys();
-        pos.checkers = pos.compute_checkers();
         pos
     }
 
@@ -183,14 +180,22 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.checkers.any()
+        self.king_square(self.turn)
+            .is_some_and(|ksq| self.is_attacked_with(ksq, !self.turn, self.occupied()))
     }
 
     /// The pieces giving check to the side to move.
+    ///
+    /// Computed on demand rather than kept up to date by every move: most moves made in a
+    /// search are never asked (the leaves of a perft), and move generation finds the
+    /// checkers together with the pinned pieces in one pass anyway.
     #[must_use]
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        match self.king_square(self.turn) {
+            Some(ksq) => self.attackers_to(ksq, !self.turn),
+            None => Bitboard::EMPTY,
+        }
     }
 
     /// The pieces of `color` that attack `sq`.
@@ -282,13 +287,6 @@ impl Position {
     #[inline]
     pub(crate) fn rook_likes(&self) -> Bitboard {
         self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Dragon.index()]
-    }
-
-    fn compute_checkers(&self) -> Bitboard {
-        match self.king_square(self.turn) {
-            Some(ksq) => self.attackers_to(ksq, !self.turn),
-            None => Bitboard::EMPTY,
-        }
     }
 
     /// Recomputes both key halves from scratch (the incremental ones must equal these).

@@ -209,27 +209,54 @@ impl Position {
 
     /// Generates every legal move group into `sink`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> ControlFlow<()> {
-        let us = self.turn;
-        let own = self.pieces(us);
-        let ksq = self.king_square(us);
-        let (target, drop_target) = match (ksq, self.checkers.first()) {
-            (Some(k), Some(checker)) if !self.checkers.has_more_than_one() => {
-                let block = between(k, checker);
+        let own = self.pieces(self.turn);
+        let Some(ksq) = self.king_square(self.turn) else {
+            // A kingless attacker (tsume): nothing to expose, every pseudo-legal move goes.
+            self.board_moves(!own, None, Bitboard::EMPTY, sink)?;
+            return self.drops(!self.occupied(), sink);
+        };
+        let (checkers, pinned) = self.checkers_and_pinned(ksq);
+        let (target, drop_target) = match checkers.first() {
+            None => (!own, !self.occupied()),
+            Some(checker) if !checkers.has_more_than_one() => {
+                let block = between(ksq, checker);
                 (block | Bitboard::from_square(checker), block)
             }
-            (_, Some(_)) => (Bitboard::EMPTY, Bitboard::EMPTY),
-            _ => (!own, !self.occupied()),
+            Some(_) => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
         if target.any() {
-            self.board_moves(target, ksq, sink)?;
+            self.board_moves(target, Some(ksq), pinned, sink)?;
         }
-        if let Some(k) = ksq {
-            self.king_moves(k, sink)?;
-        }
+        self.king_moves(ksq, sink)?;
         if drop_target.any() {
             self.drops(drop_target, sink)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The pieces checking the side to move, whose king is on `ksq`, and the pieces of the
+    /// side to move pinned to it, found in one pass over the enemy sliders aimed at the king:
+    /// nothing between is a check, one piece between is a pin (when it is ours).
+    #[inline]
+    pub(crate) fn checkers_and_pinned(&self, ksq: Square) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let theirs = self.pieces(!us);
+        let occ = self.occupied();
+        let mut checkers = self.step_attackers(ksq, !us) & theirs;
+        let snipers = ((rook_pseudo_attacks(ksq) & self.rook_likes())
+            | (bishop_pseudo_attacks(ksq) & self.bishop_likes())
+            | (lance_pseudo_attacks(us, ksq) & self.by_kind[PieceKind::Lance.index()]))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = between(ksq, sniper) & occ;
+            if between.is_empty() {
+                checkers.insert(sniper);
+            } else if !between.has_more_than_one() {
+                pinned |= between;
+            }
+        }
+        (checkers, pinned & self.pieces(us))
     }
 
     /// Moves of the unpinned pieces of one kind, with their attack function.
@@ -252,15 +279,17 @@ impl Position {
         ControlFlow::Continue(())
     }
 
+    /// Moves of the pieces on the board other than the king onto `target`; `pinned` pieces
+    /// (pinned to the king on `ksq`) only along their pin line.
     fn board_moves<S: Sink>(
         &self,
         target: Bitboard,
         ksq: Option<Square>,
+        pinned: Bitboard,
         sink: &mut S,
     ) -> ControlFlow<()> {
         let us = self.turn;
         let occ = self.occupied();
-        let pinned = ksq.map_or(Bitboard::EMPTY, |k| self.pinned(us, k, occ));
         let movers = self.pieces(us) & !pinned;
         let pawns = self.by_kind[PieceKind::Pawn.index()] & movers;
         if pawns.any() {
