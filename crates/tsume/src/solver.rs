@@ -7,6 +7,7 @@ use shogi::{Move, Position};
 use crate::config::{AnswerLevel, Config, LeafSearch};
 use crate::error::SolveError;
 use crate::pn::{LEN_INF, Len};
+use crate::search::value::Value;
 use crate::search::{Budget, Searcher};
 use crate::table::Table;
 use crate::verdict::{Alternative, ConventionAnswer, Mate, Stats, StopReason, Verdict};
@@ -16,6 +17,9 @@ const STACK_BYTES: usize = 256 << 20;
 
 /// Nodes granted after a budget ran out in the exact phase, to write out a proven answer.
 const ANSWER_RESERVE: u64 = 2_000_000;
+
+/// Nodes a speculative horizon of the shortening phase may always use.
+const SPECULATIVE_MIN_NODES: u64 = 1_000_000;
 
 /// Nodes the convention answer may always use (more if the solve itself used more).
 const CONVENTION_MIN_NODES: u64 = 1_000_000;
@@ -150,22 +154,55 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
     (verdict, s.nodes, proof_nodes)
 }
 
-/// Tightens a proven bound: "mate within N-2?" until no. Returns the bound and whether
-/// it was proven shortest.
+/// Tightens a proven bound to the shortest mate. Returns the bound and whether it was
+/// proven shortest.
+///
+/// Attacker mates have odd lengths, so the bound is exact once "no mate within N-2" is
+/// proven. A search with horizon `r` tends to find a mate of exactly `r` plies (any proof
+/// that fits will do), so stepping down by two can take many proofs: the horizon instead
+/// drops by a step that doubles after every proof, and once some horizon is disproven
+/// the gap is halved. Those speculative searches get a budget of the nodes spent so far;
+/// one that runs out falls back to the plain step of two, whose search is unbounded.
 fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bool) {
-    while upper >= 3 {
+    // A horizon proven to hold no mate, once one is.
+    let mut lower: Option<u32> = None;
+    let mut step = 2;
+    let mut linear = false;
+    while upper >= 3 && lower.is_none_or(|l| l + 2 < upper) {
         s.clear_rep();
-        let r = Len::try_from(upper - 2).unwrap_or(LEN_INF - 1);
-        let v = s.search(pos, 0, r, 0);
-        if v.is_proven() {
-            upper = u32::from(v.len).min(upper - 2);
-        } else if v.is_disproven() {
-            return (upper, true);
+        let r = match lower {
+            _ if linear => upper - 2,
+            None => upper.saturating_sub(step).max(1),
+            Some(l) => odd_midpoint(l, upper),
+        };
+        let speculative = r + 2 < upper;
+        let horizon = Len::try_from(r).unwrap_or(LEN_INF - 1);
+        let v = if speculative {
+            let budget = s.nodes.max(SPECULATIVE_MIN_NODES);
+            s.limited(budget, |s| {
+                Some(s.search(pos, 0, horizon, 0)).filter(Value::is_solved)
+            })
         } else {
-            return (upper, false);
+            Some(s.search(pos, 0, horizon, 0))
+        };
+        match v {
+            Some(v) if v.is_proven() => {
+                upper = u32::from(v.len).min(r);
+                step *= 2;
+            }
+            Some(v) if v.is_disproven() => lower = Some(r),
+            _ if s.stop.is_some() || !speculative => return (upper, false),
+            // A speculative horizon ran out of its budget: step down by two from now on.
+            _ => linear = true,
         }
     }
     (upper, true)
+}
+
+/// An odd horizon strictly between the odd horizons `lower` and `upper` (`lower + 2 < upper`).
+fn odd_midpoint(lower: u32, upper: u32) -> u32 {
+    let steps = (upper - lower) / 2;
+    lower + 2 * (steps / 2)
 }
 
 /// The main line, alternatives and convention answer of a mate of length `n`.

@@ -141,19 +141,21 @@ impl Table {
                         def: e.def,
                     };
                 }
-            } else if e.atk == atk && e.def == def && matches!(best, Probe::Missing) {
+            } else if e.len == r && e.atk == atk && e.def == def && matches!(best, Probe::Missing) {
                 best = Probe::Unknown { pn: e.pn, dn: e.dn };
             }
         }
         best
     }
 
-    /// Stores search values of an unsolved position (exact hands).
+    /// Stores search values of an unsolved position (exact hands, horizon `r`).
+    #[allow(clippy::too_many_arguments, reason = "one entry's fields")]
     pub(crate) fn store_unknown(
         &mut self,
         key: u64,
         atk: Packed,
         def: Packed,
+        r: Len,
         pn: Pn,
         dn: Pn,
         work: u32,
@@ -164,6 +166,7 @@ impl Table {
                 && e.key == key
                 && e.atk == atk
                 && e.def == def
+                && e.len == r
                 && !e.is_proven()
                 && !e.is_disproven()
             {
@@ -180,7 +183,7 @@ impl Table {
             pn,
             dn,
             amount: work.max(1),
-            len: 0,
+            len: r,
         };
         self.insert(range, entry);
     }
@@ -197,9 +200,10 @@ impl Table {
                 return; // an equal or stronger proof is already there
             }
             // Unsolved entries this proof now covers are dropped; their work carries over.
-            let covered = !e.is_disproven() && e.atk.dominates(atk) && def.dominates(e.def);
-            let weaker_proof = e.is_proven() && e.len >= len;
-            if covered && (!e.is_proven() || weaker_proof) {
+            // (An unsolved entry's `len` is its horizon: covered when the proof answers it.)
+            let covered =
+                !e.is_disproven() && e.len >= len && e.atk.dominates(atk) && def.dominates(e.def);
+            if covered {
                 amount = amount.saturating_add(e.amount);
                 *e = Entry::default();
                 self.used -= 1;
@@ -237,9 +241,9 @@ impl Table {
             if e.is_disproven() && e.atk.dominates(atk) && def.dominates(e.def) && e.len >= len {
                 return;
             }
-            let covered = !e.is_proven() && atk.dominates(e.atk) && e.def.dominates(def);
-            let weaker = e.is_disproven() && e.len <= len;
-            if covered && (!e.is_disproven() || weaker) {
+            let covered =
+                !e.is_proven() && e.len <= len && atk.dominates(e.atk) && e.def.dominates(def);
+            if covered {
                 amount = amount.saturating_add(e.amount);
                 *e = Entry::default();
                 self.used -= 1;
@@ -371,7 +375,7 @@ mod tests {
     fn unknown_needs_exact_hands_and_proof_replaces_it() {
         let mut t = Table::new(1 << 16);
         let g = hand(&[(PieceKind::Gold, 1)]);
-        t.store_unknown(9, g, Packed::EMPTY, 4, 2, 10);
+        t.store_unknown(9, g, Packed::EMPTY, LEN_INF, 4, 2, 10);
         assert_eq!(
             t.probe(9, g, Packed::EMPTY, LEN_INF),
             Probe::Unknown { pn: 4, dn: 2 }
@@ -397,6 +401,7 @@ mod tests {
                 k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
                 Packed::EMPTY,
                 Packed::EMPTY,
+                LEN_INF,
                 1,
                 1,
                 (k % 13) as u32 + 1,

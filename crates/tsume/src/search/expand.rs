@@ -113,7 +113,8 @@ impl Searcher<'_, '_> {
             count += 1;
         }
         let v = Value::unknown(count, 1);
-        self.tt.store_unknown(n.key, n.atk, n.def, v.pn, v.dn, 1);
+        self.tt
+            .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
         v
     }
 
@@ -153,7 +154,8 @@ impl Searcher<'_, '_> {
             return v;
         }
         let v = Value::unknown(1, checks.len() as u32);
-        self.tt.store_unknown(n.key, n.atk, n.def, v.pn, v.dn, 1);
+        self.tt
+            .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
         v
     }
 

@@ -226,7 +226,8 @@ impl<'t, 'c> Searcher<'t, 'c> {
                 self.rep.insert(n.path_key, (n.full, v.len, v.dep));
             }
         } else if self.stop.is_none() {
-            self.tt.store_unknown(n.key, n.atk, n.def, v.pn, v.dn, work);
+            self.tt
+                .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, work);
         }
     }
 
