@@ -136,6 +136,58 @@ const fn between_and_line() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
 
 static BETWEEN_LINE: ([[u128; 81]; 81], [[u128; 81]; 81]) = between_and_line();
 
+/// For each king square, the squares from which an enemy piece could attack one of the
+/// king's neighbours: by a step (within two files and three ranks, the knight's reach), along
+/// a rank or file, along a diagonal. Supersets: only pieces standing there need their attacks
+/// built to decide every king move at once.
+const fn king_zone_tables() -> [[u128; 81]; 3] {
+    let rook = pseudo_table([DOWN, LEFT, UP, RIGHT]);
+    let bishop = pseudo_table([DOWN_LEFT, UP_LEFT, UP_RIGHT, DOWN_RIGHT]);
+    let mut zones = [[0; 81]; 3];
+    let mut k = 0;
+    while k < 81 {
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -3;
+            while dr <= 3 {
+                if let Some(sq) = offset(k, df, dr) {
+                    zones[0][k] |= 1 << sq;
+                    if df.abs() <= 1 && dr.abs() <= 1 && (df != 0 || dr != 0) {
+                        zones[1][k] |= rook[sq];
+                        zones[2][k] |= bishop[sq];
+                    }
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        k += 1;
+    }
+    zones
+}
+
+static KING_ZONES: [[u128; 81]; 3] = king_zone_tables();
+
+/// Squares from which a stepping piece (or the step of a horse or dragon) of either colour
+/// could attack a neighbour of `king`.
+#[inline]
+pub(crate) fn step_zone(king: Square) -> Bitboard {
+    Bitboard(KING_ZONES[0][king.index()])
+}
+
+/// Squares from which a rook, dragon or lance could attack a neighbour of `king` on an empty
+/// board.
+#[inline]
+pub(crate) fn orthogonal_zone(king: Square) -> Bitboard {
+    Bitboard(KING_ZONES[1][king.index()])
+}
+
+/// Squares from which a bishop or horse could attack a neighbour of `king` on an empty board.
+#[inline]
+pub(crate) fn diagonal_zone(king: Square) -> Bitboard {
+    Bitboard(KING_ZONES[2][king.index()])
+}
+
 #[inline]
 fn ray_up(dir: usize, sq: Square, occ: Bitboard) -> u128 {
     // Towards higher indices: the nearest blocker is the lowest set bit.

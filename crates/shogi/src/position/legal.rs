@@ -120,17 +120,13 @@ impl Position {
         if !self.is_attacked_with(sq, us, king_gone) {
             return false;
         }
-        // Another defender takes it, unless pinned (pins computed with the pawn in place).
-        let takers = self.attackers_to_with(sq, them, occ)
-            & !self.by_kind[PieceKind::King.index()]
-            & !self.pinned(them, their_king, occ);
-        if takers.any() {
-            return false;
-        }
         // The king steps away.
         let escapes = king_attacks(their_king) & !self.pieces(them) & !Bitboard::from_square(sq);
-        escapes
-            .into_iter()
-            .all(|to| self.is_attacked_with(to, us, king_gone))
+        if escapes.any() && (escapes & !self.king_danger(their_king, us, king_gone)).any() {
+            return false;
+        }
+        // Another defender takes it, unless pinned (pins computed with the pawn in place).
+        let takers = self.attackers_to_with(sq, them, occ) & !self.by_kind[PieceKind::King.index()];
+        takers.is_empty() || (takers & !self.pinned(them, their_king, occ)).is_empty()
     }
 }

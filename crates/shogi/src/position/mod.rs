@@ -1,6 +1,7 @@
 //! Positions: the board, both hands and the side to move, always playable.
 
 mod check;
+mod king;
 mod legal;
 mod movegen;
 mod play;

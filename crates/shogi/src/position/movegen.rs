@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 use super::Position;
 use crate::attacks::{
     attacks, between, bishop_attacks, bishop_pseudo_attacks, dragon_attacks, gold_attacks,
-    horse_attacks, king_attacks, knight_attacks, lance_attacks, lance_pseudo_attacks, line,
-    pawn_attacks, rook_attacks, rook_pseudo_attacks, silver_attacks,
+    horse_attacks, knight_attacks, lance_attacks, lance_pseudo_attacks, line, pawn_attacks,
+    rook_attacks, rook_pseudo_attacks, silver_attacks,
 };
 use crate::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
 
@@ -334,21 +334,6 @@ impl Position {
                     }
                 }
             }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn king_moves<S: Sink>(&self, ksq: Square, sink: &mut S) -> ControlFlow<()> {
-        let us = self.turn;
-        let occ_without_king = self.occupied() ^ Bitboard::from_square(ksq);
-        let mut to = Bitboard::EMPTY;
-        for sq in king_attacks(ksq) & !self.pieces(us) {
-            if !self.is_attacked_with(sq, !us, occ_without_king) {
-                to.insert(sq);
-            }
-        }
-        if to.any() {
-            sink.moves(Piece::new(us, PieceKind::King), ksq, to)?;
         }
         ControlFlow::Continue(())
     }

@@ -1,0 +1,48 @@
+//! King moves: the squares around a king that the enemy attacks, decided all at once.
+
+use std::ops::ControlFlow;
+
+use super::Position;
+use super::movegen::Sink;
+use crate::attacks::{attacks, diagonal_zone, king_attacks, orthogonal_zone, step_zone};
+use crate::{Bitboard, Color, Piece, PieceKind, Square};
+
+impl Position {
+    /// The king moves of the side to move, its king on `ksq`.
+    #[inline]
+    pub(super) fn king_moves<S: Sink>(&self, ksq: Square, sink: &mut S) -> ControlFlow<()> {
+        let us = self.turn;
+        let mut to = king_attacks(ksq) & !self.pieces(us);
+        if to.any() {
+            // The king is lifted off the board: it must not shield the squares behind it from
+            // a slider that checks it along the line.
+            let occ = self.occupied() ^ Bitboard::from_square(ksq);
+            to &= !self.king_danger(ksq, !us, occ);
+        }
+        if to.any() {
+            sink.moves(Piece::new(us, PieceKind::King), ksq, to)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The squares next to `king` that pieces of `by` attack through `occ` (the result is
+    /// only meaningful on the king's neighbours).
+    ///
+    /// One attack set per enemy piece that stands where it could reach a neighbour, instead
+    /// of an attacker search per neighbour: few pieces stand near a king, and a destination
+    /// occupied by the moving king (or emptied by its capture) does not change whether the
+    /// square is attacked, so one occupancy serves every destination.
+    pub(crate) fn king_danger(&self, king: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let lances = self.by_kind[PieceKind::Lance.index()];
+        let near = step_zone(king)
+            | (orthogonal_zone(king) & (self.rook_likes() | lances))
+            | (diagonal_zone(king) & self.bishop_likes());
+        let mut danger = Bitboard::EMPTY;
+        for sq in near & self.pieces(by) {
+            if let Some(piece) = self.board[sq.index()] {
+                danger |= attacks(piece, sq, occ);
+            }
+        }
+        danger
+    }
+}
