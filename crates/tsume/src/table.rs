@@ -31,9 +31,9 @@ pub(crate) enum Probe {
     Missing,
 }
 
+/// One entry without its key (the keys of a cluster sit together, see [`Cluster`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
-    key: u64,
     atk: Packed,
     def: Packed,
     pn: Pn,
@@ -54,10 +54,27 @@ impl Entry {
     }
 }
 
-/// Eight entries on four whole cache lines.
+/// Eight entries on four whole cache lines: the eight keys fill the first line, so a
+/// probe reads one line to find the matching slots and touches an entry's line only for
+/// them (a cluster holds few entries of one board).
 #[derive(Debug, Clone, Copy, Default)]
-#[repr(align(64))]
-struct Cluster([Entry; CLUSTER]);
+#[repr(C, align(64))]
+struct Cluster {
+    keys: [u64; CLUSTER],
+    entries: [Entry; CLUSTER],
+}
+
+impl Cluster {
+    /// Slots holding `key` (an empty slot has key 0 and no amount).
+    fn slots(&self, key: u64) -> impl Iterator<Item = usize> + '_ {
+        (0..CLUSTER).filter(move |&i| self.keys[i] == key && !self.entries[i].is_empty())
+    }
+
+    fn clear_slot(&mut self, i: usize) {
+        self.keys[i] = 0;
+        self.entries[i] = Entry::default();
+    }
+}
 
 /// The table. See the module documentation.
 #[derive(Debug)]
@@ -69,7 +86,7 @@ pub(crate) struct Table {
 }
 
 /// Bytes one entry takes (for sizing and statistics).
-pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Cluster>() / CLUSTER;
 
 impl Table {
     /// A table of at most `bytes` bytes (at least one cluster).
@@ -112,13 +129,17 @@ impl Table {
         ((u128::from(key) * self.clusters as u128) >> 64) as usize
     }
 
+    /// Reads the first key of `key`'s cluster: a load issued early so that the probe
+    /// that follows finds the cluster in cache (the value itself is of no use).
+    pub(crate) fn touch(&self, key: u64) -> u64 {
+        self.entries[self.cluster(key)].keys[0]
+    }
+
     /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
     pub(crate) fn probe(&self, key: u64, atk: Packed, def: Packed, r: Len) -> Probe {
         let mut best = Probe::Missing;
-        for e in &self.entries[self.cluster(key)].0 {
-            if e.is_empty() || e.key != key {
-                continue;
-            }
+        let cluster = &self.entries[self.cluster(key)];
+        for e in cluster.slots(key).map(|i| &cluster.entries[i]) {
             if e.is_proven() {
                 if e.len <= r && atk.dominates(e.atk) && e.def.dominates(def) {
                     match best {
@@ -161,9 +182,10 @@ impl Table {
         work: u32,
     ) {
         let range = self.cluster(key);
-        for e in &mut self.entries[range].0 {
+        let cluster = &mut self.entries[range];
+        for i in (0..CLUSTER).filter(|&i| cluster.keys[i] == key) {
+            let e = &mut cluster.entries[i];
             if !e.is_empty()
-                && e.key == key
                 && e.atk == atk
                 && e.def == def
                 && e.len == r
@@ -177,7 +199,6 @@ impl Table {
             }
         }
         let entry = Entry {
-            key,
             atk,
             def,
             pn,
@@ -185,15 +206,17 @@ impl Table {
             amount: work.max(1),
             len: r,
         };
-        self.insert(range, entry);
+        self.insert(range, key, entry);
     }
 
     /// Stores a proof bound: mate within `len` whenever hands satisfy the bound.
     pub(crate) fn store_proven(&mut self, key: u64, atk: Packed, def: Packed, len: Len, work: u32) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
-        for e in &mut self.entries[range].0 {
-            if e.is_empty() || e.key != key {
+        let cluster = &mut self.entries[range];
+        for i in 0..CLUSTER {
+            let e = &cluster.entries[i];
+            if cluster.keys[i] != key || e.is_empty() {
                 continue;
             }
             if e.is_proven() && atk.dominates(e.atk) && e.def.dominates(def) && e.len <= len {
@@ -205,14 +228,14 @@ impl Table {
                 !e.is_disproven() && e.len >= len && e.atk.dominates(atk) && def.dominates(e.def);
             if covered {
                 amount = amount.saturating_add(e.amount);
-                *e = Entry::default();
+                cluster.clear_slot(i);
                 self.used -= 1;
             }
         }
         self.insert(
             range,
+            key,
             Entry {
-                key,
                 atk,
                 def,
                 pn: 0,
@@ -234,8 +257,10 @@ impl Table {
     ) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
-        for e in &mut self.entries[range].0 {
-            if e.is_empty() || e.key != key {
+        let cluster = &mut self.entries[range];
+        for i in 0..CLUSTER {
+            let e = &cluster.entries[i];
+            if cluster.keys[i] != key || e.is_empty() {
                 continue;
             }
             if e.is_disproven() && e.atk.dominates(atk) && def.dominates(e.def) && e.len >= len {
@@ -245,14 +270,14 @@ impl Table {
                 !e.is_proven() && e.len <= len && atk.dominates(e.atk) && e.def.dominates(def);
             if covered {
                 amount = amount.saturating_add(e.amount);
-                *e = Entry::default();
+                cluster.clear_slot(i);
                 self.used -= 1;
             }
         }
         self.insert(
             range,
+            key,
             Entry {
-                key,
                 atk,
                 def,
                 pn: INF,
@@ -263,20 +288,23 @@ impl Table {
         );
     }
 
-    fn insert(&mut self, range: usize, entry: Entry) {
+    fn insert(&mut self, range: usize, key: u64, entry: Entry) {
         if self.used * 10 > self.capacity() * 9 {
             self.collect();
         }
-        let cluster = &mut self.entries[range].0;
-        let slot = cluster.iter().position(Entry::is_empty);
+        let cluster = &mut self.entries[range];
+        let slot = cluster.entries.iter().position(Entry::is_empty);
         let i = slot.unwrap_or_else(|| {
             // Replace the entry that cost least to compute.
-            (0..CLUSTER).min_by_key(|&i| cluster[i].amount).unwrap_or(0)
+            (0..CLUSTER)
+                .min_by_key(|&i| cluster.entries[i].amount)
+                .unwrap_or(0)
         });
         if slot.is_some() {
             self.used += 1;
         }
-        cluster[i] = entry;
+        cluster.keys[i] = key;
+        cluster.entries[i] = entry;
     }
 
     /// Sampling garbage collection: estimate the median work of stored entries from a
@@ -287,7 +315,7 @@ impl Table {
         let mut sample: Vec<u32> = self
             .entries
             .iter()
-            .flat_map(|c| c.0.iter())
+            .flat_map(|c| c.entries.iter())
             .step_by(step)
             .filter(|e| !e.is_empty())
             .map(|e| e.amount)
@@ -298,14 +326,16 @@ impl Table {
         let mid = sample.len() / 2;
         let (_, &mut cut, _) = sample.select_nth_unstable(mid);
         let mut used = 0;
-        for e in self.entries.iter_mut().flat_map(|c| c.0.iter_mut()) {
-            if e.is_empty() {
-                continue;
-            }
-            if e.amount <= cut {
-                *e = Entry::default();
-            } else {
-                used += 1;
+        for c in &mut self.entries {
+            for i in 0..CLUSTER {
+                if c.entries[i].is_empty() {
+                    continue;
+                }
+                if c.entries[i].amount <= cut {
+                    c.clear_slot(i);
+                } else {
+                    used += 1;
+                }
             }
         }
         self.used = used;

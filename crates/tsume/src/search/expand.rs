@@ -26,6 +26,10 @@ pub(crate) struct Child {
 
 impl Searcher<'_, '_> {
     /// The children of `n`, each with a first value.
+    ///
+    /// Two passes over one working copy (play and undo, no clone per child): first every
+    /// child's node and key, touching its table cluster so that the cache misses of the
+    /// children overlap; then the lookups, and a leaf evaluation where the table has nothing.
     pub(crate) fn expand(&mut self, pos: &Position, n: &Node) -> Vec<Child> {
         let moves = if n.or {
             crate::checks::check_moves(pos)
@@ -34,15 +38,17 @@ impl Searcher<'_, '_> {
         };
         let mut kids = Vec::with_capacity(moves.len());
         let mut last_drop = [ACTIVE; 81];
+        let mut work = pos.clone();
+        let mut touched = 0u64;
         for m in moves {
-            let mut c = pos.clone();
-            c.play_unchecked(m);
+            let undo = work.play_unchecked(m);
             let node = self.node(
-                &c,
+                &work,
                 n.depth + 1,
                 len_dec(n.r),
                 child_path_key(n.path_key, &m, n.depth),
             );
+            work.undo_unchecked(m, undo);
             let mut after = ACTIVE;
             if !n.or && m.is_drop() {
                 // Interpositions on one square are tried one at a time, weakest piece first
@@ -53,18 +59,28 @@ impl Searcher<'_, '_> {
             }
             // A delayed interposition is looked at only once it becomes a defence.
             let pending = after != ACTIVE;
-            let v = if pending {
-                Value::unknown(1, 1)
-            } else {
-                self.first_value(&c, &node)
-            };
+            if !pending {
+                touched ^= self.tt.touch(node.key);
+            }
             kids.push(Child {
                 mv: m,
                 node,
-                v,
+                v: Value::unknown(1, 1),
                 pending,
                 after,
             });
+        }
+        std::hint::black_box(touched);
+        for k in kids.iter_mut().filter(|k| !k.pending) {
+            k.v = match self.lookup(&k.node) {
+                Some(v) => v,
+                None => {
+                    let undo = work.play_unchecked(k.mv);
+                    let v = self.evaluate_leaf(&work, &k.node);
+                    work.undo_unchecked(k.mv, undo);
+                    v
+                }
+            };
         }
         kids
     }
