@@ -52,6 +52,7 @@ impl Position {
     /// `m` must be legal (from [`Position::legal_moves`] or checked by
     /// [`Position::is_legal`]). An illegal move may panic or leave a corrupt position, but
     /// never causes undefined behaviour.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo {
             board_key: self.board_key,
@@ -109,6 +110,7 @@ impl Position {
 
     /// Takes back `m`, the last move played with [`Position::play_unchecked`], which returned
     /// `undo`. Anything else may panic or corrupt the position, never cause undefined behaviour.
+    #[inline(always)]
     pub fn undo_unchecked(&mut self, m: Move, undo: Undo) {
         let us = !self.turn;
         match m {
