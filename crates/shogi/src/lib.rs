@@ -27,7 +27,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use diagram::{Bod, SideNames};
-pub use game::{Declaration, Game, GameError, ParseGameError};
+pub use game::{Declaration, DeclarationRule, Game, GameError, ParseGameError};
 pub use hand::{Hand, HandError};
 pub use handicap::{Handicap, ParseHandicapError};
 pub use japanese::JapaneseMove;

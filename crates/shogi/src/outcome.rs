@@ -47,7 +47,8 @@ pub enum WinReason {
     /// its first occurrence gave check.
     #[doc(alias = "renzoku oute no sennichite")]
     PerpetualCheck,
-    /// 入玉宣言: the winner declared under the 27-point rule.
+    /// 入玉宣言: the winner declared an entering-king win (27-point rule, or 31 points or more
+    /// under the 24-point rule).
     #[doc(alias = "nyugyoku")]
     EnteringKing,
 }
@@ -59,6 +60,10 @@ pub enum DrawReason {
     /// 千日手: the same position (board, hands and side to move) occurred a fourth time.
     #[doc(alias = "sennichite")]
     Repetition,
+    /// 持将棋 by 入玉宣言: the side to move declared with 24 to 30 points under the 24-point
+    /// rule ([`DeclarationRule::Points24`](crate::DeclarationRule::Points24)).
+    #[doc(alias = "jishogi")]
+    EnteringKing,
 }
 
 /// The text is not an outcome as [`Outcome`]'s `Display` writes it.
@@ -109,11 +114,14 @@ impl WinReason {
 }
 
 impl DrawReason {
+    const ALL: [DrawReason; 2] = [DrawReason::Repetition, DrawReason::EnteringKing];
+
     /// The English words used by [`Outcome`]'s `Display` (`repetition`).
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             DrawReason::Repetition => "repetition",
+            DrawReason::EnteringKing => "entering king",
         }
     }
 }
@@ -142,8 +150,12 @@ impl FromStr for Outcome {
 
     /// Reads what `Display` writes.
     fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
-        if s == "draw by repetition" {
-            return Ok(Outcome::REPETITION);
+        if let Some(reason) = s.strip_prefix("draw by ") {
+            return DrawReason::ALL
+                .into_iter()
+                .find(|r| r.as_str() == reason)
+                .map(|reason| Outcome::Draw { reason })
+                .ok_or(ParseOutcomeError);
         }
         let (color, reason) = s.split_once(" wins by ").ok_or(ParseOutcomeError)?;
         let winner = Color::ALL
@@ -164,7 +176,12 @@ mod tests {
 
     #[test]
     fn text_round_trips() {
-        let mut all = vec![Outcome::REPETITION];
+        let mut all = vec![
+            Outcome::REPETITION,
+            Outcome::Draw {
+                reason: DrawReason::EnteringKing,
+            },
+        ];
         for winner in Color::ALL {
             for reason in WinReason::ALL {
                 all.push(Outcome::Win { winner, reason });

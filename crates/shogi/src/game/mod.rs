@@ -31,7 +31,7 @@ mod declaration;
 
 use std::fmt;
 
-pub use declaration::Declaration;
+pub use declaration::{Declaration, DeclarationRule};
 
 use crate::{
     Bod, Color, Handicap, Move, Outcome, ParseSfenError, ParseUsiMoveError, Position, Undo,
@@ -57,6 +57,8 @@ pub struct Game {
     checks: Vec<bool>,
     /// A resignation or a valid declaration after the last move.
     ended: Option<Outcome>,
+    /// How a declaration is judged.
+    declaration_rule: DeclarationRule,
 }
 
 /// A game action that was refused; the game is unchanged.
@@ -72,7 +74,7 @@ pub enum GameError {
     /// The USI move is not legal in the current position.
     #[error("illegal usi move {0}")]
     IllegalUsiMove(UsiMove),
-    /// The side to move declared, but the 27-point rule is not met.
+    /// The side to move declared, but the game's [`DeclarationRule`] is not met.
     #[error("invalid entering-king declaration")]
     InvalidDeclaration(Declaration),
 }
@@ -127,7 +129,26 @@ impl Game {
             undos: Vec::new(),
             checks: Vec::new(),
             ended: None,
+            declaration_rule: DeclarationRule::default(),
         }
+    }
+
+    /// The same game, judging declarations by `rule` from now on.
+    #[must_use]
+    pub fn with_declaration_rule(mut self, rule: DeclarationRule) -> Game {
+        self.declaration_rule = rule;
+        self
+    }
+
+    /// Judges declarations by `rule` from now on (a declaration already made stands).
+    pub fn set_declaration_rule(&mut self, rule: DeclarationRule) {
+        self.declaration_rule = rule;
+    }
+
+    /// The rule declarations are judged by ([`DeclarationRule::Points27`] unless set).
+    #[must_use]
+    pub fn declaration_rule(&self) -> DeclarationRule {
+        self.declaration_rule
     }
 
     /// Reads a USI position line (`position startpos moves 7g7f 3c3d`, `sfen ... moves ...`,
@@ -259,27 +280,24 @@ impl Game {
         Ok(())
     }
 
-    /// The side to move declares an entering-king win (入玉宣言, CSA 27-point rule; see
-    /// [`Declaration`]) and wins if the rule is met.
+    /// The side to move declares (入玉宣言) under the game's [`DeclarationRule`] (see
+    /// [`Declaration`]): a win for the declarer, or under the 24-point rule with 24 to 30
+    /// points a draw.
     ///
     /// # Errors
     ///
     /// [`GameError::Over`] when the game has already ended,
     /// [`GameError::InvalidDeclaration`] (with the facts) when the rule is not met; the game
-    /// then goes on unchanged (CSA servers count a wrong declaration as a loss: call
+    /// then goes on unchanged (both rules count a wrong declaration as a loss: call
     /// [`Game::resign`] to apply that).
     pub fn declare(&mut self) -> Result<Outcome, GameError> {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Over(outcome));
         }
         let declaration = self.position.declaration();
-        if !declaration.is_valid() {
-            return Err(GameError::InvalidDeclaration(declaration));
-        }
-        let outcome = Outcome::Win {
-            winner: declaration.color,
-            reason: WinReason::EnteringKing,
-        };
+        let outcome = declaration
+            .outcome(self.declaration_rule)
+            .ok_or(GameError::InvalidDeclaration(declaration))?;
         self.ended = Some(outcome);
         Ok(outcome)
     }
@@ -312,6 +330,13 @@ impl Game {
                 winner,
                 reason: WinReason::EnteringKing,
             }) if winner == self.position.turn() => self.declare().map(|_| ()),
+            // Only the 24-point rule draws by declaration.
+            Some(Outcome::Draw {
+                reason: crate::DrawReason::EnteringKing,
+            }) => {
+                self.declaration_rule = DeclarationRule::Points24;
+                self.declare().map(|_| ())
+            }
             _ => return Err(format!("the moves do not lead to {outcome:?}")),
         };
         result.map_err(|e| e.to_string())
