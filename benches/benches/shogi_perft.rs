@@ -1,7 +1,7 @@
 //! Shogi perft, masu side by side with the crates.io peers shunsai, haitaka, rsshogi (bulk
-//! cells: its own `perft`, which counts the last ply from a generated list) and
-//! shogi_legality_lite (the move generator of the shogi_core family). Every run asserts the
-//! published node count.
+//! cells: its own `perft`, which counts the last ply from a generated list; make cells: its
+//! `LegalAll` generator with `apply_move32` / `undo_move32`) and shogi_legality_lite (the move
+//! generator of the shogi_core family). Every run asserts the published node count.
 //!
 //! Cells: "bulk" counts the last ply per origin without building moves (each library's
 //! fastest counting path); "make" plays every move including the leaves.
@@ -72,10 +72,27 @@ const MAKE: [Case; 3] = [
 ];
 
 mod rsshogi_peer {
-    use rsshogi::board::Position;
+    use rsshogi::board::{Move32List, Position, generate_legal_all_move32};
 
     pub(crate) fn position(sfen: &str) -> Position {
-        Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+        let mut pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        pos.init_stack();
+        pos
+    }
+
+    pub(crate) fn make(pos: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Move32List::new();
+        generate_legal_all_move32(pos, &mut moves);
+        let mut nodes = 0;
+        for &m in moves.iter() {
+            pos.apply_move32(m);
+            nodes += make(pos, depth - 1);
+            pos.undo_move32(m).unwrap_or_else(|e| panic!("{e:?}"));
+        }
+        nodes
     }
 
     pub(crate) fn bulk(pos: &Position, depth: u32) -> u64 {
@@ -282,6 +299,15 @@ fn bench_make(c: &mut Criterion) {
             b.iter(|| {
                 assert_eq!(
                     haitaka_peer::make(black_box(&board), case.depth),
+                    case.nodes
+                )
+            })
+        });
+        let mut rs = rsshogi_peer::position(case.sfen);
+        group.bench_function(BenchmarkId::from_parameter("rsshogi"), |b| {
+            b.iter(|| {
+                assert_eq!(
+                    rsshogi_peer::make(black_box(&mut rs), case.depth),
                     case.nodes
                 )
             })
