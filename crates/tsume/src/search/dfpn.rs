@@ -25,8 +25,9 @@ struct Summary {
 
 impl Searcher<'_, '_> {
     /// Searches `n` until its proof number reaches `th_pn` or its disproof number `th_dn`
-    /// (or it is solved, or the budget ends), stores and returns its value.
-    pub(crate) fn mid(&mut self, pos: &Position, n: Node, th_pn: Pn, th_dn: Pn) -> Value {
+    /// (or it is solved, or the budget ends), stores and returns its value. Children are
+    /// searched by playing their move on `pos` and undoing it, so `pos` comes back as it was.
+    pub(crate) fn mid(&mut self, pos: &mut Position, n: Node, th_pn: Pn, th_dn: Pn) -> Value {
         self.tick();
         if n.depth >= MAX_DEPTH {
             self.stop = Some(StopReason::DepthLimit);
@@ -69,10 +70,10 @@ impl Searcher<'_, '_> {
                 break s;
             }
             let (cpn, cdn) = child_thresholds(&kids[s.best], &s, n.or, th_pn, th_dn);
-            let mut c = pos.clone();
-            c.play_unchecked(kids[s.best].mv);
-            let child = kids[s.best].node;
-            kids[s.best].v = self.mid(&c, child, cpn, cdn);
+            let (mv, child) = (kids[s.best].mv, kids[s.best].node);
+            let undo = pos.play_unchecked(mv);
+            kids[s.best].v = self.mid(pos, child, cpn, cdn);
+            pos.undo_unchecked(mv, undo);
         };
         self.path.remove(&n.full);
         if self.stop.is_some() {

@@ -140,8 +140,9 @@ impl<'t, 'c> Searcher<'t, 'c> {
         if let Some(v) = self.lookup(&node).filter(Value::is_solved) {
             return v;
         }
+        let mut work = pos.clone();
         loop {
-            let v = self.mid(pos, node, crate::pn::INF, crate::pn::INF);
+            let v = self.mid(&mut work, node, crate::pn::INF, crate::pn::INF);
             if v.is_solved() || self.stop.is_some() {
                 return v;
             }
