@@ -34,11 +34,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let st = solver.stats();
         let got = match &verdict {
             Verdict::Mate(m) => format!(
-                "mate {}{} conv {:?} alts {} line {}",
+                "mate {}{} conv {:?} alts [{}] line {}",
                 m.length,
                 if m.exact { "" } else { "?" },
                 m.convention.as_ref().map(|c| c.length),
-                m.alternatives.len(),
+                m.alternatives
+                    .iter()
+                    .map(|a| format!("{}:{}", a.ply, a.mv.to_usi()))
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 m.line
                     .iter()
                     .map(|m| m.to_usi().to_string())

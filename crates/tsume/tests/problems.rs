@@ -174,6 +174,40 @@ fn edge_case_39_ply_chain_interpositions() {
     check(&load("edge_cases.tsv")[7], 200_000_000);
 }
 
+/// 将棋図巧第98番 (bare king): proven shortest at 37 plies counting every interposition,
+/// and the work's known flaw found as an alternative mate (余詰): the third move may drop
+/// a gold on 2b as well as a silver.
+#[test]
+fn zukou_98_is_exact_and_shows_its_known_alternative() {
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name.contains("第98番"))
+        .unwrap();
+    let mut s = Solver::new(Config {
+        limits: Limits {
+            nodes: Some(20_000_000),
+            time: None,
+        },
+        table_bytes: 256 << 20,
+        ..Config::default()
+    });
+    let Verdict::Mate(m) = s.solve(&p.position).unwrap() else {
+        panic!("no mate found")
+    };
+    assert!(m.exact);
+    assert_eq!(m.length, 37);
+    verify_line(&p.position, &m.line).unwrap();
+    let mut third: Vec<String> = m
+        .alternatives
+        .iter()
+        .filter(|a| a.ply == 2)
+        .map(|a| a.mv.to_usi().to_string())
+        .chain(std::iter::once(m.line[2].to_usi().to_string()))
+        .collect();
+    third.sort();
+    assert_eq!(third, ["G*2b", "S*2b"]);
+}
+
 /// The mate-in-three leaf search gives the same exact answers.
 #[test]
 fn mate_in_three_leaves_agree() {
