@@ -158,22 +158,21 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
 /// proven shortest.
 ///
 /// Attacker mates have odd lengths, so the bound is exact once "no mate within N-2" is
-/// proven. A search with horizon `r` tends to find a mate of exactly `r` plies (any proof
-/// that fits will do), so stepping down by two can take many proofs: the horizon instead
-/// drops by a step that doubles after every proof, and once some horizon is disproven
-/// the gap is halved. Those speculative searches get a budget of the nodes spent so far;
-/// one that runs out falls back to the plain step of two, whose search is unbounded.
+/// proven; that last disproof is the costly search, and it cannot be avoided. A search
+/// with horizon `r` tends to find a mate of exactly `r` plies (any proof that fits will
+/// do), so stepping down by two from a loose first bound takes many proofs: the horizon
+/// instead drops by a step that doubles after every proof. Once such a speculative horizon
+/// is disproven (or runs out of its budget, the nodes spent so far), the shortest mate is
+/// less than a step away and the horizon steps down by two from then on.
 fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bool) {
-    // A horizon proven to hold no mate, once one is.
-    let mut lower: Option<u32> = None;
     let mut step = 2;
     let mut linear = false;
-    while upper >= 3 && lower.is_none_or(|l| l + 2 < upper) {
+    while upper >= 3 {
         s.clear_rep();
-        let r = match lower {
-            _ if linear => upper - 2,
-            None => upper.saturating_sub(step).max(1),
-            Some(l) => odd_midpoint(l, upper),
+        let r = if linear {
+            upper - 2
+        } else {
+            upper.saturating_sub(step).max(1)
         };
         let speculative = r + 2 < upper;
         let horizon = Len::try_from(r).unwrap_or(LEN_INF - 1);
@@ -190,19 +189,12 @@ fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bo
                 upper = u32::from(v.len).min(r);
                 step *= 2;
             }
-            Some(v) if v.is_disproven() => lower = Some(r),
+            Some(v) if v.is_disproven() && !speculative => return (upper, true),
             _ if s.stop.is_some() || !speculative => return (upper, false),
-            // A speculative horizon ran out of its budget: step down by two from now on.
             _ => linear = true,
         }
     }
     (upper, true)
-}
-
-/// An odd horizon strictly between the odd horizons `lower` and `upper` (`lower + 2 < upper`).
-fn odd_midpoint(lower: u32, upper: u32) -> u32 {
-    let steps = (upper - lower) / 2;
-    lower + 2 * (steps / 2)
 }
 
 /// The main line, alternatives and convention answer of a mate of length `n`.
