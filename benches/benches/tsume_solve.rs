@@ -1,8 +1,9 @@
-//! Tsume solving: the 15-ply edge case and the 29-ply two-king problem (White attacks),
-//! each to its proven shortest length, and the bundled default set. The famous long
-//! problems are an ignored test (`cargo test -p masu-tsume --release --test famous --
-//! --ignored --nocapture`, table in the masu-tsume README); `benches/scripts/tsume_cshogi.py`
-//! runs the same files through cshogi's DfPn for the reference column.
+//! Tsume solving: the 15-ply edge case, the 29-ply two-king problem (White attacks) and
+//! 将棋図巧第98番 (37 plies), each to its proven shortest length, and the bundled default
+//! set. The famous long problems are an ignored test (`cargo test -p masu-tsume --release
+//! --test famous -- --ignored --nocapture`, table in the masu-tsume README);
+//! `crates/tsume/scripts/cshogi_dfpn.py` runs the same files through cshogi's DfPn for the
+//! reference column.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -46,6 +47,19 @@ fn bench_solve(c: &mut Criterion) {
                 &mut solver,
                 "l2+P5/2k4+L1/2n1p2B1/p1pp1spN1/4Ps3/PlPP2P2/1P1Sb4/1KG2+p3/LN7 w R2GPrgsn4p 1",
                 29,
+            );
+        });
+    });
+    let mut large = Solver::new(Config {
+        table_bytes: 256 << 20,
+        ..Config::default()
+    });
+    group.bench_function("zukou_98_exact", |b| {
+        b.iter(|| {
+            solve_exact(
+                &mut large,
+                "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
+                37,
             );
         });
     });

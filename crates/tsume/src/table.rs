@@ -101,7 +101,7 @@ impl Table {
     }
 
     pub(crate) fn clear(&mut self) {
-        // A fresh table is untouched (zeroed pages stay unmapped until used).
+        // Nothing stored, nothing to clear: the fill writes every page of the table.
         if self.used > 0 {
             self.entries.fill(Cluster::default());
             self.used = 0;
