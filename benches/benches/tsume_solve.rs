@@ -56,11 +56,7 @@ fn bench_solve(c: &mut Criterion) {
     });
     group.bench_function("zukou_98_exact", |b| {
         b.iter(|| {
-            solve_exact(
-                &mut large,
-                "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
-                37,
-            );
+            solve_exact(&mut large, "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1", 37);
         });
     });
     group.bench_function("bundled", |b| {
