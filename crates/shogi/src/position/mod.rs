@@ -5,6 +5,7 @@ mod king;
 mod legal;
 mod movegen;
 mod play;
+mod tally;
 mod validate;
 
 #[cfg(test)]

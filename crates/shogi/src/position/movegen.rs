@@ -3,12 +3,13 @@
 use std::ops::ControlFlow;
 
 use super::Position;
+use super::tally::Tally;
 use crate::attacks::{
     attacks, between, bishop_attacks, bishop_pseudo_attacks, dragon_attacks, gold_attacks,
     horse_attacks, knight_attacks, lance_attacks, lance_pseudo_attacks, line, pawn_attacks,
     rook_attacks, rook_pseudo_attacks, silver_attacks,
 };
-use crate::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
+use crate::{Bitboard, Color, Hand, Move, MoveList, Piece, PieceKind, Square};
 
 /// The legal moves of one piece on the board, or the legal drops of one hand kind.
 ///
@@ -344,7 +345,7 @@ impl Position {
         if hand.is_empty() {
             return ControlFlow::Continue(());
         }
-        for kind in PieceKind::HAND {
+        for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
             if hand.count(kind) == 0 {
                 continue;
             }
@@ -356,7 +357,7 @@ impl Position {
                 sink.drops(Piece::new(us, kind), to)?;
             }
         }
-        ControlFlow::Continue(())
+        sink.free_drops(us, hand, drop_target)
     }
 
     /// Removes nifu files and a pawn-drop mate from the drop squares of a pawn.
@@ -413,12 +414,33 @@ pub(crate) fn pawn_files(pawns: Bitboard) -> Bitboard {
     files
 }
 
+/// The hand kinds that may be dropped on any empty square, in [`PieceKind::HAND`] order.
+pub(super) const FREE_DROPS: [PieceKind; 4] = [
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+];
+
 /// Receives the legal moves of one origin (or one dropped kind) at a time.
 pub(crate) trait Sink {
     /// Board moves of `piece` from `from` to each of `to` (not empty), promotion choices implied.
     fn moves(&mut self, piece: Piece, from: Square, to: Bitboard) -> ControlFlow<()>;
     /// Drops of `piece` on each of `to` (not empty).
     fn drops(&mut self, piece: Piece, to: Bitboard) -> ControlFlow<()>;
+
+    /// Drops of each of the silvers, golds, bishops and rooks in `hand` on each of `to` (not
+    /// empty): these kinds may go on every empty square, so a counting sink can count the
+    /// squares once.
+    #[inline]
+    fn free_drops(&mut self, color: Color, hand: Hand, to: Bitboard) -> ControlFlow<()> {
+        for kind in FREE_DROPS {
+            if hand.count(kind) > 0 {
+                self.drops(Piece::new(color, kind), to)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
 
     /// Moves of the unpinned pawns `pawns` of `color` onto `target` (pawns never share a
     /// destination, so a counting sink can take them all at once).
@@ -490,74 +512,6 @@ impl Sink for Collect<'_> {
                 to,
             });
         }
-        ControlFlow::Continue(())
-    }
-}
-
-/// Counts moves without a population count per origin: destination sets are summed in a
-/// carry-save adder (bit plane `i` holds the squares whose count has bit `i` set), and only the
-/// planes are counted at the end. Generic x86-64 has no POPCNT instruction, so this saves most
-/// of the counting work.
-#[derive(Default)]
-struct Tally {
-    planes: [u128; 7],
-}
-
-impl Tally {
-    #[inline]
-    fn add(&mut self, mut bits: u128) {
-        for plane in &mut self.planes {
-            let carry = *plane & bits;
-            *plane ^= bits;
-            bits = carry;
-            if bits == 0 {
-                return;
-            }
-        }
-    }
-
-    fn total(&self) -> u32 {
-        // The high planes are usually empty: skip their population counts.
-        self.planes
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p != 0)
-            .map(|(i, &p)| Bitboard(p).count() << i)
-            .sum()
-    }
-}
-
-impl Sink for Tally {
-    #[inline]
-    fn moves(&mut self, piece: Piece, from: Square, to: Bitboard) -> ControlFlow<()> {
-        let (color, kind) = (piece.color, piece.kind);
-        if kind.can_promote() {
-            let zone = Bitboard::promotion_zone(color);
-            let promoting = if zone.contains(from) { to } else { to & zone };
-            self.add(promoting.0);
-            self.add((to & !dead_squares(color, kind)).0);
-        } else {
-            self.add(to.0);
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn drops(&mut self, _piece: Piece, to: Bitboard) -> ControlFlow<()> {
-        self.add(to.0);
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn pawn_moves(&mut self, color: Color, pawns: Bitboard, target: Bitboard) -> ControlFlow<()> {
-        // One step forward is one bit down (Black) or up (White) within the file; a pawn is
-        // never on its last rank, so no step crosses into the next file.
-        let dests = match color {
-            Color::Black => Bitboard((pawns & !Bitboard::rank(1)).0 >> 1),
-            Color::White => Bitboard((pawns & !Bitboard::rank(9)).0 << 1),
-        } & target;
-        self.add((dests & Bitboard::promotion_zone(color)).0);
-        self.add((dests & !dead_squares(color, PieceKind::Pawn)).0);
         ControlFlow::Continue(())
     }
 }
