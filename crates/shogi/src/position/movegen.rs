@@ -404,6 +404,17 @@ impl Position {
     }
 }
 
+/// The squares one step ahead of `pawns` of `color`: one bit down (Black) or up (White)
+/// within the file. Pawns on the last rank (only in a position built with its errors
+/// ignored) are left out, so no step crosses into the next file.
+#[inline]
+pub(super) fn pawn_steps(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::Black => Bitboard((pawns & !Bitboard::rank(1)).0 >> 1),
+        Color::White => Bitboard((pawns & !Bitboard::rank(9)).0 << 1),
+    }
+}
+
 /// Whole files that hold one of `pawns`.
 #[inline]
 pub(crate) fn pawn_files(pawns: Bitboard) -> Bitboard {
@@ -511,6 +522,34 @@ impl Sink for Collect<'_> {
                 kind: piece.kind,
                 to,
             });
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// All pawn steps from one shifted set: the set-up of a group per pawn would cost more
+    /// than its one move.
+    #[inline]
+    fn pawn_moves(&mut self, color: Color, pawns: Bitboard, target: Bitboard) -> ControlFlow<()> {
+        let zone = Bitboard::promotion_zone(color);
+        let dead = dead_squares(color, PieceKind::Pawn);
+        for to in pawn_steps(color, pawns) & target {
+            let from = match color {
+                Color::Black => to.index() + 1,
+                Color::White => to.index() - 1,
+            };
+            let m = |promote| Move::Normal {
+                from: Square::from_index_unchecked(from as u8),
+                to,
+                kind: PieceKind::Pawn,
+                capture: self.board[to.index()].map(|p| p.kind),
+                promote,
+            };
+            if zone.contains(to) {
+                self.list.push(m(true));
+            }
+            if !dead.contains(to) {
+                self.list.push(m(false));
+            }
         }
         ControlFlow::Continue(())
     }

@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::movegen::{FREE_DROPS, Sink, dead_squares};
+use super::movegen::{FREE_DROPS, Sink, dead_squares, pawn_steps};
 use crate::{Bitboard, Color, Hand, Piece, PieceKind, Square};
 
 /// Counts moves without a population count per origin: destination sets are summed in a
@@ -73,12 +73,7 @@ impl Sink for Tally {
 
     #[inline]
     fn pawn_moves(&mut self, color: Color, pawns: Bitboard, target: Bitboard) -> ControlFlow<()> {
-        // One step forward is one bit down (Black) or up (White) within the file; a pawn is
-        // never on its last rank, so no step crosses into the next file.
-        let dests = match color {
-            Color::Black => Bitboard((pawns & !Bitboard::rank(1)).0 >> 1),
-            Color::White => Bitboard((pawns & !Bitboard::rank(9)).0 << 1),
-        } & target;
+        let dests = pawn_steps(color, pawns) & target;
         self.add((dests & Bitboard::promotion_zone(color)).0);
         self.add((dests & !dead_squares(color, PieceKind::Pawn)).0);
         ControlFlow::Continue(())
