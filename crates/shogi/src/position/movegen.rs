@@ -143,6 +143,7 @@ impl<'a> PieceMoves<'a> {
     }
 
     /// Appends every move to `list`.
+    #[inline]
     pub fn push_to(&self, list: &mut MoveList) {
         self.for_each(|m| list.push(m));
     }
