@@ -20,7 +20,7 @@ use crate::game::Game;
 use crate::square::{Move, Square};
 
 pub use alphabeta::AlphaBetaPlayer;
-pub(crate) use eval::evaluate;
+pub(crate) use eval::{evaluate, evaluate_with_moves};
 pub use montecarlo::MonteCarloPlayer;
 pub(crate) use rng::Rng;
 

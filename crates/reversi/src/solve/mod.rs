@@ -18,6 +18,7 @@
 //! Scores are from the side to move's point of view, with empty squares going to the winner
 //! (the FFO convention), so they lie in `-64..=64`.
 
+mod order;
 mod search;
 mod stability;
 mod tt;
@@ -139,10 +140,12 @@ impl Solver {
             let best_move = (bits::legal_moves(o, p) != 0).then_some(Move::Pass);
             return finish(&search, score, best_move, start);
         }
-        let mut list = search::order_moves(p, o, moves, None);
+        let mut list = order::order_root(p, o, moves);
         let mut best: Option<Progress> = None;
         for i in 0..list.len() {
-            let (np, no, sq) = list.take_best(i);
+            let order::Child {
+                p: np, o: no, sq, ..
+            } = list.take_best(i);
             let alpha = best.map_or(-65, |b| b.score);
             let v = if best.is_none() {
                 -exact_by_null_windows(&mut search, np, no, (-64, 64), 0)
@@ -191,9 +194,14 @@ impl Solver {
     }
 }
 
-/// The exact score of `(p, o)`, known to lie in `bounds`, by a series of null-window searches
-/// converging from `guess` (MTD(f)): with the table keeping what each pass proved, this visits
-/// fewer nodes than one wide-window search.
+/// The exact score of `(p, o)`, known to lie in `bounds`, by a series of null-window
+/// searches starting at `guess`.
+///
+/// Exact scores are even, so the window `(g - 1, g + 1)` holds just `g`: each search tells
+/// below, equal or above. A test costs about the same however far `g` is from the score, so
+/// the guesses gallop (steps 0, 2, 4, 8, ... beyond the bound just proved) until the score is
+/// bracketed, then bisect: FFO #49 (+16) takes 5 searches instead of 9 stepping from 0 (but
+/// the last two, proving each bound, cost two thirds of the nodes).
 fn exact_by_null_windows(
     search: &mut Search<'_>,
     p: u64,
@@ -202,17 +210,31 @@ fn exact_by_null_windows(
     guess: i32,
 ) -> i32 {
     let (mut lo, mut hi) = bounds;
-    let mut g = guess.clamp(lo, hi);
+    let (mut g, mut step) = (guess, 0);
+    let (mut raised, mut lowered) = (false, false);
     while lo < hi && !search.stopped {
-        let beta = if g == lo { g + 1 } else { g };
-        g = search.search(p, o, beta - 1, beta);
-        if g < beta {
-            hi = g;
+        g = g.clamp(lo, hi) & !1;
+        let v = search.search(p, o, g - 1, g + 1);
+        if v == g {
+            return v;
+        }
+        if v > g {
+            (lo, raised) = (v, true);
+            // First try the bound itself, then ever further above it.
+            step = if step > 0 { step * 2 } else { 0 };
+            g = v + step;
+            step = step.max(2);
         } else {
-            lo = g;
+            (hi, lowered) = (v, true);
+            step = if step < 0 { step * 2 } else { 0 };
+            g = v + step;
+            step = step.min(-2);
+        }
+        if raised && lowered {
+            g = (lo + hi) / 2;
         }
     }
-    g
+    lo
 }
 
 fn finish(

@@ -1,0 +1,150 @@
+//! Move ordering for the exact search: the table's move first, then fewest opponent replies
+//! (fastest-first), few empty squares next to the opponent's discs (potential mobility), and,
+//! with many empties, the value of a shallow midgame search on the evaluation.
+//!
+//! The weights were tuned on FFO #41-#47 by node counts: ordering by a shallow search cuts
+//! the tree by a third, and deeper ordering searches pay off higher in the tree.
+
+use arrayvec::ArrayVec;
+
+use crate::bits::{self, Bits};
+use crate::player::{evaluate, evaluate_with_moves};
+
+use super::search::child;
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// Weight of each opponent reply, and the extra weight of a reply on a corner.
+const MOBILITY_W: i32 = 16;
+const CORNER_REPLY_W: i32 = 32;
+/// Weight of each empty square next to an opponent disc (the opponent's potential mobility).
+const POTENTIAL_W: i32 = 8;
+/// Weight of the shallow search value, in sixteenths.
+const EVAL_W: i32 = 8;
+/// Bonus for taking a corner.
+const CORNER_BONUS: i32 = 8;
+/// From this many empties on, moves are also ordered by a shallow search, one ply deeper every
+/// `SORT_STEP` empties more.
+const SORT_EMPTIES: u32 = 12;
+const SORT_STEP: u32 = 3;
+/// Plies of the search that orders the root moves, below each root move: a wrong first root
+/// move costs a whole exact solve, so a much deeper look pays there.
+const ROOT_SORT_DEPTH: u32 = 6;
+/// Beyond any evaluation: a full window for the ordering searches.
+const INFINITY: i32 = 1 << 20;
+
+/// A move's child position, the replies there, the move and its ordering key.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Child {
+    /// The side to move in the child (our opponent).
+    pub(crate) p: u64,
+    pub(crate) o: u64,
+    /// The legal moves of `p` in the child.
+    pub(crate) moves: u64,
+    pub(crate) sq: u8,
+    key: i32,
+}
+
+/// Children with their ordering keys; sorted lazily, one pick at a time (a cut-off usually
+/// comes after the first few).
+#[derive(Debug)]
+pub(crate) struct MoveList {
+    /// A move list never exceeds the 60 empty squares.
+    items: ArrayVec<Child, 64>,
+}
+
+impl MoveList {
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub(crate) fn children(&self) -> &[Child] {
+        &self.items
+    }
+
+    /// Moves the best remaining child to position `i` and returns it.
+    pub(crate) fn take_best(&mut self, i: usize) -> Child {
+        let mut top = i;
+        for j in i + 1..self.items.len() {
+            if self.items[j].key > self.items[top].key {
+                top = j;
+            }
+        }
+        self.items.swap(i, top);
+        self.items[i]
+    }
+}
+
+/// How deep the ordering search looks below each child: deeper for positions with more
+/// empties, where a better order saves the most.
+fn sort_depth(empties: u32) -> Option<u32> {
+    empties
+        .checked_sub(SORT_EMPTIES)
+        .map(|extra| extra / SORT_STEP)
+}
+
+/// A shallow alpha-beta value on the midgame evaluation, for ordering only.
+pub(crate) fn probe_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return evaluate(p, o);
+    }
+    let moves = bits::legal_moves(p, o);
+    if moves == 0 {
+        return if bits::legal_moves(o, p) == 0 {
+            evaluate(p, o)
+        } else {
+            -probe_value(o, p, depth - 1, -beta, -alpha)
+        };
+    }
+    let mut best = -INFINITY;
+    for sq in Bits(moves) {
+        let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
+        best = best.max(-probe_value(np, no, depth - 1, -beta, -alpha));
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Orders the moves of an interior node; `hint` (the table's best move) goes first.
+pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveList {
+    let sort_depth = sort_depth((!(p | o)).count_ones());
+    let mut items = ArrayVec::new();
+    for sq in Bits(moves) {
+        let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
+        let replies = bits::legal_moves(np, no);
+        let mut key = -MOBILITY_W * replies.count_ones() as i32
+            - CORNER_REPLY_W * (replies & CORNERS).count_ones() as i32
+            - POTENTIAL_W * bits::adjacent_empties(no, !(np | no)) as i32;
+        key -= match sort_depth {
+            None => 0,
+            Some(0) => EVAL_W * evaluate_with_moves(np, no, replies) / 16,
+            Some(d) => EVAL_W * probe_value(np, no, d, -INFINITY, INFINITY) / 16,
+        };
+        if CORNERS >> sq & 1 != 0 {
+            key += CORNER_BONUS;
+        }
+        if hint == Some(sq) {
+            key = i32::MAX;
+        }
+        items.push(Child {
+            p: np,
+            o: no,
+            moves: replies,
+            sq,
+            key,
+        });
+    }
+    MoveList { items }
+}
+
+/// Orders the root moves by a deeper shallow search.
+pub(crate) fn order_root(p: u64, o: u64, moves: u64) -> MoveList {
+    let mut list = order_moves(p, o, moves, None);
+    for c in &mut list.items {
+        c.key = -probe_value(c.p, c.o, ROOT_SORT_DEPTH, -INFINITY, INFINITY);
+    }
+    list
+}
