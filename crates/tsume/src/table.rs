@@ -10,6 +10,10 @@
 //!   defender hand is dominated by `def` is mate within `len` plies;
 //! * disproven: any position whose attacker hand is dominated by `atk` and whose defender
 //!   hand dominates `def` has no mate within `len` plies (`LEN_INF`: none at all).
+//!
+//! An unsolved entry holds the exact hands and the horizon `len` it was searched with, and
+//! answers only a lookup with that horizon: the numbers of a search for "mate within 35?"
+//! and of an unbounded one say different things about a position.
 
 use crate::hands::Packed;
 #[cfg(test)]
@@ -38,7 +42,9 @@ struct Entry {
     def: Packed,
     pn: Pn,
     dn: Pn,
+    /// Work spent on the entry (the replacement and collection priority); 0 = empty.
     amount: u32,
+    /// Mate length bound (proven), no-mate horizon (disproven) or the horizon searched.
     len: Len,
 }
 
@@ -420,6 +426,29 @@ mod tests {
             t.probe(9, g, Packed::EMPTY, LEN_INF),
             Probe::Proven { len: 7, .. }
         ));
+    }
+
+    #[test]
+    fn unknown_entries_are_per_horizon() {
+        let mut t = Table::new(1 << 16);
+        t.store_unknown(5, Packed::EMPTY, Packed::EMPTY, 9, 3, 4, 1);
+        t.store_unknown(5, Packed::EMPTY, Packed::EMPTY, LEN_INF, 1, 8, 1);
+        assert_eq!(
+            t.probe(5, Packed::EMPTY, Packed::EMPTY, 9),
+            Probe::Unknown { pn: 3, dn: 4 }
+        );
+        assert_eq!(t.probe(5, Packed::EMPTY, Packed::EMPTY, 7), Probe::Missing);
+        // A mate in 11 answers the unbounded search but not "mate within 9?".
+        t.store_proven(5, Packed::EMPTY, Packed::FULL, 11, 1);
+        assert_eq!(
+            t.probe(5, Packed::EMPTY, Packed::EMPTY, 9),
+            Probe::Unknown { pn: 3, dn: 4 }
+        );
+        assert!(matches!(
+            t.probe(5, Packed::EMPTY, Packed::EMPTY, LEN_INF),
+            Probe::Proven { len: 11, .. }
+        ));
+        assert_eq!(t.used(), 2);
     }
 
     #[test]
