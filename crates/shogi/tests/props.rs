@@ -145,6 +145,24 @@ proptest! {
     }
 
     #[test]
+    fn checkers_are_the_pieces_attacking_the_king(pos in arb_position()) {
+        let us = pos.turn();
+        let expected: Bitboard = match pos.king_square(us) {
+            Some(k) => pos
+                .pieces(!us)
+                .into_iter()
+                .filter(|&sq| {
+                    let piece = pos.piece_at(sq).unwrap();
+                    attacks::attacks(piece, sq, pos.occupied()).contains(k)
+                })
+                .collect(),
+            None => Bitboard::EMPTY,
+        };
+        prop_assert_eq!(pos.checkers(), expected, "{}", pos);
+        prop_assert_eq!(pos.in_check(), expected.any(), "{}", pos);
+    }
+
+    #[test]
     fn sfen_round_trips(pos in arb_position()) {
         let text = pos.to_string();
         let back: Position = text.parse().unwrap();
