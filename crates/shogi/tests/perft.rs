@@ -60,7 +60,7 @@ fn standard_within_budget() {
 }
 
 #[test]
-#[ignore = "deep perft: minutes to hours"]
+#[ignore = "deep perft rows: about ten seconds"]
 fn standard_deep_rows() {
     check_file("standard.perft", 60_000_001, 600_000_000);
 }
@@ -72,7 +72,7 @@ fn standard_deeper_rows() {
 }
 
 #[test]
-#[ignore = "deepest perft rows (startpos 8, all_in_hand 4): hours"]
+#[ignore = "deepest perft rows (startpos 8: 416G nodes, about 40 CPU minutes; all_in_hand 4: seconds)"]
 fn standard_deepest_rows() {
     check_file("standard.perft", 20_000_000_001, u64::MAX);
 }
