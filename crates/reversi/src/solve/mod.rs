@@ -18,6 +18,7 @@
 //! Scores are from the side to move's point of view, with empty squares going to the winner
 //! (the FFO convention), so they lie in `-64..=64`.
 
+mod last;
 mod order;
 mod search;
 mod stability;

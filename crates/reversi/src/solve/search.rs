@@ -43,7 +43,7 @@ pub(crate) const QUADRANTS: [u64; 4] = [
 ];
 
 /// The up to eight squares around each square: a move there needs an opponent disc among them.
-static NEIGHBOURS: [u64; 64] = {
+pub(crate) static NEIGHBOURS: [u64; 64] = {
     let mut n = [0; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -82,7 +82,7 @@ pub(crate) struct Search<'t> {
 
 /// The final score for the side to move with empties to the winner.
 #[inline]
-fn final_score(p: u64, o: u64) -> i32 {
+pub(crate) fn final_score(p: u64, o: u64) -> i32 {
     let diff = p.count_ones() as i32 - o.count_ones() as i32;
     empties_to_winner(diff, (!(p | o)).count_ones())
 }
@@ -110,11 +110,16 @@ impl Search<'_> {
         let empty = !(p | o);
         match empty.count_ones() {
             0 => final_score(p, o),
-            1 => self.last1(p, o, empty.trailing_zeros() as u8),
-            n @ 2..=4 => {
-                let squares = parity_order(empty);
-                self.few(p, o, alpha, beta, &squares[..n as usize], false)
+            1 => self.last1(p, o, empty.trailing_zeros() as u8, alpha),
+            2 => {
+                let [a, b, ..] = parity_order(empty);
+                self.last2(p, o, alpha, beta, [a, b], false)
             }
+            3 => {
+                let [a, b, c, _] = parity_order(empty);
+                self.last3(p, o, alpha, beta, [a, b, c], false)
+            }
+            4 => self.last4(p, o, alpha, beta, parity_order(empty), false),
             n if n < DEEP_EMPTIES => self.shallow(p, o, alpha, beta, empty, false),
             _ => self.deep(p, o, bits::legal_moves(p, o), alpha, beta),
         }
@@ -142,52 +147,37 @@ impl Search<'_> {
         self.stopped
     }
 
-    /// One empty square left: no window needed.
-    fn last1(&mut self, p: u64, o: u64, sq: u8) -> i32 {
+    /// Four empties, given in the order to try them; no table, no move generation.
+    fn last4(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        squares: [u8; 4],
+        passed: bool,
+    ) -> i32 {
         self.nodes += 1;
-        let diff = 2 * p.count_ones() as i32 - 63;
-        let n = flips_near(p, o, sq).count_ones() as i32;
-        if n > 0 {
-            return diff + 1 + 2 * n;
-        }
-        let n = flips_near(o, p, sq).count_ones() as i32;
-        if n > 0 {
-            return diff - 1 - 2 * n;
-        }
-        // Nobody can take the last square: 63 discs, so never a draw.
-        if diff > 0 { diff + 1 } else { diff - 1 }
-    }
-
-    /// Two to four empties, given in the order to try them; no table, no move generation.
-    fn few(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: &[u8], passed: bool) -> i32 {
-        if let [sq] = squares {
-            return self.last1(p, o, *sq);
-        }
-        self.nodes += 1;
-        let (mut best, mut a) = (-65, alpha);
-        for (i, &sq) in squares.iter().enumerate() {
+        let [a, b, c, d] = squares;
+        let (mut best, mut lower) = (-65, alpha);
+        for (sq, rest) in [
+            (a, [b, c, d]),
+            (b, [a, c, d]),
+            (c, [a, b, d]),
+            (d, [a, b, c]),
+        ] {
             let flipped = flips_near(p, o, sq);
             if flipped == 0 {
                 continue;
             }
-            let mut rest = [0u8; 3];
-            let mut k = 0;
-            for (j, &other) in squares.iter().enumerate() {
-                if j != i {
-                    rest[k] = other;
-                    k += 1;
-                }
-            }
             let (np, no) = child(p, o, sq, flipped);
-            let v = -self.few(np, no, -beta, -a, &rest[..k], false);
+            let v = -self.last3(np, no, -beta, -lower, rest, false);
             if v > best {
                 best = v;
-                if v > a {
-                    a = v;
-                    if a >= beta {
-                        return best;
-                    }
+                if v >= beta {
+                    return v;
                 }
+                lower = lower.max(v);
             }
         }
         if best > -65 {
@@ -195,7 +185,7 @@ impl Search<'_> {
         } else if passed {
             -final_score(o, p)
         } else {
-            -self.few(o, p, -beta, -alpha, squares, true)
+            -self.last4(o, p, -beta, -alpha, squares, true)
         }
     }
 
