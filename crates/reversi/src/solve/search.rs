@@ -197,10 +197,9 @@ impl Search<'_> {
         if let Some(cap) = stability_cap(p, o, alpha) {
             return cap;
         }
-        let odd = QUADRANTS
-            .iter()
-            .filter(|&&q| (empty & q).count_ones() % 2 == 1)
-            .fold(0, |m, &q| m | q);
+        let odd = odd_quadrants(empty);
+        // Children with four empties go straight to their own code, without the dispatch.
+        let last = empty.count_ones() == 5;
         let mut best = -65;
         let mut a = alpha;
         for region in [odd, !odd] {
@@ -211,7 +210,12 @@ impl Search<'_> {
                         continue;
                     }
                     let (np, no) = child(p, o, sq, flipped);
-                    let v = -self.search(np, no, -beta, -a);
+                    let rest = empty & !(1 << sq);
+                    let v = if last {
+                        -self.last4(np, no, -beta, -a, parity_order(rest), false)
+                    } else {
+                        -self.shallow(np, no, -beta, -a, rest, false)
+                    };
                     if self.stopped {
                         return 0;
                     }
@@ -331,19 +335,28 @@ impl Search<'_> {
     }
 }
 
+/// The union of the quadrants holding an odd number of empty squares. The empties are folded
+/// (xor) within each 4x4 quadrant onto its lowest square, without a population count (there is
+/// no POPCNT instruction in the portable build), and each parity bit is spread over its quadrant.
+#[inline(always)]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut x = empty ^ (empty >> 1);
+    x ^= x >> 2;
+    x ^= x >> 8;
+    x ^= x >> 16;
+    (x & 0x0000_0011_0000_0011) * 0x0f0f_0f0f
+}
+
 /// The (at most four) empty squares, those in regions with an odd number of empties first.
 fn parity_order(empty: u64) -> [u8; 4] {
     let mut squares = [0u8; 4];
     let mut len = 0;
-    for odd in [true, false] {
+    let odd = odd_quadrants(empty);
+    for region in [odd, !odd] {
         for q in QUADRANTS {
-            if ((empty & q).count_ones() % 2 == 1) == odd {
-                for sq in Bits(empty & q) {
-                    if len < 4 {
-                        squares[len] = sq;
-                        len += 1;
-                    }
-                }
+            for sq in Bits(empty & region & q) {
+                squares[len & 3] = sq;
+                len += 1;
             }
         }
     }
@@ -358,5 +371,25 @@ impl Search<'_> {
             let e = self.table.probe(c.p, c.o)?;
             (-e.upper >= beta).then_some((-e.upper, Some(c.sq)))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_quadrants_match_counts() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let expected = QUADRANTS
+                .iter()
+                .filter(|&&q| (x & q).count_ones() % 2 == 1)
+                .fold(0, |m, &q| m | q);
+            assert_eq!(odd_quadrants(x), expected);
+        }
     }
 }
