@@ -54,6 +54,13 @@ pub(crate) struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list (only the length is written).
+    pub(crate) fn new() -> Self {
+        Self {
+            items: ArrayVec::new(),
+        }
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.items.len()
     }
@@ -110,8 +117,15 @@ pub(crate) fn probe_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32)
 
 /// Orders the moves of an interior node; `hint` (the table's best move) goes first.
 pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveList {
+    let mut list = MoveList::new();
+    fill_moves(&mut list, p, o, moves, hint);
+    list
+}
+
+/// [`order_moves`] into an empty list the caller owns: returning a list by value copies all
+/// 2 KiB of it, a cost that shows in every interior node.
+pub(crate) fn fill_moves(list: &mut MoveList, p: u64, o: u64, moves: u64, hint: Option<u8>) {
     let sort_depth = sort_depth((!(p | o)).count_ones());
-    let mut items = ArrayVec::new();
     for sq in Bits(moves) {
         let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
         let replies = bits::legal_moves(np, no);
@@ -129,7 +143,7 @@ pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveL
         if hint == Some(sq) {
             key = i32::MAX;
         }
-        items.push(Child {
+        list.items.push(Child {
             p: np,
             o: no,
             moves: replies,
@@ -137,7 +151,6 @@ pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveL
             key,
         });
     }
-    MoveList { items }
 }
 
 /// Orders the root moves by a deeper shallow search.

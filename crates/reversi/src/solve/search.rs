@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::bits::{self, Bits};
 use crate::board::empties_to_winner;
 
-use super::order::{Child, MoveList, order_moves};
+use super::order::{Child, MoveList, fill_moves};
 use super::stability::stable_discs;
 use super::tt::Table;
 
@@ -298,7 +298,8 @@ impl Search<'_> {
         beta: i32,
         hint: Option<u8>,
     ) -> (i32, Option<u8>) {
-        let mut list = order_moves(p, o, moves, hint);
+        let mut list = MoveList::new();
+        fill_moves(&mut list, p, o, moves, hint);
         if (!(p | o)).count_ones() >= ETC_EMPTIES
             && let Some(cut) = self.transposition_cutoff(&list, beta)
         {
