@@ -133,6 +133,52 @@ impl Search<'_> {
         }
     }
 
+    /// The fail-soft best of the moves in `tries` (a square and the empties left after it),
+    /// each child searched by `next`; -65 when none of them is legal.
+    #[inline(always)]
+    fn best_of<R: Copy, const K: usize>(
+        &mut self,
+        (p, o): (u64, u64),
+        alpha: i32,
+        beta: i32,
+        tries: [(u8, R); K],
+        next: impl Fn(&mut Self, u64, u64, i32, i32, R) -> i32,
+    ) -> i32 {
+        let (mut best, mut lower) = (-65, alpha);
+        for (sq, rest) in tries {
+            if let Some((np, no)) = Self::try_move(p, o, sq) {
+                let v = -next(self, np, no, -beta, -lower, rest);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
+                    }
+                    lower = lower.max(v);
+                }
+            }
+        }
+        best
+    }
+
+    /// `best`, or when the mover had no legal move: the final score if the opponent has
+    /// already passed, else the opponent's search (`pass`).
+    #[inline(always)]
+    fn or_pass(
+        &mut self,
+        best: i32,
+        (p, o): (u64, u64),
+        passed: bool,
+        pass: impl FnOnce(&mut Self) -> i32,
+    ) -> i32 {
+        if best > -65 {
+            best
+        } else if passed {
+            -final_score(o, p)
+        } else {
+            -pass(self)
+        }
+    }
+
     /// Two empty squares, `a` tried first; fail-soft.
     pub(crate) fn last2(
         &mut self,
@@ -144,24 +190,13 @@ impl Search<'_> {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
-        let mut best = -65;
-        if let Some((np, no)) = Self::try_move(p, o, a) {
-            best = -self.last1(np, no, b, -beta);
-            if best >= beta {
-                return best;
-            }
-        }
-        if let Some((np, no)) = Self::try_move(p, o, b) {
-            let v = -self.last1(np, no, a, -beta);
-            best = best.max(v);
-        }
-        if best > -65 {
-            best
-        } else if passed {
-            -final_score(o, p)
-        } else {
-            -self.last2(o, p, -beta, -alpha, [a, b], true)
-        }
+        let tries = [(a, b), (b, a)];
+        let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, _, rest| {
+            s.last1(np, no, rest, lo)
+        });
+        self.or_pass(best, (p, o), passed, |s| {
+            s.last2(o, p, -beta, -alpha, [a, b], true)
+        })
     }
 
     /// Three empty squares, tried in the given order; fail-soft.
@@ -175,26 +210,38 @@ impl Search<'_> {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
-        let (mut best, mut lower) = (-65, alpha);
-        for (sq, rest) in [(a, [b, c]), (b, [a, c]), (c, [a, b])] {
-            if let Some((np, no)) = Self::try_move(p, o, sq) {
-                let v = -self.last2(np, no, -beta, -lower, rest, false);
-                if v > best {
-                    best = v;
-                    if v >= beta {
-                        return v;
-                    }
-                    lower = lower.max(v);
-                }
-            }
-        }
-        if best > -65 {
-            best
-        } else if passed {
-            -final_score(o, p)
-        } else {
-            -self.last3(o, p, -beta, -alpha, [a, b, c], true)
-        }
+        let tries = [(a, [b, c]), (b, [a, c]), (c, [a, b])];
+        let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, hi, rest| {
+            s.last2(np, no, lo, hi, rest, false)
+        });
+        self.or_pass(best, (p, o), passed, |s| {
+            s.last3(o, p, -beta, -alpha, [a, b, c], true)
+        })
+    }
+
+    /// Four empty squares, tried in the given order; fail-soft.
+    pub(crate) fn last4(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        [a, b, c, d]: [u8; 4],
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let tries = [
+            (a, [b, c, d]),
+            (b, [a, c, d]),
+            (c, [a, b, d]),
+            (d, [a, b, c]),
+        ];
+        let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, hi, rest| {
+            s.last3(np, no, lo, hi, rest, false)
+        });
+        self.or_pass(best, (p, o), passed, |s| {
+            s.last4(o, p, -beta, -alpha, [a, b, c, d], true)
+        })
     }
 }
 

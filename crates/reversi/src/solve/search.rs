@@ -147,48 +147,6 @@ impl Search<'_> {
         self.stopped
     }
 
-    /// Four empties, given in the order to try them; no table, no move generation.
-    fn last4(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        squares: [u8; 4],
-        passed: bool,
-    ) -> i32 {
-        self.nodes += 1;
-        let [a, b, c, d] = squares;
-        let (mut best, mut lower) = (-65, alpha);
-        for (sq, rest) in [
-            (a, [b, c, d]),
-            (b, [a, c, d]),
-            (c, [a, b, d]),
-            (d, [a, b, c]),
-        ] {
-            let flipped = flips_near(p, o, sq);
-            if flipped == 0 {
-                continue;
-            }
-            let (np, no) = child(p, o, sq, flipped);
-            let v = -self.last3(np, no, -beta, -lower, rest, false);
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
-                }
-                lower = lower.max(v);
-            }
-        }
-        if best > -65 {
-            best
-        } else if passed {
-            -final_score(o, p)
-        } else {
-            -self.last4(o, p, -beta, -alpha, squares, true)
-        }
-    }
-
     /// Few empties: try empty squares directly, odd regions first.
     fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, passed: bool) -> i32 {
         if self.tick() {
