@@ -72,7 +72,7 @@ fn standard_deeper_rows() {
 }
 
 #[test]
-#[ignore = "deepest perft rows (startpos 8: 416G nodes, about 40 CPU minutes; all_in_hand 4: seconds)"]
+#[ignore = "deepest perft rows (startpos 8: 416G nodes, about 20 CPU minutes; all_in_hand 4: seconds)"]
 fn standard_deepest_rows() {
     check_file("standard.perft", 20_000_000_001, u64::MAX);
 }
