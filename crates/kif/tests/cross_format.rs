@@ -13,8 +13,6 @@
 //! Random legal games (with comments, times, variations for JKF, a special at the end,
 //! standard and custom start positions) read back identical from CSA and JKF.
 
-use std::fs;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use masu_kif::csa::{self, Version, WriteOptions};
@@ -24,24 +22,7 @@ use masu_kif::{
     Handicap, Mode, MoveTime, NodeId, NodeKind, Record, Special, StartPosition, jkf, kif,
 };
 
-fn kif_files() -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/kif");
-    let mut paths: Vec<PathBuf> = fs::read_dir(dir)
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let n = p
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            (n, fs::read(&p).unwrap_or_default())
-        })
-        .collect()
-}
+mod common;
 
 /// What a main line carries that every format holds: per node the move (or special), the
 /// foul flag, the time spent and the comments; the start position's comments first.
@@ -63,7 +44,7 @@ fn main_line(r: &Record) -> Vec<String> {
 #[test]
 fn kif_to_csa_to_kif_keeps_moves_results_times_comments() {
     let mut checked = 0;
-    for (name, bytes) in kif_files() {
+    for (name, bytes) in common::folder("kif") {
         let Ok(k) = kif::read_bytes(&bytes, Mode::Lenient) else {
             continue;
         };
@@ -85,19 +66,16 @@ fn kif_to_csa_to_kif_keeps_moves_results_times_comments() {
 
 #[test]
 fn csa_to_kif_to_csa_keeps_moves_results_times_comments() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/csa");
     let mut checked = 0;
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let bytes = fs::read(entry.path()).unwrap_or_default();
+    for (name, bytes) in common::folder("csa") {
         let Ok(c) = csa::read_bytes(&bytes, Mode::Lenient) else {
             continue;
         };
-        let name = entry.file_name();
         let k = kif::read_str(&kif::to_string(&c.record), Mode::Lenient);
-        let k = k.unwrap_or_else(|e| panic!("{name:?}: {e}"));
+        let k = k.unwrap_or_else(|e| panic!("{name}: {e}"));
         let c2 = csa::read_str(&csa::to_string(&k.record), Mode::Lenient);
-        let c2 = c2.unwrap_or_else(|e| panic!("{name:?}: {e}"));
-        assert_eq!(main_line(&c2.record), main_line(&c.record), "{name:?}");
+        let c2 = c2.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(main_line(&c2.record), main_line(&c.record), "{name}");
         checked += 1;
     }
     assert!(checked >= 34, "{checked}");
@@ -105,7 +83,7 @@ fn csa_to_kif_to_csa_keeps_moves_results_times_comments() {
 
 #[test]
 fn kif_to_jkf_to_kif_keeps_the_tree() {
-    for (name, bytes) in kif_files() {
+    for (name, bytes) in common::folder("kif") {
         let Ok(k) = kif::read_bytes(&bytes, Mode::Lenient) else {
             continue;
         };
