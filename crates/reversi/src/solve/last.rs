@@ -1,4 +1,4 @@
-//! The last empties: one, two and three squares left, each with its own code (no move
+//! The last empties: one to four squares left, each count with its own code (no move
 //! generation, no square lists), and the flip count of the final move without its flips.
 //!
 //! With one empty square the board is otherwise full, so the opponent's discs are the
@@ -118,9 +118,7 @@ impl Search<'_> {
         let n = last_flip_count(o, sq);
         if n > 0 { diff - 1 - 2 * n } else { unplayed }
     }
-}
 
-impl Search<'_> {
     /// The child after a move on `sq`, or `None` when the move flips nothing.
     #[inline(always)]
     fn try_move(p: u64, o: u64, sq: u8) -> Option<(u64, u64)> {
