@@ -111,7 +111,7 @@ pub fn count_flips(p: u64, o: u64, sq: u8) -> u32 {
 /// their vertical neighbours (the usual potential-mobility approximation: an edge disc is
 /// rarely a way in), which also keeps the sideways shifts from wrapping between files.
 #[must_use]
-#[inline]
+#[inline(always)]
 pub fn adjacent_empties(discs: u64, empty: u64) -> u32 {
     let h = discs & 0x7e7e_7e7e_7e7e_7e7e;
     let around = (h << 1)
@@ -132,7 +132,7 @@ pub(crate) struct Bits(pub(crate) u64);
 impl Iterator for Bits {
     type Item = u8;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<u8> {
         if self.0 == 0 {
             return None;

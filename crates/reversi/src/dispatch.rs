@@ -6,24 +6,58 @@
 //! POPCNT, LZCNT, BMI1/2 and AVX2 (the bitboard kernels are `#[inline(always)]` so they are
 //! compiled into it) runs perft d11 in 0.32 s of CPU instead of 0.48 s on the development
 //! machine, as fast as a `-C target-cpu=native` build (0.30 s); bench `reversi_perft`, rows
-//! "masu-reversi" and "masu-reversi portable kernel". A native build of the exact solver is
-//! under 10% faster than the portable one, so the solver is not dispatched.
+//! "masu-reversi" and "masu-reversi portable kernel".
+//!
+//! The exact solver's recursive search is compiled the same way (`solve/kernel.rs`); its copy
+//! for these features is selected per solve through the [`Avx2`] token. Bench
+//! `reversi_solve`, rows "ffo40" and "ffo40 portable", shows the gain.
 
 use crate::perft::PerftMode;
+use crate::solve::{Kernel, Search};
 
 mod x86 {
     crate::perft::perft_kernels!(#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]);
 }
 
-/// Perft with the POPCNT/LZCNT/BMI1 kernels, or `None` when the CPU lacks one of them.
-#[allow(unsafe_code)]
-pub(crate) fn perft_x86(p: u64, o: u64, depth: u32, mode: PerftMode) -> Option<u64> {
-    let usable = std::is_x86_feature_detected!("popcnt")
+/// Whether the CPU has every feature the fast copies are compiled for.
+fn usable() -> bool {
+    std::is_x86_feature_detected!("popcnt")
         && std::is_x86_feature_detected!("lzcnt")
         && std::is_x86_feature_detected!("bmi1")
         && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("avx2");
-    // Safety: `x86::run` only requires the five features checked just above (worth 1.5x in
+        && std::is_x86_feature_detected!("avx2")
+}
+
+/// Perft with the POPCNT/LZCNT/BMI1 kernels, or `None` when the CPU lacks one of them.
+#[allow(unsafe_code)]
+pub(crate) fn perft_x86(p: u64, o: u64, depth: u32, mode: PerftMode) -> Option<u64> {
+    // Safety: `x86::run` only requires the five features `usable` checks (worth 1.5x in
     // perft d11, see the module docs); it is otherwise ordinary safe code.
-    usable.then(|| unsafe { x86::run(p, o, depth, mode) })
+    usable().then(|| unsafe { x86::run(p, o, depth, mode) })
+}
+
+/// Proof that the CPU has POPCNT, LZCNT, BMI1, BMI2 and AVX2: the marker of the solver copy
+/// compiled for them. Only [`Avx2::detect`] makes one.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Avx2 {
+    _checked: (),
+}
+
+impl Avx2 {
+    /// The token, when the CPU has all five features.
+    pub(crate) fn detect() -> Option<Avx2> {
+        usable().then_some(Avx2 { _checked: () })
+    }
+}
+
+impl Kernel for Avx2 {
+    #[inline]
+    #[allow(unsafe_code)]
+    fn search(s: &mut Search<'_, Self>, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let Avx2 { _checked: () } = s.kernel;
+        // Safety: this copy of the search requires exactly the features `Avx2::detect`
+        // checked before making the token `s.kernel` just read; it is otherwise ordinary
+        // safe code.
+        unsafe { s.search(p, o, alpha, beta) }
+    }
 }

@@ -108,3 +108,25 @@ fn callback_can_stop_the_search() {
         SolveOutcome::Stopped { best: Some(_), .. }
     ));
 }
+
+/// The copy of the search chosen at run time and the portable copy walk the same tree.
+#[test]
+fn dispatched_and_portable_solves_agree() {
+    let board: Board = "XO-O--XO-XOOOOOO-OXOOOXO-XOXOXOO-XXOXOOO--XXOXOO--OOXXOO-OOOXX-- X"
+        .parse()
+        .unwrap();
+    let mut solver = Solver::new(4 << 20);
+    let mut run = |portable: bool| {
+        solver.clear();
+        let outcome = if portable {
+            solver.solve_portable(&board, SolveLimits::none(), |_| ControlFlow::Continue(()))
+        } else {
+            solver.solve(&board, SolveLimits::none(), |_| ControlFlow::Continue(()))
+        };
+        let SolveOutcome::Solved(s) = outcome else {
+            panic!("stopped without limits")
+        };
+        (s.score, s.best_move, s.nodes)
+    };
+    assert_eq!(run(false), run(true));
+}

@@ -55,6 +55,7 @@ const WEIGHT_CLASSES: [(i32, u64); 8] = {
     classes
 };
 
+#[inline(always)]
 fn weight_sum(discs: u64, occupied: u64) -> i32 {
     let mut sum = 0;
     for (w, mask) in WEIGHT_CLASSES {
@@ -70,11 +71,13 @@ fn weight_sum(discs: u64, occupied: u64) -> i32 {
 }
 
 /// The heuristic value of `(p, o)` for the side to move.
+#[inline(always)]
 pub(crate) fn evaluate(p: u64, o: u64) -> i32 {
     evaluate_with_moves(p, o, bits::legal_moves(p, o))
 }
 
 /// [`evaluate`] given the legal moves of the side to move.
+#[inline(always)]
 pub(crate) fn evaluate_with_moves(p: u64, o: u64, p_moves: u64) -> i32 {
     let occupied = p | o;
     let empty = !occupied;

@@ -10,6 +10,7 @@
 
 use crate::bits;
 
+use super::kernel::for_each_kernel;
 use super::search::{NEIGHBOURS, Search, child, final_score};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -96,7 +97,7 @@ fn last_flip_count(own: u64, sq: u8) -> i32 {
     )
 }
 
-impl Search<'_> {
+impl<K> Search<'_, K> {
     /// One empty square left, fail-soft in `(alpha, ..)`: when the mover cannot play there,
     /// the opponent's move is skipped if even a pass-out could not lift the score above
     /// `alpha`.
@@ -134,12 +135,12 @@ impl Search<'_> {
     /// The fail-soft best of the moves in `tries` (a square and the empties left after it),
     /// each child searched by `next`; -65 when none of them is legal.
     #[inline(always)]
-    fn best_of<R: Copy, const K: usize>(
+    fn best_of<R: Copy, const N: usize>(
         &mut self,
         (p, o): (u64, u64),
         alpha: i32,
         beta: i32,
-        tries: [(u8, R); K],
+        tries: [(u8, R); N],
         next: impl Fn(&mut Self, u64, u64, i32, i32, R) -> i32,
     ) -> i32 {
         let (mut best, mut lower) = (-65, alpha);
@@ -176,72 +177,85 @@ impl Search<'_> {
             -pass(self)
         }
     }
-
-    /// Two empty squares, `a` tried first; fail-soft.
-    pub(crate) fn last2(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        [a, b]: [u8; 2],
-        passed: bool,
-    ) -> i32 {
-        self.nodes += 1;
-        let tries = [(a, b), (b, a)];
-        let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, _, rest| {
-            s.last1(np, no, rest, lo)
-        });
-        self.or_pass(best, (p, o), passed, |s| {
-            s.last2(o, p, -beta, -alpha, [a, b], true)
-        })
-    }
-
-    /// Three empty squares, tried in the given order; fail-soft.
-    pub(crate) fn last3(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        [a, b, c]: [u8; 3],
-        passed: bool,
-    ) -> i32 {
-        self.nodes += 1;
-        let tries = [(a, [b, c]), (b, [a, c]), (c, [a, b])];
-        let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, hi, rest| {
-            s.last2(np, no, lo, hi, rest, false)
-        });
-        self.or_pass(best, (p, o), passed, |s| {
-            s.last3(o, p, -beta, -alpha, [a, b, c], true)
-        })
-    }
-
-    /// Four empty squares, tried in the given order; fail-soft.
-    pub(crate) fn last4(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        [a, b, c, d]: [u8; 4],
-        passed: bool,
-    ) -> i32 {
-        self.nodes += 1;
-        let tries = [
-            (a, [b, c, d]),
-            (b, [a, c, d]),
-            (c, [a, b, d]),
-            (d, [a, b, c]),
-        ];
-        let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, hi, rest| {
-            s.last3(np, no, lo, hi, rest, false)
-        });
-        self.or_pass(best, (p, o), passed, |s| {
-            s.last4(o, p, -beta, -alpha, [a, b, c, d], true)
-        })
-    }
 }
+
+/// The two- to four-empty searches (each passes to itself), written once and compiled once
+/// per instruction set (see `kernel.rs`).
+macro_rules! last_kernels {
+    ($k:ty $(, #[$attr:meta])*) => {
+        impl Search<'_, $k> {
+            /// Two empty squares, `a` tried first; fail-soft.
+            $(#[$attr])*
+            pub(crate) fn last2(
+                &mut self,
+                p: u64,
+                o: u64,
+                alpha: i32,
+                beta: i32,
+                [a, b]: [u8; 2],
+                passed: bool,
+            ) -> i32 {
+                self.nodes += 1;
+                let tries = [(a, b), (b, a)];
+                let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, _, rest| {
+                    s.last1(np, no, rest, lo)
+                });
+                self.or_pass(best, (p, o), passed, |s| {
+                    s.last2(o, p, -beta, -alpha, [a, b], true)
+                })
+            }
+
+            /// Three empty squares, tried in the given order; fail-soft.
+            $(#[$attr])*
+            pub(crate) fn last3(
+                &mut self,
+                p: u64,
+                o: u64,
+                alpha: i32,
+                beta: i32,
+                [a, b, c]: [u8; 3],
+                passed: bool,
+            ) -> i32 {
+                self.nodes += 1;
+                let tries = [(a, [b, c]), (b, [a, c]), (c, [a, b])];
+                let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, hi, rest| {
+                    s.last2(np, no, lo, hi, rest, false)
+                });
+                self.or_pass(best, (p, o), passed, |s| {
+                    s.last3(o, p, -beta, -alpha, [a, b, c], true)
+                })
+            }
+
+            /// Four empty squares, tried in the given order; fail-soft.
+            $(#[$attr])*
+            pub(crate) fn last4(
+                &mut self,
+                p: u64,
+                o: u64,
+                alpha: i32,
+                beta: i32,
+                [a, b, c, d]: [u8; 4],
+                passed: bool,
+            ) -> i32 {
+                self.nodes += 1;
+                let tries = [
+                    (a, [b, c, d]),
+                    (b, [a, c, d]),
+                    (c, [a, b, d]),
+                    (d, [a, b, c]),
+                ];
+                let best = self.best_of((p, o), alpha, beta, tries, |s, np, no, lo, hi, rest| {
+                    s.last3(np, no, lo, hi, rest, false)
+                });
+                self.or_pass(best, (p, o), passed, |s| {
+                    s.last4(o, p, -beta, -alpha, [a, b, c, d], true)
+                })
+            }
+        }
+    };
+}
+
+for_each_kernel!(last_kernels);
 
 #[cfg(test)]
 mod tests {

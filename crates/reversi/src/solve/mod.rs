@@ -18,6 +18,7 @@
 //! Scores are from the side to move's point of view, with empty squares going to the winner
 //! (the FFO convention), so they lie in `-64..=64`.
 
+mod kernel;
 mod last;
 mod order;
 mod search;
@@ -31,6 +32,8 @@ use crate::bits;
 use crate::board::Board;
 use crate::square::{Move, Square};
 
+pub(crate) use kernel::Kernel;
+use kernel::Portable;
 pub(crate) use search::Search;
 pub(crate) use tt::Table;
 
@@ -120,8 +123,37 @@ impl Solver {
 
     /// Solves `board` exactly, calling `progress` whenever the best root move improves;
     /// `ControlFlow::Break` from it stops the search.
+    ///
+    /// On x86-64 CPUs with POPCNT, LZCNT, BMI1, BMI2 and AVX2 (checked at run time) this runs a
+    /// copy of the search compiled for those instructions; elsewhere, [`Solver::solve_portable`].
     pub fn solve(
         &mut self,
+        board: &Board,
+        limits: SolveLimits,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> SolveOutcome {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(kernel) = crate::dispatch::Avx2::detect() {
+            return self.solve_with(kernel, board, limits, progress);
+        }
+        self.solve_portable(board, limits, progress)
+    }
+
+    /// [`Solver::solve`] without CPU-specific code paths: the same answers and node counts,
+    /// compiled for the baseline target.
+    pub fn solve_portable(
+        &mut self,
+        board: &Board,
+        limits: SolveLimits,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> SolveOutcome {
+        self.solve_with(Portable, board, limits, progress)
+    }
+
+    /// The root search, over the copy of the recursive search that `kernel` stands for.
+    fn solve_with<K: Kernel>(
+        &mut self,
+        kernel: K,
         board: &Board,
         limits: SolveLimits,
         mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
@@ -133,11 +165,12 @@ impl Solver {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + t),
             stopped: false,
+            kernel,
         };
         let (p, o) = (board.player(), board.opponent());
         let moves = bits::legal_moves(p, o);
         if moves == 0 {
-            let score = search.search(p, o, -64, 64);
+            let score = K::search(&mut search, p, o, -64, 64);
             let best_move = (bits::legal_moves(o, p) != 0).then_some(Move::Pass);
             return finish(&search, score, best_move, start);
         }
@@ -152,7 +185,7 @@ impl Solver {
                 -exact_by_null_windows(&mut search, np, no, (-64, 64), 0)
             } else {
                 // A null window proves or refutes "better than the best so far" cheaply.
-                let v = -search.search(np, no, -alpha - 1, -alpha);
+                let v = -K::search(&mut search, np, no, -alpha - 1, -alpha);
                 if v > alpha && !search.stopped {
                     -exact_by_null_windows(&mut search, np, no, (-64, -v), -v)
                 } else {
@@ -198,8 +231,8 @@ impl Solver {
 /// The exact score of `(p, o)`, known to lie in `bounds`, by a series of null-window searches
 /// converging from `guess` (MTD(f)): with the table keeping what each pass proved, this visits
 /// fewer nodes than one wide-window search.
-fn exact_by_null_windows(
-    search: &mut Search<'_>,
+fn exact_by_null_windows<K: Kernel>(
+    search: &mut Search<'_, K>,
     p: u64,
     o: u64,
     bounds: (i32, i32),
@@ -209,7 +242,7 @@ fn exact_by_null_windows(
     let mut g = guess.clamp(lo, hi);
     while lo < hi && !search.stopped {
         let beta = if g == lo { g + 1 } else { g };
-        g = search.search(p, o, beta - 1, beta);
+        g = K::search(search, p, o, beta - 1, beta);
         if g < beta {
             hi = g;
         } else {
@@ -219,8 +252,8 @@ fn exact_by_null_windows(
     g
 }
 
-fn finish(
-    search: &Search<'_>,
+fn finish<K>(
+    search: &Search<'_, K>,
     score: i32,
     best_move: Option<Move>,
     start: Instant,

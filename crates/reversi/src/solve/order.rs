@@ -10,7 +10,8 @@ use arrayvec::ArrayVec;
 use crate::bits::{self, Bits};
 use crate::player::{evaluate, evaluate_with_moves};
 
-use super::search::child;
+use super::kernel::{Portable, for_each_kernel};
+use super::search::{Search, child};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -90,74 +91,94 @@ fn sort_depth(empties: u32) -> Option<u32> {
         .map(|extra| extra / SORT_STEP)
 }
 
-/// A shallow alpha-beta value on the midgame evaluation, for ordering only.
-pub(crate) fn probe_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    if depth == 0 {
-        return evaluate(p, o);
-    }
-    let moves = bits::legal_moves(p, o);
-    if moves == 0 {
-        return if bits::legal_moves(o, p) == 0 {
-            evaluate(p, o)
-        } else {
-            -probe_value(o, p, depth - 1, -beta, -alpha)
-        };
-    }
-    let mut best = -INFINITY;
-    for sq in Bits(moves) {
-        let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
-        best = best.max(-probe_value(np, no, depth - 1, -beta, -alpha));
-        alpha = alpha.max(best);
-        if alpha >= beta {
-            break;
+/// The ordering functions (the shallow search recurses), written once and compiled once per
+/// instruction set (see `kernel.rs`).
+macro_rules! order_kernels {
+    ($k:ty $(, #[$attr:meta])*) => {
+        impl Search<'_, $k> {
+            /// A shallow alpha-beta value on the midgame evaluation, for ordering only.
+            $(#[$attr])*
+            pub(crate) fn probe_value(
+                p: u64,
+                o: u64,
+                depth: u32,
+                mut alpha: i32,
+                beta: i32,
+            ) -> i32 {
+                if depth == 0 {
+                    return evaluate(p, o);
+                }
+                let moves = bits::legal_moves(p, o);
+                if moves == 0 {
+                    return if bits::legal_moves(o, p) == 0 {
+                        evaluate(p, o)
+                    } else {
+                        -Self::probe_value(o, p, depth - 1, -beta, -alpha)
+                    };
+                }
+                let mut best = -INFINITY;
+                for sq in Bits(moves) {
+                    let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
+                    best = best.max(-Self::probe_value(np, no, depth - 1, -beta, -alpha));
+                    alpha = alpha.max(best);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+                best
+            }
+
+            /// Orders the moves of an interior node into an empty list the caller owns
+            /// (returning a list by value copies all 2 KiB of it, a cost that shows in every
+            /// interior node); `hint` (the table's best move) goes first.
+            $(#[$attr])*
+            pub(crate) fn fill_moves(
+                list: &mut MoveList,
+                p: u64,
+                o: u64,
+                moves: u64,
+                hint: Option<u8>,
+            ) {
+                let sort_depth = sort_depth((!(p | o)).count_ones());
+                for sq in Bits(moves) {
+                    let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
+                    let replies = bits::legal_moves(np, no);
+                    let mut key = -MOBILITY_W * replies.count_ones() as i32
+                        - CORNER_REPLY_W * (replies & CORNERS).count_ones() as i32
+                        - POTENTIAL_W * bits::adjacent_empties(no, !(np | no)) as i32;
+                    key -= match sort_depth {
+                        None => 0,
+                        Some(0) => EVAL_W * evaluate_with_moves(np, no, replies) / 16,
+                        Some(d) => EVAL_W * Self::probe_value(np, no, d, -INFINITY, INFINITY) / 16,
+                    };
+                    if CORNERS >> sq & 1 != 0 {
+                        key += CORNER_BONUS;
+                    }
+                    if hint == Some(sq) {
+                        key = i32::MAX;
+                    }
+                    list.items.push(Child {
+                        p: np,
+                        o: no,
+                        moves: replies,
+                        sq,
+                        key,
+                    });
+                }
+            }
         }
-    }
-    best
+    };
 }
 
-/// Orders the moves of an interior node; `hint` (the table's best move) goes first.
-pub(crate) fn order_moves(p: u64, o: u64, moves: u64, hint: Option<u8>) -> MoveList {
-    let mut list = MoveList::new();
-    fill_moves(&mut list, p, o, moves, hint);
-    list
-}
+for_each_kernel!(order_kernels);
 
-/// [`order_moves`] into an empty list the caller owns: returning a list by value copies all
-/// 2 KiB of it, a cost that shows in every interior node.
-pub(crate) fn fill_moves(list: &mut MoveList, p: u64, o: u64, moves: u64, hint: Option<u8>) {
-    let sort_depth = sort_depth((!(p | o)).count_ones());
-    for sq in Bits(moves) {
-        let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
-        let replies = bits::legal_moves(np, no);
-        let mut key = -MOBILITY_W * replies.count_ones() as i32
-            - CORNER_REPLY_W * (replies & CORNERS).count_ones() as i32
-            - POTENTIAL_W * bits::adjacent_empties(no, !(np | no)) as i32;
-        key -= match sort_depth {
-            None => 0,
-            Some(0) => EVAL_W * evaluate_with_moves(np, no, replies) / 16,
-            Some(d) => EVAL_W * probe_value(np, no, d, -INFINITY, INFINITY) / 16,
-        };
-        if CORNERS >> sq & 1 != 0 {
-            key += CORNER_BONUS;
-        }
-        if hint == Some(sq) {
-            key = i32::MAX;
-        }
-        list.items.push(Child {
-            p: np,
-            o: no,
-            moves: replies,
-            sq,
-            key,
-        });
-    }
-}
-
-/// Orders the root moves by a deeper shallow search.
+/// Orders the root moves by a deeper shallow search (once per solve: the portable copy).
 pub(crate) fn order_root(p: u64, o: u64, moves: u64) -> MoveList {
-    let mut list = order_moves(p, o, moves, None);
+    let mut list = MoveList::new();
+    Search::<'_, Portable>::fill_moves(&mut list, p, o, moves, None);
     for c in &mut list.items {
-        c.key = -probe_value(c.p, c.o, ROOT_SORT_DEPTH, -INFINITY, INFINITY);
+        c.key =
+            -Search::<'_, Portable>::probe_value(c.p, c.o, ROOT_SORT_DEPTH, -INFINITY, INFINITY);
     }
     list
 }

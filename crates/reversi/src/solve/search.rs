@@ -11,7 +11,8 @@ use std::time::Instant;
 use crate::bits::{self, Bits};
 use crate::board::empties_to_winner;
 
-use super::order::{Child, MoveList, fill_moves};
+use super::kernel::for_each_kernel;
+use super::order::{Child, MoveList};
 use super::stability::stable_discs;
 use super::tt::Table;
 
@@ -72,23 +73,26 @@ fn flips_near(p: u64, o: u64, sq: u8) -> u64 {
     }
 }
 
-pub(crate) struct Search<'t> {
+/// The state of one solve; `K` selects the compiled copy of the search (see `kernel.rs`).
+pub(crate) struct Search<'t, K> {
     pub(crate) table: &'t mut Table,
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
     pub(crate) stopped: bool,
+    /// Proof that the CPU runs this copy (a zero-sized token).
+    pub(crate) kernel: K,
 }
 
 /// The final score for the side to move with empties to the winner.
-#[inline]
+#[inline(always)]
 pub(crate) fn final_score(p: u64, o: u64) -> i32 {
     let diff = p.count_ones() as i32 - o.count_ones() as i32;
     empties_to_winner(diff, (!(p | o)).count_ones())
 }
 
 /// The opponent's stable discs cap our score: that cap when it is already at or below `alpha`.
-#[inline]
+#[inline(always)]
 fn stability_cap(p: u64, o: u64, alpha: i32) -> Option<i32> {
     // Cheap test first: even if every opponent disc were stable the cap could not cut.
     if 64 - 2 * o.count_ones() as i32 > alpha {
@@ -104,37 +108,207 @@ pub(crate) fn child(p: u64, o: u64, sq: u8, flipped: u64) -> (u64, u64) {
     (o & !flipped, p | flipped | (1 << sq))
 }
 
-impl Search<'_> {
-    /// The exact score of `(p, o)` within the window, fail-soft.
-    pub(crate) fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        let empty = !(p | o);
-        match empty.count_ones() {
-            0 => final_score(p, o),
-            1 => self.last1(p, o, empty.trailing_zeros() as u8, alpha),
-            2 => {
-                let [a, b, ..] = parity_order(empty);
-                self.last2(p, o, alpha, beta, [a, b], false)
+/// The recursive search, written once and compiled once per instruction set (see
+/// `kernel.rs`): `$k` is the marker type of the copy, `$attr` its `target_feature` attribute.
+macro_rules! search_kernels {
+    ($k:ty $(, #[$attr:meta])*) => {
+        impl Search<'_, $k> {
+            /// The exact score of `(p, o)` within the window, fail-soft.
+            $(#[$attr])*
+            pub(crate) fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                let empty = !(p | o);
+                match empty.count_ones() {
+                    0 => final_score(p, o),
+                    1 => self.last1(p, o, empty.trailing_zeros() as u8, alpha),
+                    2 => {
+                        let [a, b, ..] = parity_order(empty);
+                        self.last2(p, o, alpha, beta, [a, b], false)
+                    }
+                    3 => {
+                        let [a, b, c, _] = parity_order(empty);
+                        self.last3(p, o, alpha, beta, [a, b, c], false)
+                    }
+                    4 => self.last4(p, o, alpha, beta, parity_order(empty), false),
+                    n if n < DEEP_EMPTIES => self.shallow(p, o, alpha, beta, empty, false),
+                    _ => self.deep(p, o, bits::legal_moves(p, o), alpha, beta),
+                }
             }
-            3 => {
-                let [a, b, c, _] = parity_order(empty);
-                self.last3(p, o, alpha, beta, [a, b, c], false)
+
+            /// [`Search::search`] of a child whose legal moves the move ordering already computed.
+            $(#[$attr])*
+            #[inline]
+            fn search_child(&mut self, c: &Child, alpha: i32, beta: i32) -> i32 {
+                if (!(c.p | c.o)).count_ones() >= DEEP_EMPTIES {
+                    self.deep(c.p, c.o, c.moves, alpha, beta)
+                } else {
+                    self.search(c.p, c.o, alpha, beta)
+                }
             }
-            4 => self.last4(p, o, alpha, beta, parity_order(empty), false),
-            n if n < DEEP_EMPTIES => self.shallow(p, o, alpha, beta, empty, false),
-            _ => self.deep(p, o, bits::legal_moves(p, o), alpha, beta),
-        }
-    }
 
-    /// [`Search::search`] of a child whose legal moves the move ordering already computed.
-    #[inline]
-    fn search_child(&mut self, c: &Child, alpha: i32, beta: i32) -> i32 {
-        if (!(c.p | c.o)).count_ones() >= DEEP_EMPTIES {
-            self.deep(c.p, c.o, c.moves, alpha, beta)
-        } else {
-            self.search(c.p, c.o, alpha, beta)
-        }
-    }
+            /// Few empties: try empty squares directly, odd regions first.
+            $(#[$attr])*
+            fn shallow(
+                &mut self,
+                p: u64,
+                o: u64,
+                alpha: i32,
+                beta: i32,
+                empty: u64,
+                passed: bool,
+            ) -> i32 {
+                if self.tick() {
+                    return 0;
+                }
+                if let Some(cap) = stability_cap(p, o, alpha) {
+                    return cap;
+                }
+                let odd = odd_quadrants(empty);
+                // Children with four empties go straight to their own code, without the dispatch.
+                let last = empty.count_ones() == 5;
+                let mut best = -65;
+                let mut a = alpha;
+                for region in [odd, !odd] {
+                    for class in SHALLOW_ORDER {
+                        for sq in Bits(empty & region & class) {
+                            let flipped = flips_near(p, o, sq);
+                            if flipped == 0 {
+                                continue;
+                            }
+                            let (np, no) = child(p, o, sq, flipped);
+                            let rest = empty & !(1 << sq);
+                            let v = if last {
+                                -self.last4(np, no, -beta, -a, parity_order(rest), false)
+                            } else {
+                                -self.shallow(np, no, -beta, -a, rest, false)
+                            };
+                            if self.stopped {
+                                return 0;
+                            }
+                            if v > best {
+                                best = v;
+                                if v > a {
+                                    a = v;
+                                    if a >= beta {
+                                        return best;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                if best > -65 {
+                    return best;
+                }
+                if passed {
+                    // Neither side could move: the game is over.
+                    return -final_score(o, p);
+                }
+                -self.shallow(o, p, -beta, -alpha, empty, true)
+            }
 
+            /// Many empties: table, stability cut-off, fastest-first ordering.
+            $(#[$attr])*
+            fn deep(&mut self, p: u64, o: u64, moves: u64, mut alpha: i32, mut beta: i32) -> i32 {
+                if self.tick() {
+                    return 0;
+                }
+                if moves == 0 {
+                    let replies = bits::legal_moves(o, p);
+                    if replies == 0 {
+                        return final_score(p, o);
+                    }
+                    return -self.deep(o, p, replies, -beta, -alpha);
+                }
+                if let Some(cap) = stability_cap(p, o, alpha) {
+                    return cap;
+                }
+                let mut hint = None;
+                let use_table = (!(p | o)).count_ones() >= TABLE_EMPTIES;
+                let known = if use_table {
+                    self.table.probe(p, o)
+                } else {
+                    None
+                };
+                if let Some(e) = known {
+                    if e.lower >= beta || e.lower == e.upper {
+                        return e.lower;
+                    }
+                    if e.upper <= alpha {
+                        return e.upper;
+                    }
+                    alpha = alpha.max(e.lower);
+                    beta = beta.min(e.upper);
+                    hint = e.best;
+                }
+                let (best, best_sq) = self.search_children(p, o, moves, alpha, beta, hint);
+                if !self.stopped && use_table {
+                    let (lower, upper) = if best <= alpha {
+                        (-64, best)
+                    } else if best >= beta {
+                        (best, 64)
+                    } else {
+                        (best, best)
+                    };
+                    self.table.store(p, o, lower, upper, best_sq);
+                }
+                best
+            }
+
+            /// Principal variation search over ordered moves; returns the best score and square.
+            $(#[$attr])*
+            pub(crate) fn search_children(
+                &mut self,
+                p: u64,
+                o: u64,
+                moves: u64,
+                alpha: i32,
+                beta: i32,
+                hint: Option<u8>,
+            ) -> (i32, Option<u8>) {
+                let mut list = MoveList::new();
+                Self::fill_moves(&mut list, p, o, moves, hint);
+                if (!(p | o)).count_ones() >= ETC_EMPTIES
+                    && let Some(cut) = self.transposition_cutoff(&list, beta)
+                {
+                    return cut;
+                }
+                let (mut best, mut best_sq, mut a) = (-65, None, alpha);
+                for i in 0..list.len() {
+                    let c = list.take_best(i);
+                    let sq = c.sq;
+                    let v = if i == 0 {
+                        -self.search_child(&c, -beta, -a)
+                    } else {
+                        let v = -self.search_child(&c, -a - 1, -a);
+                        if v > a && v < beta {
+                            -self.search_child(&c, -beta, -v)
+                        } else {
+                            v
+                        }
+                    };
+                    if self.stopped {
+                        return (best, best_sq);
+                    }
+                    if v > best {
+                        (best, best_sq) = (v, Some(sq));
+                        if v > a {
+                            a = v;
+                            if a >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                (best, best_sq)
+            }
+        }
+    };
+}
+
+for_each_kernel!(search_kernels);
+
+impl<K> Search<'_, K> {
+    #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
@@ -145,152 +319,6 @@ impl Search<'_> {
             self.stopped |= Instant::now() >= deadline;
         }
         self.stopped
-    }
-
-    /// Few empties: try empty squares directly, odd regions first.
-    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, passed: bool) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        if let Some(cap) = stability_cap(p, o, alpha) {
-            return cap;
-        }
-        let odd = odd_quadrants(empty);
-        // Children with four empties go straight to their own code, without the dispatch.
-        let last = empty.count_ones() == 5;
-        let mut best = -65;
-        let mut a = alpha;
-        for region in [odd, !odd] {
-            for class in SHALLOW_ORDER {
-                for sq in Bits(empty & region & class) {
-                    let flipped = flips_near(p, o, sq);
-                    if flipped == 0 {
-                        continue;
-                    }
-                    let (np, no) = child(p, o, sq, flipped);
-                    let rest = empty & !(1 << sq);
-                    let v = if last {
-                        -self.last4(np, no, -beta, -a, parity_order(rest), false)
-                    } else {
-                        -self.shallow(np, no, -beta, -a, rest, false)
-                    };
-                    if self.stopped {
-                        return 0;
-                    }
-                    if v > best {
-                        best = v;
-                        if v > a {
-                            a = v;
-                            if a >= beta {
-                                return best;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if best > -65 {
-            return best;
-        }
-        if passed {
-            // Neither side could move: the game is over.
-            return -final_score(o, p);
-        }
-        -self.shallow(o, p, -beta, -alpha, empty, true)
-    }
-
-    /// Many empties: table, stability cut-off, fastest-first ordering.
-    fn deep(&mut self, p: u64, o: u64, moves: u64, mut alpha: i32, mut beta: i32) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        if moves == 0 {
-            let replies = bits::legal_moves(o, p);
-            if replies == 0 {
-                return final_score(p, o);
-            }
-            return -self.deep(o, p, replies, -beta, -alpha);
-        }
-        if let Some(cap) = stability_cap(p, o, alpha) {
-            return cap;
-        }
-        let mut hint = None;
-        let use_table = (!(p | o)).count_ones() >= TABLE_EMPTIES;
-        let known = if use_table {
-            self.table.probe(p, o)
-        } else {
-            None
-        };
-        if let Some(e) = known {
-            if e.lower >= beta || e.lower == e.upper {
-                return e.lower;
-            }
-            if e.upper <= alpha {
-                return e.upper;
-            }
-            alpha = alpha.max(e.lower);
-            beta = beta.min(e.upper);
-            hint = e.best;
-        }
-        let (best, best_sq) = self.search_children(p, o, moves, alpha, beta, hint);
-        if !self.stopped && use_table {
-            let (lower, upper) = if best <= alpha {
-                (-64, best)
-            } else if best >= beta {
-                (best, 64)
-            } else {
-                (best, best)
-            };
-            self.table.store(p, o, lower, upper, best_sq);
-        }
-        best
-    }
-
-    /// Principal variation search over ordered moves; returns the best score and square.
-    pub(crate) fn search_children(
-        &mut self,
-        p: u64,
-        o: u64,
-        moves: u64,
-        alpha: i32,
-        beta: i32,
-        hint: Option<u8>,
-    ) -> (i32, Option<u8>) {
-        let mut list = MoveList::new();
-        fill_moves(&mut list, p, o, moves, hint);
-        if (!(p | o)).count_ones() >= ETC_EMPTIES
-            && let Some(cut) = self.transposition_cutoff(&list, beta)
-        {
-            return cut;
-        }
-        let (mut best, mut best_sq, mut a) = (-65, None, alpha);
-        for i in 0..list.len() {
-            let c = list.take_best(i);
-            let sq = c.sq;
-            let v = if i == 0 {
-                -self.search_child(&c, -beta, -a)
-            } else {
-                let v = -self.search_child(&c, -a - 1, -a);
-                if v > a && v < beta {
-                    -self.search_child(&c, -beta, -v)
-                } else {
-                    v
-                }
-            };
-            if self.stopped {
-                return (best, best_sq);
-            }
-            if v > best {
-                (best, best_sq) = (v, Some(sq));
-                if v > a {
-                    a = v;
-                    if a >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        (best, best_sq)
     }
 }
 
@@ -307,6 +335,7 @@ fn odd_quadrants(empty: u64) -> u64 {
 }
 
 /// The (at most four) empty squares, those in regions with an odd number of empties first.
+#[inline(always)]
 fn parity_order(empty: u64) -> [u8; 4] {
     let mut squares = [0u8; 4];
     let mut len = 0;
@@ -322,9 +351,10 @@ fn parity_order(empty: u64) -> [u8; 4] {
     squares
 }
 
-impl Search<'_> {
+impl<K> Search<'_, K> {
     /// Enhanced transposition cut-off: a child already known to refute the opponent cuts here
     /// without a search.
+    #[inline(always)]
     fn transposition_cutoff(&self, list: &MoveList, beta: i32) -> Option<(i32, Option<u8>)> {
         list.children().iter().find_map(|c| {
             let e = self.table.probe(c.p, c.o)?;

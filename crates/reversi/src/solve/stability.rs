@@ -26,6 +26,7 @@ const fn build_diagonals() -> [[u64; 15]; 2] {
 }
 
 /// Lines that are fully occupied, per direction: horizontal, vertical, a1-h8, h1-a8.
+#[inline(always)]
 fn full_lines(occ: u64) -> [u64; 4] {
     let mut h = occ;
     h &= h >> 1;
@@ -47,6 +48,7 @@ fn full_lines(occ: u64) -> [u64; 4] {
 }
 
 /// Discs of `own` that can never be flipped, given all occupied squares `occ`.
+#[inline(always)]
 pub(crate) fn stable_discs(own: u64, occ: u64) -> u64 {
     let [fh, fv, fd9, fd7] = full_lines(occ);
     let (fh, fv, fd9, fd7) = (

@@ -46,11 +46,13 @@ impl Table {
         self.slots.fill(Entry::default());
     }
 
+    #[inline(always)]
     fn index(&self, p: u64, o: u64) -> usize {
         let h = (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         (h ^ (h >> 31)) as usize & self.mask & !1
     }
 
+    #[inline]
     pub(crate) fn probe(&self, p: u64, o: u64) -> Option<Probe> {
         let i = self.index(p, o);
         self.slots[i..i + 2]
@@ -64,6 +66,7 @@ impl Table {
     }
 
     /// Records that the score lies in `lower..=upper`, tightening what is known already.
+    #[inline]
     pub(crate) fn store(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: Option<u8>) {
         let i = self.index(p, o);
         let depth = (!(p | o)).count_ones() as u8;
