@@ -186,6 +186,9 @@ fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bo
         };
         match v {
             Some(v) if v.is_proven() => {
+                // A mate shorter than the horizon asked for is a sign that the shortest is
+                // near: step by two from here instead of guessing further down.
+                linear |= u32::from(v.len) < r;
                 upper = u32::from(v.len).min(r);
                 step *= 2;
             }

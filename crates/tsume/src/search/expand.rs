@@ -110,23 +110,11 @@ impl Searcher<'_, '_> {
         if n.r == 0 && pos.has_legal_moves() {
             return horizon_escape(pos, n);
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let count = defence_count(pos, u32::MAX);
+        if count == 0 {
             let v = Value::proven(0, Packed::EMPTY, mate_def_bound(pos, n.def));
             self.tt.store_proven(n.key, v.atk, v.def, 0, 1);
             return v;
-        }
-        let mut seen = [false; 81];
-        let mut count = 0u32;
-        for m in &moves {
-            if m.is_drop() {
-                let sq = m.to().index();
-                if seen[sq] {
-                    continue;
-                }
-                seen[sq] = true;
-            }
-            count += 1;
         }
         let v = Value::unknown(count, 1);
         self.tt
@@ -150,7 +138,10 @@ impl Searcher<'_, '_> {
             self.tt.store_disproven(n.key, v.atk, v.def, LEN_INF, 1);
             return v;
         }
-        let found = match self.mate_in_one(pos, &checks) {
+        // df-pn+ first numbers: the proof number is the fewest defences a check leaves
+        // (a king with few replies is near mate), the disproof number the number of checks.
+        let (found, least) = self.mate_in_one_or_least(pos, &checks);
+        let found = match found {
             None if n.r >= 3 && self.mate3 => self.mate_in_three(pos, &checks, n.def),
             v => v,
         };
@@ -169,10 +160,32 @@ impl Searcher<'_, '_> {
             self.tt.store_disproven(n.key, v.atk, v.def, v.len, 1);
             return v;
         }
-        let v = Value::unknown(1, checks.len() as u32);
+        // Only for the unbounded proof: with a horizon, the fewest-defences number made
+        // the bounded searches of the shortest-length phase slower.
+        let pn = if n.r == LEN_INF { least } else { 1 };
+        let v = Value::unknown(pn, checks.len() as u32);
         self.tt
             .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
         v
+    }
+
+    /// Mate in one as [`Searcher::mate_in_one`], or else the fewest defences any check
+    /// leaves (drops on one square counted once, at least 1).
+    fn mate_in_one_or_least(&self, pos: &Position, checks: &[Move]) -> (Option<Value>, u32) {
+        let def = Packed::from_hand(pos.hand(!self.attacker));
+        let mut least = u32::MAX;
+        let mut c = pos.clone();
+        for m in checks {
+            let undo = c.play_unchecked(*m);
+            let count = defence_count(&c, least);
+            if count == 0 {
+                let atk = before_move(Packed::EMPTY, m);
+                return (Some(Value::proven(1, atk, mate_def_bound(&c, def))), 0);
+            }
+            c.undo_unchecked(*m, undo);
+            least = least.min(count);
+        }
+        (None, least.max(1))
     }
 
     /// A check after which the defender has no legal move, with its proof bound.
@@ -221,6 +234,26 @@ impl Searcher<'_, '_> {
         }
         None
     }
+}
+
+/// The defender's legal moves, all drops on one square counted as one, counted up to
+/// `cap` (a count at or above it comes back as `cap`).
+fn defence_count(pos: &Position, cap: u32) -> u32 {
+    let mut moves = 0u32;
+    let mut drops = shogi::Bitboard::EMPTY;
+    let _ = pos.for_each_legal(|g| {
+        if g.from.is_some() {
+            moves += g.len() as u32;
+        } else {
+            drops |= g.to;
+        }
+        if moves >= cap {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    (moves + drops.count()).min(cap)
 }
 
 /// Defences a check may have for the mate-in-three leaf search to try it.
