@@ -10,7 +10,8 @@ use std::sync::atomic::AtomicBool;
 
 use common::{load, solver, verify_line};
 use masu_tsume::{
-    Config, Expected, Limits, Problem, SolveError, Solver, StopReason, Verdict, parse_position,
+    AnswerLevel, Config, Expected, Limits, Problem, SolveError, Solver, StopReason, Verdict,
+    parse_position,
 };
 
 /// Solves `p` and checks the verdict against its expected answer.
@@ -66,10 +67,9 @@ fn shogiboardq_13ply() {
 /// The short edge cases (the 29- and 39-ply anchors are in the ignored tests below).
 #[test]
 fn edge_cases() {
-    for p in load("edge_cases.tsv")
-        .iter()
-        .filter(|p| !matches!(p.expected, Expected::Mate(n) if n > 15))
-    {
+    for p in load("edge_cases.tsv").iter().filter(|p| {
+        matches!(p.expected, Expected::Mate(n) if n <= 15) || p.expected == Expected::NoMate
+    }) {
         check(p, 1_000_000);
     }
 }
@@ -167,11 +167,43 @@ fn edge_case_29_ply_two_kings() {
     check(&load("edge_cases.tsv")[6], 50_000_000);
 }
 
-/// The 39-ply chain-interposition problem.
+/// The "39-ply" chain-interposition problem. 39 is its published answer, which does not
+/// count futile interpositions (無駄合); the minimax length counts every defence and is
+/// longer: after the published first seven moves, the defender's 2c3d (ply 8, a side line
+/// of the published answer) holds out for exactly 39 more plies, 47 in all. The solver
+/// proves a mate within 47 (see the README); that the attacker has no shorter way is not
+/// proven yet. This test proves the mate and pins the exact 39 plies after 2c3d.
 #[test]
-#[ignore = "long"]
+#[ignore = "about a minute"]
 fn edge_case_39_ply_chain_interpositions() {
-    check(&load("edge_cases.tsv")[7], 200_000_000);
+    let big = |answer| {
+        Solver::new(Config {
+            limits: Limits {
+                nodes: Some(60_000_000),
+                time: None,
+            },
+            table_bytes: 2 << 30,
+            answer,
+            ..Config::default()
+        })
+    };
+    let p = &load("edge_cases.tsv")[7];
+    let Verdict::Mate(m) = big(AnswerLevel::Proof).solve(&p.position).unwrap() else {
+        panic!("no mate found")
+    };
+    verify_line(&p.position, &m.line).unwrap();
+
+    let mut pos = p.position.clone();
+    for usi in "7b6b 5b4c 8b9c 4c3d 1b2c 3d2c N*1e 2c3d".split(' ') {
+        let mv = usi.parse::<masu_tsume::shogi::UsiMove>().unwrap();
+        pos.play_unchecked(mv.to_move(&pos).unwrap());
+    }
+    let Verdict::Mate(m) = big(AnswerLevel::Exact).solve(&pos).unwrap() else {
+        panic!("no mate found after 2c3d")
+    };
+    assert!(m.exact);
+    assert_eq!(m.length, 39);
+    verify_line(&pos, &m.line).unwrap();
 }
 
 /// 将棋図巧第98番 (bare king): proven shortest at 37 plies counting every interposition,
