@@ -60,4 +60,12 @@ impl Kernel for Avx2 {
         // safe code.
         unsafe { s.search(p, o, alpha, beta) }
     }
+
+    #[allow(unsafe_code)]
+    fn probe(self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let Avx2 { _checked: () } = self;
+        // Safety: as in `search`: `self` is the token `Avx2::detect` made after checking the
+        // features this copy requires.
+        unsafe { Search::<'_, Self>::probe_value(p, o, depth, alpha, beta) }
+    }
 }

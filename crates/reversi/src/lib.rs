@@ -9,6 +9,7 @@ mod board;
 mod dispatch;
 mod game;
 mod notation;
+pub mod pattern;
 mod perft;
 pub mod player;
 #[cfg(feature = "serde")]
@@ -26,7 +27,7 @@ pub use notation::{
 };
 pub use perft::{PerftMode, perft, perft_divide, perft_portable};
 pub use player::{
-    AlphaBetaPlayer, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
+    AlphaBetaPlayer, Evaluation, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
 };
 pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver};
 pub use square::{Color, Move, ParseMoveError, ParseSquareError, Square};

@@ -92,14 +92,16 @@ impl Symmetry {
 }
 
 /// Reverses the files of every rank (bit swaps inside each byte).
-const fn mirror_files(mut b: u64) -> u64 {
+#[inline(always)]
+pub(crate) const fn mirror_files(mut b: u64) -> u64 {
     b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
     b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
     ((b >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4)
 }
 
 /// Transposes the board: (file, rank) -> (rank, file), by three delta swaps.
-const fn flip_diagonal(mut b: u64) -> u64 {
+#[inline(always)]
+pub(crate) const fn flip_diagonal(mut b: u64) -> u64 {
     let mut t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
     b ^= t ^ (t >> 28);
     t = 0x3333_0000_3333_0000 & (b ^ (b << 14));

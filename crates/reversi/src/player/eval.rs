@@ -1,4 +1,5 @@
-//! A midgame evaluation: square weights, mobility and potential mobility, corner ownership.
+//! The classic midgame evaluation: square weights, mobility and potential mobility, corner
+//! ownership.
 //! Scores are for the side to move, in hundredths of a disc-ish unit; exact final scores are
 //! scaled above every heuristic value.
 
@@ -27,8 +28,8 @@ const WEIGHTS: [i32; 64] = {
 /// corner is empty.
 const X_SQUARES: [(u8, u8); 4] = [(9, 0), (14, 7), (49, 56), (54, 63)];
 
-/// Weight of each move more than the opponent has. Mobility decides most endgames, and a
-/// heavy weight orders the exact solver's moves best (FFO #41-#47: 15% fewer nodes than 12).
+/// Weight of each move more than the opponent has. Mobility decides most endgames (a heavy
+/// weight also ordered the exact solver's moves best while it used this evaluation).
 const MOBILITY_W: i32 = 36;
 /// Weight of each empty square next to an opponent disc more than next to ours.
 const FRONTIER_W: i32 = 8;
@@ -55,7 +56,6 @@ const WEIGHT_CLASSES: [(i32, u64); 8] = {
     classes
 };
 
-#[inline(always)]
 fn weight_sum(discs: u64, occupied: u64) -> i32 {
     let mut sum = 0;
     for (w, mask) in WEIGHT_CLASSES {
@@ -71,14 +71,12 @@ fn weight_sum(discs: u64, occupied: u64) -> i32 {
 }
 
 /// The heuristic value of `(p, o)` for the side to move.
-#[inline(always)]
 pub(crate) fn evaluate(p: u64, o: u64) -> i32 {
     evaluate_with_moves(p, o, bits::legal_moves(p, o))
 }
 
 /// [`evaluate`] given the legal moves of the side to move.
-#[inline(always)]
-pub(crate) fn evaluate_with_moves(p: u64, o: u64, p_moves: u64) -> i32 {
+fn evaluate_with_moves(p: u64, o: u64, p_moves: u64) -> i32 {
     let occupied = p | o;
     let empty = !occupied;
     let squares = weight_sum(p, occupied) - weight_sum(o, occupied);

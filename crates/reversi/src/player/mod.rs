@@ -19,8 +19,7 @@ use crate::board::Board;
 use crate::game::Game;
 use crate::square::{Move, Square};
 
-pub use alphabeta::AlphaBetaPlayer;
-pub(crate) use eval::{evaluate, evaluate_with_moves};
+pub use alphabeta::{AlphaBetaPlayer, Evaluation};
 pub use montecarlo::MonteCarloPlayer;
 pub(crate) use rng::Rng;
 

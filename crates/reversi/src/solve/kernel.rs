@@ -13,6 +13,10 @@ use super::search::Search;
 pub(crate) trait Kernel: Copy {
     /// The exact score of `(p, o)` within `(alpha, beta)`, fail-soft.
     fn search(s: &mut Search<'_, Self>, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+
+    /// The fail-soft value of a `depth`-ply search on the evaluation within `(alpha, beta)`,
+    /// for move ordering.
+    fn probe(self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32;
 }
 
 /// The copy compiled for the build's target without extra CPU features.
@@ -23,6 +27,10 @@ impl Kernel for Portable {
     #[inline]
     fn search(s: &mut Search<'_, Self>, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         s.search(p, o, alpha, beta)
+    }
+
+    fn probe(self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        Search::<'_, Self>::probe_value(p, o, depth, alpha, beta)
     }
 }
 

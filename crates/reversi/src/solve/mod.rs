@@ -174,7 +174,7 @@ impl Solver {
             let best_move = (bits::legal_moves(o, p) != 0).then_some(Move::Pass);
             return finish(&search, score, best_move, start);
         }
-        let mut list = order::order_root(p, o, moves);
+        let mut list = order::order_root(kernel, p, o, moves);
         let mut best: Option<Progress> = None;
         for i in 0..list.len() {
             let order::Child {

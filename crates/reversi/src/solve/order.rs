@@ -1,27 +1,31 @@
 //! Move ordering for the exact search: the table's move first, then fewest opponent replies
 //! (fastest-first), few empty squares next to the opponent's discs (potential mobility), and,
-//! with many empties, the value of a shallow midgame search on the evaluation.
+//! with many empties, the value of a shallow search on the trained pattern evaluation
+//! ([`crate::pattern`]).
 //!
-//! The weights were tuned on FFO #41-#47 by node counts: ordering by a shallow search cuts
-//! the tree by a third, and deeper ordering searches pay off higher in the tree.
+//! The weights were tuned on FFO #41-#47 by node counts. With the pattern evaluation the
+//! search value weighs a quarter of what it did with the hand-set evaluation (more and it
+//! overrides mobility, which still orders best near the end), and the root moves are ordered
+//! by a 7-ply search instead of a 6-ply one.
 
 use arrayvec::ArrayVec;
 
 use crate::bits::{self, Bits};
-use crate::player::{evaluate, evaluate_with_moves};
+use crate::pattern::{evaluate, evaluate_with_moves};
 
-use super::kernel::{Portable, for_each_kernel};
+use super::kernel::{Kernel, Portable, for_each_kernel};
 use super::search::{Search, child};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Weight of each opponent reply, and the extra weight of a reply on a corner.
 const MOBILITY_W: i32 = 16;
-const CORNER_REPLY_W: i32 = 32;
+const CORNER_REPLY_W: i32 = 16;
 /// Weight of each empty square next to an opponent disc (the opponent's potential mobility).
 const POTENTIAL_W: i32 = 8;
-/// Weight of the shallow search value, in sixteenths.
-const EVAL_W: i32 = 8;
+/// Weight of the shallow search value (in pattern-evaluation units, 32 per disc), in
+/// sixteenths.
+const EVAL_W: i32 = 2;
 /// Bonus for taking a corner.
 const CORNER_BONUS: i32 = 8;
 /// From this many empties on, moves are also ordered by a shallow search, one ply deeper every
@@ -30,9 +34,11 @@ const SORT_EMPTIES: u32 = 12;
 const SORT_STEP: u32 = 3;
 /// Plies of the search that orders the root moves, below each root move: a wrong first root
 /// move costs a whole exact solve, so a much deeper look pays there.
-const ROOT_SORT_DEPTH: u32 = 6;
+const ROOT_SORT_DEPTH: u32 = 7;
+/// Root moves this far (in evaluation units) below the best are ordered by bounds only.
+const ROOT_MARGIN: i32 = 4 * crate::pattern::UNIT;
 /// Beyond any evaluation: a full window for the ordering searches.
-const INFINITY: i32 = 1 << 20;
+pub(crate) const INFINITY: i32 = 1 << 20;
 
 /// A move's child position, the replies there, the move and its ordering key.
 #[derive(Debug, Clone, Copy)]
@@ -148,7 +154,10 @@ macro_rules! order_kernels {
                         - POTENTIAL_W * bits::adjacent_empties(no, !(np | no)) as i32;
                     key -= match sort_depth {
                         None => 0,
-                        Some(0) => EVAL_W * evaluate_with_moves(np, no, replies) / 16,
+                        Some(0) => {
+                            let back = bits::legal_moves(no, np);
+                            EVAL_W * evaluate_with_moves(np, no, replies, back) / 16
+                        }
                         Some(d) => EVAL_W * Self::probe_value(np, no, d, -INFINITY, INFINITY) / 16,
                     };
                     if CORNERS >> sq & 1 != 0 {
@@ -172,13 +181,19 @@ macro_rules! order_kernels {
 
 for_each_kernel!(order_kernels);
 
-/// Orders the root moves by a deeper shallow search (once per solve: the portable copy).
-pub(crate) fn order_root(p: u64, o: u64, moves: u64) -> MoveList {
+/// Orders the root moves by a deeper shallow search (the other orderings once per solve: the
+/// portable copy). Moves are probed best-first, each with a window that only tells apart the
+/// moves within `ROOT_MARGIN` of the best so far: the rest are searched last anyway, and a
+/// bound is cheaper to get than an exact value.
+pub(crate) fn order_root<K: Kernel>(kernel: K, p: u64, o: u64, moves: u64) -> MoveList {
     let mut list = MoveList::new();
     Search::<'_, Portable>::fill_moves(&mut list, p, o, moves, None);
-    for c in &mut list.items {
-        c.key =
-            -Search::<'_, Portable>::probe_value(c.p, c.o, ROOT_SORT_DEPTH, -INFINITY, INFINITY);
+    let mut best = -INFINITY;
+    for i in 0..list.len() {
+        let c = list.take_best(i);
+        let v = -kernel.probe(c.p, c.o, ROOT_SORT_DEPTH, -INFINITY, ROOT_MARGIN - best);
+        best = best.max(v);
+        list.items[i].key = v;
     }
     list
 }

@@ -1,0 +1,233 @@
+//! The trained pattern evaluation: what it reads from a position, and its weights.
+//!
+//! A position is described by 46 pattern instances (the edge with both X-squares, the 2x5 and
+//! 3x3 corner blocks, the second to fourth rows, and the diagonals of four to eight squares,
+//! each in every orientation the board's symmetries give it) and by both sides' mobility. Each
+//! instance reads its squares as a base-3 number (empty 0, side to move 1, opponent 2) that
+//! indexes a weight table shared by all instances of its shape, so the weights are learnt once
+//! per shape. The value is the sum of the instances' weights, the mobility terms and a bias, in
+//! [`UNIT`]s per disc of final margin for the side to move, with one weight set per bucket of
+//! empty-square counts ([`bucket`]).
+//!
+//! The weights (`src/pattern_weights.bin`, little-endian `i16`, [`WEIGHTS_PER_BUCKET`] per
+//! bucket) are our own data, fitted by `examples/train_eval.rs` to exact scores of positions
+//! from seeded self-play (see the crate README for the command); the solver orders its moves
+//! by this evaluation.
+//!
+//! ```
+//! use masu_reversi::Board;
+//! use masu_reversi::pattern::{INSTANCES, WEIGHTS_PER_BUCKET, feature_indices};
+//!
+//! let board = Board::new();
+//! let features = feature_indices(board.player(), board.opponent());
+//! assert_eq!(features.len(), INSTANCES);
+//! assert!(features.iter().all(|&i| (i as usize) < WEIGHTS_PER_BUCKET));
+//! ```
+
+use crate::bits;
+use crate::symmetry::{flip_diagonal, mirror_files};
+
+/// Evaluation units per disc of final margin.
+pub const UNIT: i32 = 32;
+
+/// Table sizes (3 to the number of squares) of the shapes, in the order of the weight file:
+/// edge + 2 X-squares, corner 2x5, corner 3x3, rows 2, 3 and 4, diagonals of 8 to 4 squares.
+pub const SHAPE_SIZES: [usize; 11] = [
+    59049, 59049, 19683, 6561, 6561, 6561, 6561, 2187, 729, 243, 81,
+];
+
+/// Pattern instances per position.
+pub const INSTANCES: usize = 46;
+
+/// Scalar terms after the pattern tables: moves of the side to move, moves of the opponent,
+/// and a constant.
+pub const SCALARS: usize = 3;
+
+/// Index of the first scalar weight in a bucket.
+pub const SCALAR_BASE: usize = {
+    let mut sum = 0;
+    let mut i = 0;
+    while i < SHAPE_SIZES.len() {
+        sum += SHAPE_SIZES[i];
+        i += 1;
+    }
+    sum
+};
+
+/// Weights per bucket: the pattern tables, then the scalars.
+pub const WEIGHTS_PER_BUCKET: usize = SCALAR_BASE + SCALARS;
+
+/// Weight buckets.
+pub const BUCKETS: usize = 1;
+
+/// The weight bucket for a position with `empties` empty squares.
+#[must_use]
+pub const fn bucket(empties: u32) -> usize {
+    let _ = empties;
+    0
+}
+
+/// Where each shape's table starts in a bucket.
+const SHAPE_BASE: [u32; 11] = {
+    let mut base = [0; 11];
+    let mut i = 1;
+    while i < 11 {
+        base[i] = base[i - 1] + SHAPE_SIZES[i - 1] as u32;
+        i += 1;
+    }
+    base
+};
+
+/// `TERNARY[x]`: the bits of `x` (up to 10) read as base-3 digits.
+static TERNARY: [u32; 1024] = {
+    let mut t = [0; 1024];
+    let mut x = 0;
+    while x < 1024 {
+        let (mut v, mut pow, mut b) = (0, 1, x);
+        while b != 0 {
+            v += (b & 1) * pow;
+            pow *= 3;
+            b >>= 1;
+        }
+        t[x] = v as u32;
+        x += 1;
+    }
+    t
+};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const MAIN_DIAGONAL: u64 = 0x8040_2010_0804_0201;
+
+/// The base-3 index of the squares `gather` picks (as the low bits of its result).
+#[inline(always)]
+fn index(p: u64, o: u64, gather: impl Fn(u64) -> u64) -> u32 {
+    TERNARY[gather(p) as usize] + 2 * TERNARY[gather(o) as usize]
+}
+
+/// Row 1 with b2 and g2 as bits 8 and 9.
+#[inline(always)]
+fn edge_x(b: u64) -> u64 {
+    (b & 0xff) | ((b >> 1) & 0x100) | ((b >> 5) & 0x200)
+}
+
+/// a1-e1 and a2-e2.
+#[inline(always)]
+fn corner_2x5(b: u64) -> u64 {
+    (b & 0x1f) | ((b >> 3) & 0x3e0)
+}
+
+/// a1-c1, a2-c2, a3-c3.
+#[inline(always)]
+fn corner_3x3(b: u64) -> u64 {
+    (b & 7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1c0)
+}
+
+/// The diagonal from file `start` of row 1 towards h: stacked into the top byte by a multiply
+/// (no two partial products meet), then shifted down to `8 - start` bits.
+#[inline(always)]
+fn diagonal(b: u64, start: u32) -> u64 {
+    let mask = (MAIN_DIAGONAL << start) & (0xffu64 << start).wrapping_mul(FILE_A);
+    (((b & mask).wrapping_mul(FILE_A)) >> 56) >> start
+}
+
+/// The weight index (within a bucket) of every pattern instance of `(p, o)`.
+#[must_use]
+#[inline(always)]
+pub fn feature_indices(p: u64, o: u64) -> [u32; INSTANCES] {
+    // The board under the symmetries that bring each instance to the shapes' home squares.
+    let (dp, dop) = (flip_diagonal(p), flip_diagonal(o));
+    let (hp, ho) = (mirror_files(p), mirror_files(o));
+    let (dhp, dho) = (mirror_files(dp), mirror_files(dop));
+    let boards: [(u64, u64); 8] = [
+        (p, o),
+        (p.swap_bytes(), o.swap_bytes()),
+        (hp, ho),
+        (hp.swap_bytes(), ho.swap_bytes()),
+        (dp, dop),
+        (dp.swap_bytes(), dop.swap_bytes()),
+        (dhp, dho),
+        (dhp.swap_bytes(), dho.swap_bytes()),
+    ];
+    let mut out = [0; INSTANCES];
+    let mut k = 0;
+    let mut put = |shape: usize, i: u32| {
+        out[k] = SHAPE_BASE[shape] + i;
+        k += 1;
+    };
+    // Edges and rows: the boards whose row 1 is rank 1, rank 8, file a and file h.
+    for &(bp, bo) in &[boards[0], boards[1], boards[4], boards[5]] {
+        put(0, index(bp, bo, edge_x));
+        for row in 1..4 {
+            put(2 + row, index(bp, bo, |b| (b >> (8 * row)) & 0xff));
+        }
+    }
+    // Corner blocks: 2x5 in all eight orientations, 3x3 once per corner.
+    for &(bp, bo) in &boards {
+        put(1, index(bp, bo, corner_2x5));
+    }
+    for &(bp, bo) in &boards[..4] {
+        put(2, index(bp, bo, corner_3x3));
+        for len in 4..8 {
+            put(14 - len as usize, index(bp, bo, |b| diagonal(b, 8 - len)));
+        }
+    }
+    for &(bp, bo) in &[boards[0], boards[2]] {
+        put(6, index(bp, bo, |b| diagonal(b, 0)));
+    }
+    out
+}
+
+/// The trained weights, `BUCKETS * WEIGHTS_PER_BUCKET` little-endian `i16`s.
+static WEIGHTS: &[u8; BUCKETS * WEIGHTS_PER_BUCKET * 2] = include_bytes!("pattern_weights.bin");
+
+#[inline(always)]
+fn weight(i: usize) -> i32 {
+    i32::from(i16::from_le_bytes([WEIGHTS[2 * i], WEIGHTS[2 * i + 1]]))
+}
+
+/// The trained evaluation of `(p, o)` for the side to move, in [`UNIT`]s per disc, given the
+/// legal moves of both sides.
+#[inline(always)]
+pub(crate) fn evaluate_with_moves(p: u64, o: u64, p_moves: u64, o_moves: u64) -> i32 {
+    let base = bucket((!(p | o)).count_ones()) * WEIGHTS_PER_BUCKET;
+    let mut sum = weight(base + SCALAR_BASE + 2)
+        + weight(base + SCALAR_BASE) * p_moves.count_ones() as i32
+        + weight(base + SCALAR_BASE + 1) * o_moves.count_ones() as i32;
+    for i in feature_indices(p, o) {
+        sum += weight(base + i as usize);
+    }
+    sum
+}
+
+/// [`evaluate_with_moves`], generating the moves.
+#[inline(always)]
+pub(crate) fn evaluate(p: u64, o: u64) -> i32 {
+    evaluate_with_moves(p, o, bits::legal_moves(p, o), bits::legal_moves(o, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instances_fill_their_tables_and_cover_every_square() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (p, o) = (x & 0x5555_5555_5555_5555, x & 0xaaaa_aaaa_aaaa_aaaa);
+            let f = feature_indices(p, o);
+            for (shape, &size) in SHAPE_SIZES.iter().enumerate() {
+                let lo = SHAPE_BASE[shape];
+                assert!(f.iter().any(|&i| i >= lo && i < lo + size as u32));
+            }
+            assert!(f.iter().all(|&i| (i as usize) < SCALAR_BASE));
+        }
+        // An empty board reads 0 in every instance; each single disc shows in some instance.
+        let empty = feature_indices(0, 0);
+        for sq in 0..64 {
+            assert_ne!(feature_indices(1 << sq, 0), empty, "square {sq}");
+        }
+    }
+}
