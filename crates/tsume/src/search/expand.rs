@@ -140,7 +140,15 @@ impl Searcher<'_, '_> {
         }
         // df-pn+ first numbers: the proof number is the fewest defences a check leaves
         // (a king with few replies is near mate), the disproof number the number of checks.
-        let (found, least) = self.mate_in_one_or_least(pos, &checks);
+        // Only for the unbounded proof: with a horizon, the fewest-defences number made
+        // the bounded searches of the shortest-length phase slower. Capped: beyond a few
+        // defences the count says little, and large numbers kept good checks unexplored.
+        let cap = if n.r == LEN_INF {
+            FEWEST_DEFENCES_CAP
+        } else {
+            1
+        };
+        let (found, pn) = self.mate_in_one_or_least(pos, &checks, cap);
         let found = match found {
             None if n.r >= 3 && self.mate3 => self.mate_in_three(pos, &checks, n.def),
             v => v,
@@ -160,14 +168,6 @@ impl Searcher<'_, '_> {
             self.tt.store_disproven(n.key, v.atk, v.def, v.len, 1);
             return v;
         }
-        // Only for the unbounded proof: with a horizon, the fewest-defences number made
-        // the bounded searches of the shortest-length phase slower. Capped: beyond a few
-        // defences the count says little, and large numbers kept good checks unexplored.
-        let pn = if n.r == LEN_INF {
-            least.min(FEWEST_DEFENCES_CAP)
-        } else {
-            1
-        };
         let v = Value::unknown(pn, checks.len() as u32);
         self.tt
             .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
@@ -175,10 +175,16 @@ impl Searcher<'_, '_> {
     }
 
     /// Mate in one as [`Searcher::mate_in_one`], or else the fewest defences any check
-    /// leaves (drops on one square counted once, at least 1).
-    fn mate_in_one_or_least(&self, pos: &Position, checks: &[Move]) -> (Option<Value>, u32) {
+    /// leaves (drops on one square counted once), between 1 and `cap`. Counting stops at
+    /// the fewest so far, so a `cap` of 1 costs no more than looking for a mate.
+    fn mate_in_one_or_least(
+        &self,
+        pos: &Position,
+        checks: &[Move],
+        cap: u32,
+    ) -> (Option<Value>, u32) {
         let def = Packed::from_hand(pos.hand(!self.attacker));
-        let mut least = u32::MAX;
+        let mut least = cap;
         let mut c = pos.clone();
         for m in checks {
             let undo = c.play_unchecked(*m);
