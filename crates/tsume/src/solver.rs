@@ -161,8 +161,9 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
 /// proven; that last disproof is the costly search, and it cannot be avoided. A search
 /// with horizon `r` tends to find a mate of exactly `r` plies (any proof that fits will
 /// do), so stepping down by two from a loose first bound takes many proofs: the horizon
-/// instead drops by a step that doubles after every proof. Once such a speculative horizon
-/// is disproven (or runs out of its budget, the nodes spent so far), the shortest mate is
+/// instead drops by a step that doubles after every proof of exactly its horizon (a
+/// shorter mate starts the step again from two). Once such a speculative horizon is
+/// disproven (or runs out of its budget, the nodes spent so far), the shortest mate is
 /// less than a step away and the horizon steps down by two from then on.
 fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bool) {
     let mut step = 2;
@@ -187,10 +188,9 @@ fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bo
         match v {
             Some(v) if v.is_proven() => {
                 // A mate shorter than the horizon asked for is a sign that the shortest is
-                // near: step by two from here instead of guessing further down.
-                linear |= u32::from(v.len) < r;
+                // near: the step starts again from two instead of guessing further down.
+                step = if u32::from(v.len) < r { 2 } else { step * 2 };
                 upper = u32::from(v.len).min(r);
-                step *= 2;
             }
             Some(v) if v.is_disproven() && !speculative => return (upper, true),
             _ if s.stop.is_some() || !speculative => return (upper, false),
