@@ -34,8 +34,15 @@ fn positions() -> Vec<Position> {
 }
 
 fn solve_range(ids: std::ops::RangeInclusive<u32>) {
-    let mut solver = Solver::new(64 << 20);
-    for pos in positions().into_iter().filter(|p| ids.contains(&p.id)) {
+    solve_ids(|id| ids.contains(&id), TABLE_BYTES);
+}
+
+/// The table size of the FFO tests and the bench.
+const TABLE_BYTES: usize = 64 << 20;
+
+fn solve_ids(wanted: impl Fn(u32) -> bool, table_bytes: usize) {
+    let mut solver = Solver::new(table_bytes);
+    for pos in positions().into_iter().filter(|p| wanted(p.id)) {
         solver.clear();
         let outcome = solver.solve(&pos.board, SolveLimits::none(), |_| {
             ControlFlow::Continue(())
@@ -75,6 +82,23 @@ fn ffo_41_to_49() {
 #[ignore = "slow: FFO #50-#59"]
 fn ffo_50_to_59() {
     solve_range(50..=59);
+}
+
+/// Chosen positions and table size, for measurements:
+/// `FFO_IDS=53,54 FFO_TABLE_MIB=256 cargo test -p masu-reversi --release --test ffo -- --ignored ffo_chosen --nocapture`
+#[test]
+#[ignore = "slow: the FFO positions named in FFO_IDS"]
+fn ffo_chosen() {
+    let ids: Vec<u32> = std::env::var("FFO_IDS")
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect();
+    let table_bytes = std::env::var("FFO_TABLE_MIB")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .map_or(TABLE_BYTES, |mib| mib << 20);
+    solve_ids(|id| ids.contains(&id), table_bytes);
 }
 
 #[test]

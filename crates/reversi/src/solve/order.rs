@@ -29,12 +29,18 @@ const EVAL_W: i32 = 2;
 /// Bonus for taking a corner.
 const CORNER_BONUS: i32 = 8;
 /// From this many empties on, moves are also ordered by a shallow search, one ply deeper every
-/// `SORT_STEP` empties more.
+/// `SORT_STEP` empties more. A step of 4 instead of 3 (measured with the table's move searched
+/// before the ordering): FFO #49 17.8 -> 15.0 s, #50 24.6 -> 22.8 s, #53 127.5 -> 123.8 s,
+/// #54 203 -> 197 s, for 3-14% more nodes; 5 and 6 are slower, and starting at 10 or 11
+/// empties saves nodes but not time.
 const SORT_EMPTIES: u32 = 12;
-const SORT_STEP: u32 = 3;
+const SORT_STEP: u32 = 4;
 /// Plies of the search that orders the root moves, below each root move: a wrong first root
 /// move costs a whole exact solve, so a much deeper look pays there.
 const ROOT_SORT_DEPTH: u32 = 7;
+/// Plies of the search that decides in which order the root moves get their deeper ordering
+/// search (the per-node depth, 5 plies at 34 empties, would nearly double the root ordering).
+const ROOT_PRESORT_DEPTH: u32 = 3;
 /// Root moves this far (in evaluation units) below the best are ordered by bounds only.
 const ROOT_MARGIN: i32 = 4 * crate::pattern::UNIT;
 /// Beyond any evaluation: a full window for the ordering searches.
@@ -50,6 +56,21 @@ pub(crate) struct Child {
     pub(crate) moves: u64,
     pub(crate) sq: u8,
     key: i32,
+}
+
+impl Child {
+    /// The child after the move on `sq` (legal in `(p, o)`), without an ordering key.
+    #[inline(always)]
+    pub(crate) fn after(p: u64, o: u64, sq: u8) -> Child {
+        let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
+        Child {
+            p: np,
+            o: no,
+            moves: bits::legal_moves(np, no),
+            sq,
+            key: 0,
+        }
+    }
 }
 
 /// Children with their ordering keys; sorted lazily, one pick at a time (a cut-off usually
@@ -91,7 +112,7 @@ impl MoveList {
 
 /// How deep the ordering search looks below each child: deeper for positions with more
 /// empties, where a better order saves the most.
-fn sort_depth(empties: u32) -> Option<u32> {
+pub(crate) fn sort_depth(empties: u32) -> Option<u32> {
     empties
         .checked_sub(SORT_EMPTIES)
         .map(|extra| extra / SORT_STEP)
@@ -136,16 +157,15 @@ macro_rules! order_kernels {
 
             /// Orders the moves of an interior node into an empty list the caller owns
             /// (returning a list by value copies all 2 KiB of it, a cost that shows in every
-            /// interior node); `hint` (the table's best move) goes first.
+            /// interior node), with a `sort_depth`-ply search on the evaluation when given.
             $(#[$attr])*
             pub(crate) fn fill_moves(
                 list: &mut MoveList,
                 p: u64,
                 o: u64,
                 moves: u64,
-                hint: Option<u8>,
+                sort_depth: Option<u32>,
             ) {
-                let sort_depth = sort_depth((!(p | o)).count_ones());
                 for sq in Bits(moves) {
                     let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
                     let replies = bits::legal_moves(np, no);
@@ -162,9 +182,6 @@ macro_rules! order_kernels {
                     };
                     if CORNERS >> sq & 1 != 0 {
                         key += CORNER_BONUS;
-                    }
-                    if hint == Some(sq) {
-                        key = i32::MAX;
                     }
                     list.items.push(Child {
                         p: np,
@@ -187,7 +204,7 @@ for_each_kernel!(order_kernels);
 /// bound is cheaper to get than an exact value.
 pub(crate) fn order_root<K: Kernel>(kernel: K, p: u64, o: u64, moves: u64) -> MoveList {
     let mut list = MoveList::new();
-    Search::<'_, Portable>::fill_moves(&mut list, p, o, moves, None);
+    Search::<'_, Portable>::fill_moves(&mut list, p, o, moves, Some(ROOT_PRESORT_DEPTH));
     let mut best = -INFINITY;
     for i in 0..list.len() {
         let c = list.take_best(i);

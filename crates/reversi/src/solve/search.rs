@@ -12,7 +12,7 @@ use crate::bits::{self, Bits};
 use crate::board::empties_to_winner;
 
 use super::kernel::for_each_kernel;
-use super::order::{Child, MoveList};
+use super::order::{Child, MoveList, sort_depth};
 use super::stability::stable_discs;
 use super::tt::Table;
 
@@ -265,18 +265,34 @@ macro_rules! search_kernels {
                 beta: i32,
                 hint: Option<u8>,
             ) -> (i32, Option<u8>) {
+                let (mut best, mut best_sq, mut a) = (-65, None, alpha);
+                let mut rest = moves;
+                // The table's move first, before ordering the others: it often cuts off, and
+                // then the ordering searches of the other moves are not needed.
+                if let Some(sq) = hint.filter(|&sq| moves >> sq & 1 != 0) {
+                    let v = -self.search_child(&Child::after(p, o, sq), -beta, -a);
+                    if self.stopped {
+                        return (best, best_sq);
+                    }
+                    (best, best_sq) = (v, Some(sq));
+                    a = a.max(v);
+                    rest &= !(1 << sq);
+                    if a >= beta || rest == 0 {
+                        return (best, best_sq);
+                    }
+                }
+                let empties = (!(p | o)).count_ones();
                 let mut list = MoveList::new();
-                Self::fill_moves(&mut list, p, o, moves, hint);
-                if (!(p | o)).count_ones() >= ETC_EMPTIES
+                Self::fill_moves(&mut list, p, o, rest, sort_depth(empties));
+                if empties >= ETC_EMPTIES
                     && let Some(cut) = self.transposition_cutoff(&list, beta)
                 {
                     return cut;
                 }
-                let (mut best, mut best_sq, mut a) = (-65, None, alpha);
                 for i in 0..list.len() {
                     let c = list.take_best(i);
                     let sq = c.sq;
-                    let v = if i == 0 {
+                    let v = if i == 0 && best_sq.is_none() {
                         -self.search_child(&c, -beta, -a)
                     } else {
                         let v = -self.search_child(&c, -a - 1, -a);
