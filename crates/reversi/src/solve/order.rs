@@ -29,17 +29,17 @@ const EVAL_W: i32 = 2;
 /// Bonus for taking a corner.
 const CORNER_BONUS: i32 = 8;
 /// From this many empties on, moves are also ordered by a shallow search, one ply deeper every
-/// `SORT_STEP` empties more. A step of 4 instead of 3 (measured with the table's move searched
-/// before the ordering): FFO #49 17.8 -> 15.0 s, #50 24.6 -> 22.8 s, #53 127.5 -> 123.8 s,
-/// #54 203 -> 197 s, for 3-14% more nodes; 5 and 6 are slower, and starting at 10 or 11
-/// empties saves nodes but not time.
+/// `SORT_STEP` empties more. A step of 4 (measured with the table's move searched before the
+/// ordering) makes more nodes everywhere: faster on some positions (FFO #49 17.8 -> 15.0 s, #56
+/// 94 -> 67 s), slower on others (#55 733 -> 788 s, #58 90 -> 103 s), #50-#59 1405 s against
+/// 1372 s; 5 and 6 are slower still, and starting at 10 or 11 empties saves nodes, not time.
 const SORT_EMPTIES: u32 = 12;
-const SORT_STEP: u32 = 4;
+const SORT_STEP: u32 = 3;
 /// Plies of the search that orders the root moves, below each root move: a wrong first root
 /// move costs a whole exact solve, so a much deeper look pays there.
 const ROOT_SORT_DEPTH: u32 = 7;
 /// Plies of the search that decides in which order the root moves get their deeper ordering
-/// search (the per-node depth, 5 plies at 34 empties, would nearly double the root ordering).
+/// search (the per-node depth at 34 empties would be 7 plies: the root's ordering twice over).
 const ROOT_PRESORT_DEPTH: u32 = 3;
 /// Root moves this far (in evaluation units) below the best are ordered by bounds only.
 const ROOT_MARGIN: i32 = 4 * crate::pattern::UNIT;
