@@ -211,11 +211,7 @@ mod tests {
 
     #[test]
     fn instances_fill_their_tables_and_cover_every_square() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..200 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in bits::test_bitboards(200) {
             let (p, o) = (x & 0x5555_5555_5555_5555, x & 0xaaaa_aaaa_aaaa_aaaa);
             let f = feature_indices(p, o);
             for (shape, &size) in SHAPE_SIZES.iter().enumerate() {

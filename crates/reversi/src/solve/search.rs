@@ -385,11 +385,7 @@ mod tests {
 
     #[test]
     fn odd_quadrants_match_counts() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..1000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in crate::bits::test_bitboards(1000) {
             let expected = QUADRANTS
                 .iter()
                 .filter(|&&q| (x & q).count_ones() % 2 == 1)
