@@ -72,15 +72,11 @@ fn weight_sum(discs: u64, occupied: u64) -> i32 {
 
 /// The heuristic value of `(p, o)` for the side to move.
 pub(crate) fn evaluate(p: u64, o: u64) -> i32 {
-    evaluate_with_moves(p, o, bits::legal_moves(p, o))
-}
-
-/// [`evaluate`] given the legal moves of the side to move.
-fn evaluate_with_moves(p: u64, o: u64, p_moves: u64) -> i32 {
     let occupied = p | o;
     let empty = !occupied;
     let squares = weight_sum(p, occupied) - weight_sum(o, occupied);
-    let mobility = p_moves.count_ones() as i32 - bits::legal_moves(o, p).count_ones() as i32;
+    let mobility =
+        bits::legal_moves(p, o).count_ones() as i32 - bits::legal_moves(o, p).count_ones() as i32;
     // Discs next to empty squares give the opponent moves later.
     let frontier =
         bits::adjacent_empties(o, empty) as i32 - bits::adjacent_empties(p, empty) as i32;
