@@ -35,17 +35,24 @@ fn positions() -> Vec<Position> {
 }
 
 fn solve_range(ids: std::ops::RangeInclusive<u32>) {
-    solve_ids(|id| ids.contains(&id), TABLE_BYTES);
+    solve_ids(|id| ids.contains(&id), TABLE_BYTES, false);
 }
 
 /// The table size of the FFO tests and the bench.
 const TABLE_BYTES: usize = 64 << 20;
 
-fn solve_ids(wanted: impl Fn(u32) -> bool, table_bytes: usize) {
+/// Solves the wanted positions; `verbose` prints the nodes after each root move.
+fn solve_ids(wanted: impl Fn(u32) -> bool, table_bytes: usize, verbose: bool) {
     let mut solver = Solver::new(table_bytes);
     for pos in positions().into_iter().filter(|p| wanted(p.id)) {
         solver.clear();
-        let outcome = solver.solve(&pos.board, SolveLimits::none(), |_| {
+        let outcome = solver.solve(&pos.board, SolveLimits::none(), |p| {
+            if verbose {
+                eprintln!(
+                    "  #{} root move {}/{}: best {} {:+}, {} nodes",
+                    pos.id, p.moves_done, p.moves_total, p.best_move, p.score, p.nodes
+                );
+            }
             ControlFlow::Continue(())
         });
         let SolveOutcome::Solved(s) = outcome else {
@@ -85,7 +92,7 @@ fn ffo_50_to_59() {
     solve_range(50..=59);
 }
 
-/// Chosen positions and table size, for measurements:
+/// Chosen positions and table size, for measurements (prints the nodes after each root move):
 /// `FFO_IDS=53,54 FFO_TABLE_MIB=256 cargo test -p masu-reversi --release --test ffo -- --ignored ffo_chosen --nocapture`
 #[test]
 #[ignore = "slow: the FFO positions named in FFO_IDS"]
@@ -99,7 +106,7 @@ fn ffo_chosen() {
         .ok()
         .and_then(|s| s.parse::<usize>().ok())
         .map_or(TABLE_BYTES, |mib| mib << 20);
-    solve_ids(|id| ids.contains(&id), table_bytes);
+    solve_ids(|id| ids.contains(&id), table_bytes, true);
 }
 
 #[test]

@@ -156,7 +156,7 @@ impl Solver {
         kernel: K,
         board: &Board,
         limits: SolveLimits,
-        mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
     ) -> SolveOutcome {
         let start = Instant::now();
         let mut search = Search {
@@ -165,6 +165,8 @@ impl Solver {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + t),
             stopped: false,
+            level: tt::EXACT,
+            guesses: 0,
             kernel,
         };
         let (p, o) = (board.player(), board.opponent());
@@ -175,61 +177,93 @@ impl Solver {
             return finish(&search, score, best_move, start);
         }
         let mut list = order::order_root(kernel, p, o, moves);
-        let mut best: Option<Progress> = None;
-        for i in 0..list.len() {
-            let order::Child {
-                p: np, o: no, sq, ..
-            } = list.take_best(i);
-            let alpha = best.map_or(-65, |b| b.score);
-            let v = if best.is_none() {
-                // Starting from the ordering search's prediction instead of 0 was measured:
-                // it is off by 4-8 discs often enough to cost more than it saves (FFO #45 314 M
-                // -> 424 M nodes, #49 605 M -> 470 M, and #53-#55 score near 0).
-                -exact_by_null_windows(&mut search, np, no, (-64, 64), 0)
-            } else {
-                // A null window proves or refutes "better than the best so far" cheaply.
-                let v = -K::search(&mut search, np, no, -alpha - 1, -alpha);
-                if v > alpha && !search.stopped {
-                    -exact_by_null_windows(&mut search, np, no, (-64, -v), -v)
-                } else {
-                    v
-                }
+        // The selective pre-pass: a guess of the score and, in the table, a best move at most
+        // of the nodes the exact pass will visit. Measured (nodes) against no pre-pass: FFO
+        // #49 606 M -> 360 M, #50 531 M -> 489 M, #52 251 M -> 243 M, #53 3.92 G -> 3.01 G; a
+        // margin of 8 discs, two passes (4 then 8), or cuts from 12 or from 18 empties on
+        // all made more nodes on #49, #50 and #52 together.
+        search.level = PROBCUT_MARGIN;
+        let (guess, done) = root_pass(&mut search, &mut list, 0, start, |_| {
+            ControlFlow::Continue(())
+        });
+        if !done {
+            return SolveOutcome::Stopped {
+                best: None,
+                nodes: search.nodes,
             };
-            if search.stopped {
-                return SolveOutcome::Stopped {
-                    best,
-                    nodes: search.nodes,
-                };
-            }
-            if v > alpha {
-                best = Some(Progress {
-                    score: v,
-                    best_move: Move::Play(Square::ALL[usize::from(sq)]),
-                    moves_done: i + 1,
-                    moves_total: list.len(),
-                    nodes: search.nodes,
-                    elapsed: start.elapsed(),
-                });
-            }
-            if let Some(b) = best.as_mut() {
-                b.moves_done = i + 1;
-                if progress(b).is_break() {
-                    return SolveOutcome::Stopped {
-                        best,
-                        nodes: search.nodes,
-                    };
-                }
-            }
         }
+        search.level = tt::EXACT;
+        let first = guess.and_then(|g| g.best_move.square());
+        if let Some(sq) = first {
+            list.promote(sq.index());
+        }
+        let guess_score = guess.map_or(0, |g| g.score);
+        let (best, done) = root_pass(&mut search, &mut list, guess_score, start, progress);
         match best {
-            Some(b) => finish(&search, b.score, Some(b.best_move), start),
-            None => SolveOutcome::Stopped {
+            Some(b) if done => finish(&search, b.score, Some(b.best_move), start),
+            _ => SolveOutcome::Stopped {
                 best,
                 nodes: search.nodes,
             },
         }
     }
 }
+
+/// One pass over the root moves in `list`'s order: the first exactly (null windows from
+/// `guess`), the others by a null window that only tells whether they beat the best so far.
+/// Returns the best move found and whether the pass finished (not stopped by a limit or by
+/// `progress`).
+fn root_pass<K: Kernel>(
+    search: &mut Search<'_, K>,
+    list: &mut order::MoveList,
+    guess: i32,
+    start: Instant,
+    mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> (Option<Progress>, bool) {
+    let mut best: Option<Progress> = None;
+    for i in 0..list.len() {
+        let order::Child {
+            p: np, o: no, sq, ..
+        } = list.take_best(i);
+        let alpha = best.map_or(-65, |b| b.score);
+        let v = if best.is_none() {
+            -exact_by_null_windows(search, np, no, (-64, 64), -guess)
+        } else {
+            // A null window proves or refutes "better than the best so far" cheaply.
+            let v = -K::search(search, np, no, -alpha - 1, -alpha);
+            if v > alpha && !search.stopped {
+                -exact_by_null_windows(search, np, no, (-64, -v), -v)
+            } else {
+                v
+            }
+        };
+        if search.stopped {
+            return (best, false);
+        }
+        if v > alpha {
+            best = Some(Progress {
+                score: v,
+                best_move: Move::Play(Square::ALL[usize::from(sq)]),
+                moves_done: i + 1,
+                moves_total: list.len(),
+                nodes: search.nodes,
+                elapsed: start.elapsed(),
+            });
+        }
+        if let Some(b) = best.as_mut() {
+            b.moves_done = i + 1;
+            b.nodes = search.nodes;
+            b.elapsed = start.elapsed();
+            if progress(b).is_break() {
+                return (best, false);
+            }
+        }
+    }
+    (best, true)
+}
+
+/// The margin (in discs) of the selective pre-pass.
+const PROBCUT_MARGIN: u8 = 6;
 
 /// The exact score of `(p, o)`, known to lie in `bounds`, by a series of null-window searches
 /// converging from `guess` (MTD(f)): with the table keeping what each pass proved, this visits

@@ -97,6 +97,13 @@ impl MoveList {
         &self.items
     }
 
+    /// Puts the move on `sq`, if listed, ahead of all others.
+    pub(crate) fn promote(&mut self, sq: u8) {
+        if let Some(c) = self.items.iter_mut().find(|c| c.sq == sq) {
+            c.key = i32::MAX;
+        }
+    }
+
     /// Moves the best remaining child to position `i` and returns it.
     pub(crate) fn take_best(&mut self, i: usize) -> Child {
         let mut top = i;
@@ -158,6 +165,8 @@ macro_rules! order_kernels {
             /// Orders the moves of an interior node into an empty list the caller owns
             /// (returning a list by value copies all 2 KiB of it, a cost that shows in every
             /// interior node), with a `sort_depth`-ply search on the evaluation when given.
+            /// Returns the best of those searches' values for the side to move (a
+            /// `sort_depth + 1`-ply value of the position), `-INFINITY` without them.
             $(#[$attr])*
             pub(crate) fn fill_moves(
                 list: &mut MoveList,
@@ -165,21 +174,26 @@ macro_rules! order_kernels {
                 o: u64,
                 moves: u64,
                 sort_depth: Option<u32>,
-            ) {
+            ) -> i32 {
+                let mut best = -INFINITY;
                 for sq in Bits(moves) {
                     let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
                     let replies = bits::legal_moves(np, no);
                     let mut key = -MOBILITY_W * replies.count_ones() as i32
                         - CORNER_REPLY_W * (replies & CORNERS).count_ones() as i32
                         - POTENTIAL_W * bits::adjacent_empties(no, !(np | no)) as i32;
-                    key -= match sort_depth {
+                    let value = match sort_depth {
                         None => 0,
                         Some(0) => {
                             let back = bits::legal_moves(no, np);
-                            EVAL_W * evaluate_with_moves(np, no, replies, back) / 16
+                            evaluate_with_moves(np, no, replies, back)
                         }
-                        Some(d) => EVAL_W * Self::probe_value(np, no, d, -INFINITY, INFINITY) / 16,
+                        Some(d) => Self::probe_value(np, no, d, -INFINITY, INFINITY),
                     };
+                    key -= EVAL_W * value / 16;
+                    if sort_depth.is_some() {
+                        best = best.max(-value);
+                    }
                     if CORNERS >> sq & 1 != 0 {
                         key += CORNER_BONUS;
                     }
@@ -191,6 +205,7 @@ macro_rules! order_kernels {
                         key,
                     });
                 }
+                best
             }
         }
     };

@@ -10,11 +10,12 @@ use std::time::Instant;
 
 use crate::bits::{self, Bits};
 use crate::board::empties_to_winner;
+use crate::pattern::UNIT;
 
 use super::kernel::for_each_kernel;
 use super::order::{Child, MoveList, sort_depth};
 use super::stability::stable_discs;
-use super::tt::Table;
+use super::tt::{EXACT, Table};
 
 /// At this many empties and more: table, stability and mobility ordering. Below it the nodes
 /// are so many and so cheap that ordering by mobility costs more time than it saves (measured:
@@ -26,6 +27,9 @@ pub(crate) const DEEP_EMPTIES: u32 = 7;
 const TABLE_EMPTIES: u32 = 9;
 /// At this many empties and more: probe the table for every child before searching.
 const ETC_EMPTIES: u32 = 10;
+/// From this many empties on, the selective pre-pass cuts nodes whose ordering searches
+/// (2 plies and more deep from here) put them far outside the window.
+const PROBCUT_EMPTIES: u32 = 15;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -80,6 +84,14 @@ pub(crate) struct Search<'t, K> {
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
     pub(crate) stopped: bool,
+    /// How far this pass's results can be trusted: [`EXACT`], or in the selective pre-pass
+    /// the margin in discs beyond which a node's ordering searches cut it without a search
+    /// (the table marks the pre-pass's entries with it).
+    pub(crate) level: u8,
+    /// Results of the pre-pass that rest on a guess so far (cuts, and bounds read from the
+    /// pre-pass's own table entries): a subtree during which this did not grow was searched
+    /// exactly, and its table entry says so.
+    pub(crate) guesses: u64,
     /// Proof that the CPU runs this copy (a zero-sized token).
     pub(crate) kernel: K,
 }
@@ -229,7 +241,9 @@ macro_rules! search_kernels {
                 } else {
                     None
                 };
-                if let Some(e) = known {
+                let guesses = self.guesses;
+                if let Some(e) = known.filter(|e| e.level >= self.level) {
+                    self.guesses += u64::from(e.level != EXACT);
                     if e.lower >= beta || e.lower == e.upper {
                         return e.lower;
                     }
@@ -238,6 +252,9 @@ macro_rules! search_kernels {
                     }
                     alpha = alpha.max(e.lower);
                     beta = beta.min(e.upper);
+                    hint = e.best;
+                } else if let Some(e) = known {
+                    // A guess from the selective pre-pass: its move, not its bounds.
                     hint = e.best;
                 }
                 let (best, best_sq) = self.search_children(p, o, moves, alpha, beta, hint);
@@ -249,7 +266,12 @@ macro_rules! search_kernels {
                     } else {
                         (best, best)
                     };
-                    self.table.store(p, o, lower, upper, best_sq);
+                    let level = if self.guesses == guesses {
+                        EXACT
+                    } else {
+                        self.level
+                    };
+                    self.table.store(p, o, (lower, upper), best_sq, level);
                 }
                 best
             }
@@ -267,9 +289,12 @@ macro_rules! search_kernels {
             ) -> (i32, Option<u8>) {
                 let (mut best, mut best_sq, mut a) = (-65, None, alpha);
                 let mut rest = moves;
+                let empties = (!(p | o)).count_ones();
+                let cut_test = self.level != EXACT && empties >= PROBCUT_EMPTIES;
                 // The table's move first, before ordering the others: it often cuts off, and
-                // then the ordering searches of the other moves are not needed.
-                if let Some(sq) = hint.filter(|&sq| moves >> sq & 1 != 0) {
+                // then the ordering searches of the other moves are not needed. (Not in the
+                // selective pre-pass, which needs the ordering searches' values first.)
+                if let Some(sq) = hint.filter(|&sq| !cut_test && moves >> sq & 1 != 0) {
                     let v = -self.search_child(&Child::after(p, o, sq), -beta, -a);
                     if self.stopped {
                         return (best, best_sq);
@@ -281,9 +306,22 @@ macro_rules! search_kernels {
                         return (best, best_sq);
                     }
                 }
-                let empties = (!(p | o)).count_ones();
                 let mut list = MoveList::new();
-                Self::fill_moves(&mut list, p, o, rest, sort_depth(empties));
+                let value = Self::fill_moves(&mut list, p, o, rest, sort_depth(empties));
+                if cut_test {
+                    let margin = i32::from(self.level) * UNIT;
+                    if value >= beta * UNIT + margin {
+                        self.guesses += 1;
+                        return (beta, None);
+                    }
+                    if value <= alpha * UNIT - margin {
+                        self.guesses += 1;
+                        return (alpha, None);
+                    }
+                    if let Some(sq) = hint {
+                        list.promote(sq);
+                    }
+                }
                 if empties >= ETC_EMPTIES
                     && let Some(cut) = self.transposition_cutoff(&list, beta)
                 {
@@ -371,11 +409,13 @@ impl<K> Search<'_, K> {
     /// Enhanced transposition cut-off: a child already known to refute the opponent cuts here
     /// without a search.
     #[inline(always)]
-    fn transposition_cutoff(&self, list: &MoveList, beta: i32) -> Option<(i32, Option<u8>)> {
-        list.children().iter().find_map(|c| {
+    fn transposition_cutoff(&mut self, list: &MoveList, beta: i32) -> Option<(i32, Option<u8>)> {
+        let (cut, level) = list.children().iter().find_map(|c| {
             let e = self.table.probe(c.p, c.o)?;
-            (-e.upper >= beta).then_some((-e.upper, Some(c.sq)))
-        })
+            (-e.upper >= beta && e.level >= self.level).then_some(((-e.upper, Some(c.sq)), e.level))
+        })?;
+        self.guesses += u64::from(level != EXACT);
+        Some(cut)
     }
 }
 

@@ -1,4 +1,12 @@
 //! The transposition table: exact-score bounds per position, one slot per hash index.
+//!
+//! An entry is either exact (its bounds were proved) or selective (written by the
+//! [`Search::selective`](super::Search) pre-pass, whose bounds may be wrong): the exact search
+//! takes only the best move from a selective entry, and a selective result never overwrites
+//! an exact one.
+
+/// The level of proved bounds; the selective passes' levels are their margins in discs.
+pub(crate) const EXACT: u8 = u8::MAX;
 
 /// One slot: the position, bounds on its exact score, and the best square found.
 #[derive(Debug, Clone, Copy, Default)]
@@ -11,6 +19,8 @@ struct Entry {
     best: u8,
     /// Empty squares of the position: a rough measure of the work it stands for.
     depth: u8,
+    /// How far the bounds can be trusted: [`EXACT`], or the margin of the selective pass.
+    level: u8,
 }
 
 /// What the table knows about a position.
@@ -19,6 +29,8 @@ pub(crate) struct Probe {
     pub(crate) lower: i32,
     pub(crate) upper: i32,
     pub(crate) best: Option<u8>,
+    /// How far the bounds can be trusted (see the module docs).
+    pub(crate) level: u8,
 }
 
 /// A power-of-two array of slots in pairs: the first of a pair keeps the deepest position seen
@@ -62,12 +74,21 @@ impl Table {
                 lower: i32::from(e.lower),
                 upper: i32::from(e.upper),
                 best: e.best.checked_sub(1),
+                level: e.level,
             })
     }
 
-    /// Records that the score lies in `lower..=upper`, tightening what is known already.
+    /// Records that the score lies in `lower..=upper` (by the selective pre-pass when
+    /// `selective`), tightening what is known already.
     #[inline]
-    pub(crate) fn store(&mut self, p: u64, o: u64, lower: i32, upper: i32, best: Option<u8>) {
+    pub(crate) fn store(
+        &mut self,
+        p: u64,
+        o: u64,
+        (lower, upper): (i32, i32),
+        best: Option<u8>,
+        level: u8,
+    ) {
         let i = self.index(p, o);
         let depth = (!(p | o)).count_ones() as u8;
         let (mut lo, mut hi) = (lower, upper);
@@ -75,8 +96,13 @@ impl Table {
             (0..2).find(|&k| self.slots[i + k].player == p && self.slots[i + k].opponent == o)
         {
             let e = &self.slots[i + k];
-            lo = lo.max(i32::from(e.lower));
-            hi = hi.min(i32::from(e.upper));
+            if e.level == level {
+                lo = lo.max(i32::from(e.lower));
+                hi = hi.min(i32::from(e.upper));
+            } else if level < e.level {
+                // Surer bounds are worth more than less sure ones.
+                return;
+            }
             i + k
         } else if depth >= self.slots[i].depth {
             // The deep slot's old occupant still beats what the second slot holds.
@@ -93,6 +119,7 @@ impl Table {
             upper: hi.clamp(-64, 64) as i8,
             best: best.map_or(0, |b| b + 1),
             depth,
+            level,
         };
     }
 }
