@@ -1,7 +1,9 @@
 //! Answers from a proven mate: the minimax main line, the alternative mating moves (余詰)
 //! and the tsume-convention line (無駄合 not counted, 駒余り avoided).
 
-use shogi::{Move, MoveList, PieceKind, Position, SetupMode};
+use shogi::{Move, MoveList, Position};
+
+mod convention;
 
 use super::{Searcher, child_path_key};
 use crate::pn::Len;
@@ -44,7 +46,11 @@ pub(crate) type MainLine = (Vec<Move>, Vec<(usize, Move)>);
 impl Searcher<'_, '_> {
     /// Whether `c` has a mate within `r` plies; `None` when the budget ran out.
     pub(crate) fn mate_within(&mut self, c: &Cursor, r: u32) -> Option<bool> {
-        let r = Len::try_from(r).unwrap_or(Len::MAX - 1);
+        self.mate_at_horizon(c, Len::try_from(r).unwrap_or(Len::MAX - 1))
+    }
+
+    /// [`Searcher::mate_within`] with the horizon as the search takes it (`LEN_INF`: none).
+    pub(crate) fn mate_at_horizon(&mut self, c: &Cursor, r: Len) -> Option<bool> {
         let v = self.search(&c.pos, c.depth, r, c.path_key);
         if v.is_proven() {
             Some(true)
@@ -139,20 +145,6 @@ impl Searcher<'_, '_> {
             }
         }
         Some(found)
-    }
-
-    /// The exact mate length of the defender position `c` known to mate within `r`:
-    /// the least `k` (stepping by two) with a mate within `k`.
-    fn exact_value(&mut self, prefix: &[Cursor], c: &Cursor, r: u32) -> Option<u32> {
-        let mut k = r;
-        while k >= 2 {
-            let ok = self.with_path(prefix, |s| s.mate_within(c, k - 2))?;
-            if !ok {
-                break;
-            }
-            k -= 2;
-        }
-        Some(k)
     }
 
     /// The minimax main line of a position with exact mate length `n`, and the
@@ -271,144 +263,4 @@ impl Searcher<'_, '_> {
         }
         Some(None)
     }
-
-    /// The tsume-convention line from a position with exact length `n`: at defender
-    /// nodes futile interpositions are not defences (when only they remain, the line ends:
-    /// the check mates by convention); at attacker nodes a mating move that leaves no
-    /// pieces in hand is preferred among those of equal length.
-    pub(crate) fn convention_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
-        let mut cur = Cursor::root(root);
-        let mut prefix: Vec<Cursor> = Vec::new();
-        let mut line = Vec::new();
-        let mut r = n;
-        while r > 0 {
-            let m = if cur.pos.turn() == self.attacker {
-                self.thrifty_mate(&prefix, &cur, r)?
-            } else {
-                match self.convention_defence(&prefix, &cur, r)? {
-                    Some((m, v)) => {
-                        r = v + 1;
-                        m
-                    }
-                    None => break,
-                }
-            };
-            line.push(m);
-            let next = cur.child(m);
-            prefix.push(std::mem::replace(&mut cur, next));
-            r -= 1;
-        }
-        Some(line)
-    }
-
-    /// Among the attacker's moves mating within `r`, one whose minimax continuation ends
-    /// with an empty hand if any does (checked for at most a few candidates).
-    fn thrifty_mate(&mut self, prefix: &[Cursor], c: &Cursor, r: u32) -> Option<Move> {
-        let found = self.mating_moves(prefix, c, r, true)?;
-        let first = *found.first()?;
-        if found.len() == 1 || c.pos.hand(self.attacker).is_empty() {
-            return Some(first);
-        }
-        for &m in found.iter().take(4) {
-            let child = c.child(m);
-            let exact = self.exact_value(prefix, &child, r - 1)?;
-            if exact + 1 != r {
-                continue;
-            }
-            // This line starts a fresh path numbering: keep its path-dependent results
-            // apart from the main search's.
-            self.clear_rep();
-            let rest = self.main_line(&child.pos, exact, false);
-            self.clear_rep();
-            let (rest, _) = rest?;
-            let mut end = child.pos.clone();
-            for mv in rest {
-                end.play_unchecked(mv);
-            }
-            if end.hand(self.attacker).is_empty() {
-                return Some(m);
-            }
-        }
-        Some(first)
-    }
-
-    /// The longest defence that is not a futile interposition, with its exact value;
-    /// `None` inside when every defence is futile.
-    fn convention_defence(
-        &mut self,
-        prefix: &[Cursor],
-        c: &Cursor,
-        r: u32,
-    ) -> Option<Option<(Move, u32)>> {
-        let mut best: Option<(Move, u32)> = None;
-        for m in self.ordered_moves(c) {
-            let child = c.child(m);
-            let v = self.with_path(prefix, |s| {
-                s.push_path(&c.pos, c.depth);
-                let v = s.exact_value(&[], &child, r - 1);
-                s.pop_path(&c.pos, c.depth);
-                v
-            })?;
-            if best.is_some_and(|(_, b)| b >= v) {
-                continue;
-            }
-            if self.is_futile(prefix, c, &m, &child, v)? {
-                continue;
-            }
-            best = Some((m, v));
-        }
-        Some(best)
-    }
-
-    /// 無駄合: a dropped interposition that the attacker can capture and still mate in
-    /// the same number of plies without ever using the captured piece.
-    fn is_futile(
-        &mut self,
-        prefix: &[Cursor],
-        c: &Cursor,
-        m: &Move,
-        child: &Cursor,
-        v: u32,
-    ) -> Option<bool> {
-        let Move::Drop { kind, to } = *m else {
-            return Some(false);
-        };
-        if v < 2 {
-            return Some(false);
-        }
-        let captures: Vec<Move> = crate::checks::check_moves(&child.pos)
-            .into_iter()
-            .filter(|x| x.to() == to)
-            .collect();
-        for cap in captures {
-            let Some(after) = without_captured(&child.child(cap).pos, self.attacker, kind) else {
-                continue;
-            };
-            let grand = Cursor {
-                pos: after,
-                depth: child.depth + 1,
-                path_key: child.child(cap).path_key,
-            };
-            let ok = self.with_path(prefix, |s| {
-                s.push_path(&c.pos, c.depth);
-                s.push_path(&child.pos, child.depth);
-                let ok = s.mate_within(&grand, v - 1);
-                s.pop_path(&child.pos, child.depth);
-                s.pop_path(&c.pos, c.depth);
-                ok
-            })?;
-            if ok {
-                return Some(true);
-            }
-        }
-        Some(false)
-    }
-}
-
-/// `pos` with one `kind` moved from the attacker's hand back to the defender's.
-fn without_captured(pos: &Position, attacker: shogi::Color, kind: PieceKind) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.hands.get_mut(attacker).remove(kind).ok()?;
-    setup.hands.get_mut(!attacker).add(kind).ok()?;
-    Position::from_setup(setup, SetupMode::Tsume).ok()
 }

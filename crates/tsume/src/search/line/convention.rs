@@ -1,0 +1,413 @@
+//! The tsume-convention answer: futile interpositions (無駄合) are not defences, and among
+//! attacker moves of equal length one that leaves no pieces in hand (駒余り) is preferred.
+//!
+//! Convention values are computed by their own small recursion on top of the minimax
+//! searches: a convention value is never longer than the minimax one, so "mate within `r`
+//! in minimax" settles most questions, and only lines where interpositions can be futile
+//! are searched move by move.
+//!
+//! The rule, with `V(P)` the convention length of a defender position `P`:
+//!
+//! * a defence that is not a drop always counts;
+//! * a drop on square `s` (it blocks a ranging check) is futile when the attacker can
+//!   capture the dropped piece with a check and, with that piece given back to the
+//!   defender (the attacker may not use it), mates in no more plies than the defender
+//!   holds out with the defences that count without it: the moves that are not drops and
+//!   the drops nearer to the king that are not futile themselves. Drops are judged from
+//!   the king outwards (the last of a chain of interpositions first), so a chain of
+//!   interpositions that only brings the capturing piece nearer is futile link by link;
+//! * `V(P)` is the longest counted defence plus one; with no counted defence `P` is mate.
+
+use std::collections::HashMap;
+
+use shogi::{Color, Move, PieceKind, Position, SetupMode, Square};
+
+use super::Cursor;
+use crate::pn::LEN_INF;
+use crate::search::Searcher;
+
+/// What is known of one position's convention length: mate within `ok` plies, no mate
+/// within `fail` plies.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    ok: u32,
+    fail: Option<u32>,
+}
+
+/// Results of the convention recursion, by position key, and its current path.
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    bounds: HashMap<u64, Bounds>,
+    path: Vec<u64>,
+}
+
+/// Checks per attacker node searched move by move beyond minimax (the first ones in the
+/// table's shortest-first order); the others count with their minimax length.
+const DEEP_CHECKS: usize = 1;
+
+/// Nodes for each minimax shortcut; an undecided one is searched move by move instead.
+const QUICK_NODES: u64 = 5_000;
+
+/// How many equal-length attacker moves are tried for an answer without 駒余り.
+const THRIFTY_CANDIDATES: usize = 4;
+
+impl Searcher<'_, '_> {
+    /// The tsume-convention line from a position with exact minimax length `n`.
+    pub(crate) fn convention_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
+        let mut memo = Memo::default();
+        let c = Cursor::root(root);
+        let v = self.conv_exact(&mut memo, &c, n)?;
+        self.conv_walk(&mut memo, c, v, true)
+    }
+
+    /// Follows convention values from `c` (of value `v`): the attacker's move that keeps
+    /// the value (one without 駒余り if `thrifty` and one exists), the defender's longest
+    /// counted defence, until mate or until only futile interpositions remain.
+    fn conv_walk(
+        &mut self,
+        memo: &mut Memo,
+        mut c: Cursor,
+        mut v: u32,
+        thrifty: bool,
+    ) -> Option<Vec<Move>> {
+        let mut line = Vec::new();
+        let mut pushed: Vec<Cursor> = Vec::new();
+        let out = loop {
+            if c.pos.turn() != self.attacker && v == 0 {
+                break Some(line);
+            }
+            self.push_path(&c.pos, c.depth);
+            memo.path.push(c.pos.key());
+            let m = if c.pos.turn() == self.attacker {
+                self.conv_attack(memo, &c, v, thrifty)
+            } else {
+                self.conv_defence(memo, &c, v)
+            };
+            let next = match m {
+                Some(m) => {
+                    line.push(m);
+                    c.child(m)
+                }
+                None => {
+                    pushed.push(c);
+                    break None;
+                }
+            };
+            pushed.push(std::mem::replace(&mut c, next));
+            v -= 1;
+        };
+        for p in pushed.iter().rev() {
+            memo.path.pop();
+            self.pop_path(&p.pos, p.depth);
+        }
+        out
+    }
+
+    /// An attacker move at `c` (value `v`) whose child has value `v - 1`.
+    fn conv_attack(&mut self, memo: &mut Memo, c: &Cursor, v: u32, thrifty: bool) -> Option<Move> {
+        let mut found = Vec::new();
+        let want = if thrifty && !c.pos.hand(self.attacker).is_empty() {
+            THRIFTY_CANDIDATES
+        } else {
+            1
+        };
+        // Real mates first, so that equal lengths keep the minimax line's moves (a mate
+        // that leaves only futile interpositions is one too, but a plainer answer); the
+        // thrifty choice is made among those.
+        let moves = self.ordered_moves(c);
+        for &m in &moves {
+            if found.len() < want && self.quick_mate_within(&c.child(m), v - 1)? == Some(true) {
+                found.push(m);
+            }
+        }
+        if found.is_empty() {
+            for &m in &moves {
+                if self.conv_le(memo, &c.child(m), v - 1)? {
+                    found.push(m);
+                    break;
+                }
+            }
+        }
+        if found.len() > 1 {
+            for &m in &found {
+                let rest = self.conv_walk(memo, c.child(m), v - 1, false);
+                let mut end = c.child(m).pos;
+                for mv in rest? {
+                    end.play_unchecked(mv);
+                }
+                if end.hand(self.attacker).is_empty() {
+                    return Some(m);
+                }
+            }
+        }
+        found.first().copied()
+    }
+
+    /// A counted defence at `c` (value `v >= 2`) whose child has value `v - 1`: moves that
+    /// are not drops first, then drops from the king outwards.
+    fn conv_defence(&mut self, memo: &mut Memo, c: &Cursor, v: u32) -> Option<Move> {
+        let moves = self.defences(c);
+        for &m in &moves {
+            let child = c.child(m);
+            if !self.conv_at_least(memo, &child, v - 1)? {
+                continue;
+            }
+            let Move::Drop { to, .. } = m else {
+                return Some(m);
+            };
+            if !self.futile(memo, c, &moves, to, v)? {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Whether `c` mates within `r` plies by convention (futile interpositions not counted).
+    fn conv_le(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
+        let key = c.pos.key();
+        if memo.path.contains(&key) {
+            return Some(false); // a repetition: the attacker gains nothing
+        }
+        if let Some(b) = memo.bounds.get(&key) {
+            if b.ok <= r {
+                return Some(true);
+            }
+            if b.fail.is_some_and(|f| f >= r) {
+                return Some(false);
+            }
+        }
+        self.tick();
+        if self.stop.is_some() {
+            return None;
+        }
+        memo.path.push(key);
+        self.push_path(&c.pos, c.depth);
+        let out = if c.pos.turn() == self.attacker {
+            self.conv_le_attack(memo, c, r)
+        } else {
+            self.conv_le_defend(memo, c, r)
+        };
+        self.pop_path(&c.pos, c.depth);
+        memo.path.pop();
+        let ok = out?;
+        let b = memo.bounds.entry(key).or_insert(Bounds {
+            ok: u32::MAX,
+            fail: None,
+        });
+        if ok {
+            b.ok = b.ok.min(r);
+        } else {
+            b.fail = Some(b.fail.map_or(r, |f| f.max(r)));
+        }
+        Some(ok)
+    }
+
+    /// Attacker node (already on the path): a check whose child mates within `r - 1`,
+    /// tried first in minimax (which bounds the convention length from above).
+    fn conv_le_attack(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
+        if r == 0 {
+            return Some(false);
+        }
+        let mut deep = 0;
+        for m in self.ordered_moves(c) {
+            let child = c.child(m);
+            if self.quick_mate_within(&child, r - 1)? == Some(true) {
+                return Some(true);
+            }
+            // No minimax mate means no convention mate: futile drops need a mate after
+            // their capture, so the convention only removes defences that lose anyway.
+            if deep < DEEP_CHECKS && self.quick_mates_at_all(&child)? != Some(false) {
+                deep += 1;
+                if self.conv_le(memo, &child, r - 1)? {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// Defender node (already on the path): every counted defence mates within `r - 1`.
+    fn conv_le_defend(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
+        let moves = self.defences(c);
+        for &m in &moves {
+            let child = c.child(m);
+            if r >= 1 && self.conv_le_either(memo, &child, r - 1)? {
+                continue;
+            }
+            let Move::Drop { to, .. } = m else {
+                return Some(false);
+            };
+            if !self.futile(memo, c, &moves, to, r)? {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// Mate within `r` in minimax, or else by convention.
+    fn conv_le_either(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
+        if self.quick_mate_within(c, r)? == Some(true) {
+            return Some(true);
+        }
+        self.conv_le(memo, c, r)
+    }
+
+    /// A minimax "mate within `r`?" with a small budget: `Some(None)` when undecided.
+    fn quick_mate_within(&mut self, c: &Cursor, r: u32) -> Option<Option<bool>> {
+        self.quick(|s| s.mate_within(c, r))
+    }
+
+    /// Whether `c` has a minimax mate of any length, with a small budget.
+    fn quick_mates_at_all(&mut self, c: &Cursor) -> Option<Option<bool>> {
+        self.quick(|s| s.mate_at_horizon(c, LEN_INF))
+    }
+
+    /// Runs a minimax query within [`QUICK_NODES`]; `None` only when the caller's budget
+    /// ran out, `Some(None)` when the query's own did.
+    fn quick(&mut self, f: impl FnOnce(&mut Self) -> Option<bool>) -> Option<Option<bool>> {
+        match self.limited(QUICK_NODES, f) {
+            Some(ok) => Some(Some(ok)),
+            None if self.stop.is_some() => None,
+            None => Some(None),
+        }
+    }
+
+    /// The defender's legal moves at `c`, non-drops first, then drops nearest to the
+    /// king first (each group in the table's longest-first order).
+    fn defences(&self, c: &Cursor) -> Vec<Move> {
+        let king = c.pos.king_square(!self.attacker);
+        let mut moves: Vec<Move> = self.ordered_moves(c).into_iter().collect();
+        moves.sort_by_key(|m| match (m, king) {
+            (Move::Drop { to, .. }, Some(k)) => 1 + distance(*to, k),
+            (Move::Drop { .. }, None) => 1,
+            _ => 0,
+        });
+        moves
+    }
+
+    /// Whether a drop on `s` at the defender node `c` (already on the path) is futile for
+    /// a query bounded by `cap`: the dropped piece is captured with a check and, the piece
+    /// given back to the defender, the attacker mates within the longest counted defence
+    /// among the moves that are not drops and the non-futile drops nearer to the king.
+    fn futile(
+        &mut self,
+        memo: &mut Memo,
+        c: &Cursor,
+        moves: &[Move],
+        s: Square,
+        cap: u32,
+    ) -> Option<bool> {
+        let Some(&drop) = moves.iter().find(|m| is_drop_on(m, s)) else {
+            return Some(false);
+        };
+        let Move::Drop { kind, .. } = drop else {
+            return Some(false);
+        };
+        let dropped = c.child(drop);
+        let Some(a) = self.after_capture(memo, &dropped, kind, s, cap)? else {
+            return Some(false);
+        };
+        if a == 0 {
+            return Some(true);
+        }
+        let king = c.pos.king_square(!self.attacker);
+        let d = king.map_or(0, |k| distance(s, k));
+        for &e in moves {
+            let nearer = match e {
+                Move::Drop { to, .. } => king.is_some_and(|k| distance(to, k) < d),
+                _ => true,
+            };
+            if !nearer {
+                continue;
+            }
+            let child = c.child(e);
+            // Counted and at least as long as the capture line: the drop gains nothing.
+            if !self.conv_at_least(memo, &child, a - 1)? {
+                continue;
+            }
+            match e {
+                Move::Drop { to, .. } if self.futile(memo, c, moves, to, cap)? => {}
+                _ => return Some(true),
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the convention value of `c` (a child of a node on the path) is at least `k`.
+    fn conv_at_least(&mut self, memo: &mut Memo, c: &Cursor, k: u32) -> Option<bool> {
+        if k < 2 {
+            return Some(true);
+        }
+        Some(!self.conv_le_either(memo, c, k - 2)?)
+    }
+
+    /// The shortest convention mate, up to `cap`, after a capture of the piece dropped on
+    /// `s` with that piece given back to the defender; `None` inside when none is that short.
+    fn after_capture(
+        &mut self,
+        memo: &mut Memo,
+        dropped: &Cursor,
+        kind: PieceKind,
+        s: Square,
+        cap: u32,
+    ) -> Option<Option<u32>> {
+        let captures: Vec<Move> = crate::checks::check_moves(&dropped.pos)
+            .into_iter()
+            .filter(|x| x.to() == s)
+            .collect();
+        let mut best: Option<u32> = None;
+        self.push_path(&dropped.pos, dropped.depth);
+        for x in captures {
+            let taken = dropped.child(x);
+            let Some(pos) = without_captured(&taken.pos, self.attacker, kind) else {
+                continue;
+            };
+            let q = Cursor { pos, ..taken };
+            let hi = best.map_or(cap, |b| b.saturating_sub(2));
+            let Some(ok) = self.conv_le_either(memo, &q, hi) else {
+                self.pop_path(&dropped.pos, dropped.depth);
+                return None;
+            };
+            if ok {
+                let Some(v) = self.conv_exact(memo, &q, hi) else {
+                    self.pop_path(&dropped.pos, dropped.depth);
+                    return None;
+                };
+                best = Some(v);
+                if v == 0 {
+                    break;
+                }
+            }
+        }
+        self.pop_path(&dropped.pos, dropped.depth);
+        Some(best)
+    }
+
+    /// The exact convention value of `c`, known to be at most `hi`.
+    fn conv_exact(&mut self, memo: &mut Memo, c: &Cursor, hi: u32) -> Option<u32> {
+        let mut k = hi;
+        while k >= 2 && self.conv_le_either(memo, c, k - 2)? {
+            k -= 2;
+        }
+        Some(k)
+    }
+}
+
+fn is_drop_on(m: &Move, s: Square) -> bool {
+    matches!(m, Move::Drop { to, .. } if *to == s)
+}
+
+/// King-move distance between two squares.
+fn distance(a: Square, b: Square) -> u32 {
+    let df = (i32::from(a.file()) - i32::from(b.file())).unsigned_abs();
+    let dr = (i32::from(a.rank()) - i32::from(b.rank())).unsigned_abs();
+    df.max(dr)
+}
+
+/// `pos` with one `kind` moved from the attacker's hand back to the defender's.
+fn without_captured(pos: &Position, attacker: Color, kind: PieceKind) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.hands.get_mut(attacker).remove(kind).ok()?;
+    setup.hands.get_mut(!attacker).add(kind).ok()?;
+    Position::from_setup(setup, SetupMode::Tsume).ok()
+}

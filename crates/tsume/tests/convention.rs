@@ -1,0 +1,175 @@
+//! The tsume-convention answer (無駄合 not counted, 駒余り avoided) against published answers
+//! and small positions made for each case of the futile-interposition rule.
+//!
+//! ```sh
+//! cargo test -p masu-tsume --release --test convention -- --ignored   # the slow ones
+//! ```
+
+#![allow(clippy::unwrap_used, reason = "test helpers panic on failure")]
+
+mod common;
+
+use common::{load, verify_line};
+use masu_tsume::shogi::{Move, Position, UsiMove};
+use masu_tsume::{Config, Limits, Mate, Solver, Verdict, parse_position};
+
+fn usi(line: &[Move]) -> String {
+    line.iter()
+        .map(|m| m.to_usi().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn after(pos: &Position, moves: &str) -> Position {
+    let mut pos = pos.clone();
+    for u in moves.split_whitespace() {
+        let mv = u.parse::<UsiMove>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(mv);
+    }
+    pos
+}
+
+/// Solves `pos` and returns the mate (exact) with its convention line, printed.
+fn solve(pos: &Position, nodes: u64, table_mb: usize) -> Mate {
+    let mut s = Solver::new(Config {
+        limits: Limits {
+            nodes: Some(nodes),
+            time: None,
+        },
+        table_bytes: table_mb << 20,
+        ..Config::default()
+    });
+    let Verdict::Mate(m) = s.solve(pos).unwrap() else {
+        panic!("no mate: {pos}")
+    };
+    eprintln!(
+        "{pos}: minimax {} [{}], convention {:?} [{}], {} nodes, {:.1} s",
+        m.length,
+        usi(&m.line),
+        m.convention.as_ref().map(|c| c.length),
+        m.convention
+            .as_ref()
+            .map(|c| usi(&c.line))
+            .unwrap_or_default(),
+        s.stats().nodes,
+        s.stats().elapsed.as_secs_f64()
+    );
+    assert!(m.exact);
+    verify_line(pos, &m.line).unwrap();
+    m
+}
+
+/// The convention line, checked: every attacker move checks, every defence is legal, and
+/// the end is mate or a position whose only defences are drops.
+fn convention(pos: &Position, m: &Mate) -> (u32, String) {
+    let Some(c) = &m.convention else {
+        return (m.length, usi(&m.line));
+    };
+    assert!(c.length <= m.length);
+    assert_eq!(c.line.len() as u32, c.length);
+    let end = after(pos, &usi(&c.line));
+    assert_ne!(end.turn(), pos.turn(), "the attacker moves last");
+    assert!(end.in_check());
+    assert!(
+        end.legal_moves()
+            .into_iter()
+            .all(|d| matches!(d, Move::Drop { .. })),
+        "only interpositions may remain at the end: {end}"
+    );
+    (c.length, usi(&c.line))
+}
+
+/// King 1a boxed in by a gold on 3b and a pawn on 1c: the bishop's check through 2b can only be
+/// answered by an interposition there, which the bishop takes with mate. Minimax counts
+/// it (3 plies); by convention the check mates at once.
+#[test]
+fn single_futile_interposition() {
+    let pos = parse_position("4B3k/6G2/8P/9/9/9/9/9/9 b - 1", 1).unwrap();
+    let m = solve(&pos, 1_000_000, 16);
+    assert_eq!(m.length, 3);
+    let (len, line) = convention(&pos, &m);
+    assert_eq!(len, 1, "{line}");
+    assert!(line.starts_with("5a3c"), "{line}");
+}
+
+/// The same box, the bishop checking from 4d: interpositions on 3c and then 2b, each
+/// taken by the bishop (minimax 5). Judged from the king outwards, 2b is futile, so after
+/// the capture on 3c the check mates by convention and 3c is futile as well.
+#[test]
+fn chain_of_two_futile_interpositions() {
+    let pos = parse_position("8k/3B2G2/8P/9/9/9/9/9/9 b - 1", 1).unwrap();
+    let m = solve(&pos, 1_000_000, 16);
+    assert_eq!(m.length, 5);
+    let (len, line) = convention(&pos, &m);
+    assert_eq!(len, 1, "{line}");
+    assert!(line.starts_with("6b4d"), "{line}");
+}
+
+/// Near the end of the 39-ply problem's published answer: the rook's check along the
+/// bottom rank is met by a silver on 6i, and the attacker needs that silver for the mate
+/// (S*2h), so the interposition counts: 11 plies as published, silver drop included.
+#[test]
+fn needed_interposition_counts() {
+    let p = &load("edge_cases.tsv")[7];
+    let pos = after(
+        &p.position,
+        "7b6b 5b4c 8b9c 4c3d 1b2c 3d2c N*1e 2c3b N*2d 3b2b 2d1b+ 2b3b 1b2b 3b2b 4f1c 2b1c \
+         9c3c 1c1d 3c2c 1d1e P*1f 1e1f P*1g 1f1g 5g6f 1g1h 2c2g 1h1i",
+    );
+    let m = solve(&pos, 5_000_000, 64);
+    let (len, line) = convention(&pos, &m);
+    assert_eq!(len, 11, "{line}");
+    assert_eq!(
+        line,
+        "8g8i S*6i 8i6i 6h6i+ S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
+    );
+}
+
+/// 将棋図巧第98番 (bare king, 37 plies in minimax). Its published answer is 31 plies. The
+/// convention line here is 33: it follows the chase to the 22nd ply, where the king's
+/// 8b7b holds out two plies longer (11 more, no interpositions in them) than 8b7a (9
+/// more), which is the branch of the published length. The minimax line's two pawn
+/// interpositions near the end (P*6b, P*5b) are futile and gone.
+#[test]
+fn zukou_98() {
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name.contains("第98番"))
+        .unwrap();
+    let m = solve(&p.position, 20_000_000, 256);
+    assert_eq!(m.length, 37);
+    let (len, line) = convention(&p.position, &m);
+    assert_eq!(len, 33, "{line}");
+    let chase = "R*1c R*1b S*2b 1a2b G*2c 2b3a G*3b 1b3b 2c3b 3a3b R*3d 3b4b 3d4d 4b5b 4d5d \
+                 5b6b 5d6d 6b7b 6d7d 7b8b 7d8d";
+    let chase: Vec<&str> = chase.split_whitespace().collect();
+    assert!(line.starts_with(&chase.join(" ")), "{line}");
+    assert!(line.contains(" 8b7b "), "{line}");
+    assert!(!line.contains("P*"), "{line}");
+    // 駒余り: the minimax line ends with the two captured pawns in hand, this one with none.
+    assert!(!m.leftover.is_empty());
+    assert!(m.convention.as_ref().unwrap().leftover.is_empty());
+
+    let pos = after(&p.position, &format!("{} 8b7a", chase.join(" ")));
+    let m = solve(&pos, 5_000_000, 64);
+    assert_eq!(convention(&pos, &m).0, 9);
+}
+
+/// The 39-ply chain-interposition problem after its published first eight plies (the
+/// defender's 2c3b): 37 plies in minimax, 31 by convention, the published line move for
+/// move. About half a minute and 9.4 M nodes.
+#[test]
+#[ignore = "about half a minute"]
+fn chain_39_after_2c3b() {
+    let p = &load("edge_cases.tsv")[7];
+    let pos = after(&p.position, "7b6b 5b4c 8b9c 4c3d 1b2c 3d2c N*1e 2c3b");
+    let m = solve(&pos, 200_000_000, 2048);
+    assert_eq!(m.length, 37);
+    let (len, line) = convention(&pos, &m);
+    assert_eq!(len, 31, "{line}");
+    assert_eq!(
+        line,
+        "N*2d 3b2b 2d1b+ 2b3b 1b2b 3b2b 4f1c 2b1c 9c3c 1c1d 3c2c 1d1e P*1f 1e1f P*1g 1f1g \
+         5g6f 1g1h 2c2g 1h1i 8g8i S*6i 8i6i 6h6i+ S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
+    );
+}
