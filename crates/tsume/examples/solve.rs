@@ -29,8 +29,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
         ..Config::default()
     });
+    // TSUME_AFTER="m1 m2 ...": solve the position after these USI moves instead.
+    let after = std::env::var("TSUME_AFTER").unwrap_or_default();
     for (i, p) in problems.iter().enumerate() {
-        let verdict = solver.solve(&p.position)?;
+        let mut pos = p.position.clone();
+        for usi in after.split_whitespace() {
+            let mv = usi.parse::<masu_tsume::shogi::UsiMove>()?;
+            let mv = mv.to_move(&pos)?;
+            pos.play_unchecked(mv);
+        }
+        let verdict = solver.solve(&pos)?;
         let st = solver.stats();
         let got = match &verdict {
             Verdict::Mate(m) => format!(

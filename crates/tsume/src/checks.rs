@@ -9,6 +9,8 @@
 use shogi::attacks::{attacks, between, bishop_attacks, lance_attacks, line, rook_attacks};
 use shogi::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
+use crate::hands::Packed;
+
 /// All legal moves of the side to move that check the opponent's king.
 pub(crate) fn check_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
@@ -34,6 +36,25 @@ pub(crate) fn check_moves(pos: &Position) -> MoveList {
         );
     }
     list
+}
+
+/// The attacker's hand as far as its checks depend on it: a kind the attacker lacks but
+/// could not drop with check anyway (every square that would check is occupied) counts
+/// as held, so a disproof's bound does not cap it at zero. `atk` is the hand of the side
+/// to move.
+pub(crate) fn drop_relevant(pos: &Position, atk: Packed) -> Packed {
+    let us = pos.turn();
+    let Some(ksq) = pos.king_square(!us) else {
+        return Packed::FULL;
+    };
+    let occ = pos.occupied();
+    let mut held = atk;
+    for (i, &kind) in PieceKind::HAND.iter().enumerate() {
+        if atk.get(i) == 0 && (attacks(Piece::new(!us, kind), ksq, occ) & !occ).is_empty() {
+            held = held.plus(kind);
+        }
+    }
+    held
 }
 
 /// Drops on the squares from which the dropped kind attacks the king.

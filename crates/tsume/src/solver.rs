@@ -162,23 +162,23 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
 /// with horizon `r` tends to find a mate of exactly `r` plies (any proof that fits will
 /// do), so stepping down by two from a loose first bound takes many proofs: the horizon
 /// instead drops by a step that doubles after every proof of exactly its horizon (a
-/// shorter mate starts the step again from two). Once such a speculative horizon is
-/// disproven (or runs out of its budget, the nodes spent so far), the shortest mate is
-/// less than a step away and the horizon steps down by two from then on.
+/// shorter mate starts the step again from two). Such a speculative horizon gets a
+/// budget ([`speculative_budget`]); once one fails (no mate within it, or the budget ran
+/// out), the next horizons bisect the range between it and the bound, and the last search
+/// is always the full "no mate within N-2".
 fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bool) {
+    let proof_nodes = s.nodes;
     let mut step = 2;
-    let mut linear = false;
+    let mut failed: Option<u32> = None;
+    let mut dearest = 0;
     while upper >= 3 {
         s.clear_rep();
-        let r = if linear {
-            upper - 2
-        } else {
-            upper.saturating_sub(step).max(1)
-        };
+        let r = next_horizon(upper, step, failed);
         let speculative = r + 2 < upper;
         let horizon = Len::try_from(r).unwrap_or(LEN_INF - 1);
+        let start = s.nodes;
         let v = if speculative {
-            let budget = s.nodes.max(SPECULATIVE_MIN_NODES);
+            let budget = speculative_budget(proof_nodes, dearest);
             s.limited(budget, |s| {
                 Some(s.search(pos, 0, horizon, 0)).filter(Value::is_solved)
             })
@@ -191,13 +191,43 @@ fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bo
                 // near: the step starts again from two instead of guessing further down.
                 step = if u32::from(v.len) < r { 2 } else { step * 2 };
                 upper = u32::from(v.len).min(r);
+                dearest = dearest.max(s.nodes - start);
             }
             Some(v) if v.is_disproven() && !speculative => return (upper, true),
             _ if s.stop.is_some() || !speculative => return (upper, false),
-            _ => linear = true,
+            _ => failed = Some(r),
         }
     }
     (upper, true)
+}
+
+/// The next horizon below a proven bound `upper`: `upper - step` until a speculative
+/// horizon fails, then the odd middle between the failed one and the bound, and
+/// `upper - 2` when nothing fits between them.
+fn next_horizon(upper: u32, step: u32, failed: Option<u32>) -> u32 {
+    match failed {
+        None => upper.saturating_sub(step).max(1),
+        Some(low) => {
+            let mid = ((low + upper) / 2) | 1;
+            if mid > low && mid + 2 < upper {
+                mid
+            } else {
+                upper - 2
+            }
+        }
+    }
+}
+
+/// Nodes a speculative horizon may use: twice the dearest proof of the shortening so far
+/// (a horizon at or above the shortest mate is proven at about that price), but at least a
+/// quarter of the proof phase. Below the shortest mate a search runs until its budget is
+/// gone, so a larger one only wastes more (the 39-ply problem spent 46 M nodes on one
+/// such horizon when the budget was all the nodes spent so far).
+fn speculative_budget(proof_nodes: u64, dearest: u64) -> u64 {
+    dearest
+        .saturating_mul(2)
+        .max(proof_nodes / 4)
+        .max(SPECULATIVE_MIN_NODES)
 }
 
 /// The main line, alternatives and convention answer of a mate of length `n`.

@@ -40,7 +40,7 @@ impl Searcher<'_, '_> {
             return if n.or {
                 Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP)
             } else if pos.has_legal_moves() {
-                super::expand::horizon_escape(pos, &n)
+                super::expand::horizon_escape(pos)
             } else {
                 self.terminal(pos, &n)
             };
@@ -90,7 +90,7 @@ impl Searcher<'_, '_> {
         if n.or {
             Value::disproven(
                 LEN_INF,
-                Packed::FULL.cap_absent(n.atk),
+                Packed::FULL.cap_absent(crate::checks::drop_relevant(pos, n.atk)),
                 Packed::EMPTY,
                 NO_DEP,
             )
@@ -100,13 +100,13 @@ impl Searcher<'_, '_> {
     }
 
     /// Evaluates delayed interpositions whose turn has come.
-    fn activate(&mut self, pos: &Position, kids: &mut [Child]) {
+    fn activate(&mut self, pos: &mut Position, kids: &mut [Child]) {
         for i in 0..kids.len() {
             if kids[i].pending && is_active(kids, i) {
-                let mut c = pos.clone();
-                c.play_unchecked(kids[i].mv);
-                let node = kids[i].node;
-                kids[i].v = self.first_value(&c, &node);
+                let (mv, node) = (kids[i].mv, kids[i].node);
+                let undo = pos.play_unchecked(mv);
+                kids[i].v = self.first_value(pos, &node);
+                pos.undo_unchecked(mv, undo);
                 kids[i].pending = false;
             }
         }
@@ -216,7 +216,7 @@ fn settle(pos: &Position, n: &Node, kids: &[Child], s: &Summary) -> Value {
         }
     } else if s.dn == 0 {
         let mut v = if n.or {
-            or_disproven(n, kids)
+            or_disproven(pos, n, kids)
         } else {
             and_disproven(kids)
         };
@@ -260,7 +260,7 @@ fn and_proven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
 }
 
 /// Every check fails: the shortest horizon decides; the bound must cover all.
-fn or_disproven(n: &Node, kids: &[Child]) -> Value {
+fn or_disproven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
     let mut len = LEN_INF;
     let mut atk = Packed::FULL;
     let mut def = Packed::EMPTY;
@@ -272,7 +272,8 @@ fn or_disproven(n: &Node, kids: &[Child]) -> Value {
         dep = dep.min(k.v.dep);
     }
     // With a kind it lacks now, the attacker would have drops never searched.
-    Value::disproven(len_inc(len), atk.cap_absent(n.atk), def, dep)
+    let held = crate::checks::drop_relevant(pos, n.atk);
+    Value::disproven(len_inc(len), atk.cap_absent(held), def, dep)
 }
 
 /// One defence escapes: prefer one that needs no repetition, then the longest horizon.

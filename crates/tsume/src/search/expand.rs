@@ -27,10 +27,11 @@ pub(crate) struct Child {
 impl Searcher<'_, '_> {
     /// The children of `n`, each with a first value.
     ///
-    /// Two passes over one working copy (play and undo, no clone per child): first every
-    /// child's node and key, touching its table cluster so that the cache misses of the
-    /// children overlap; then the lookups, and a leaf evaluation where the table has nothing.
-    pub(crate) fn expand(&mut self, pos: &Position, n: &Node) -> Vec<Child> {
+    /// Three passes, playing and undoing moves on `pos` (which comes back as it was): every
+    /// child's node and key; then a load from each child's table cluster, so that the cache
+    /// misses of the children overlap; then the lookups, and a leaf evaluation where the
+    /// table has nothing.
+    pub(crate) fn expand(&mut self, pos: &mut Position, n: &Node) -> Vec<Child> {
         let moves = if n.or {
             crate::checks::check_moves(pos)
         } else {
@@ -38,12 +39,12 @@ impl Searcher<'_, '_> {
         };
         let mut kids = Vec::with_capacity(moves.len());
         let mut last_drop = [ACTIVE; 81];
-        let mut work = pos.clone();
+        let work = pos;
         let mut touched = 0u64;
         for m in moves {
             let undo = work.play_unchecked(m);
             let node = self.node(
-                &work,
+                work,
                 n.depth + 1,
                 len_dec(n.r),
                 child_path_key(n.path_key, &m, n.depth),
@@ -59,9 +60,6 @@ impl Searcher<'_, '_> {
             }
             // A delayed interposition is looked at only once it becomes a defence.
             let pending = after != ACTIVE;
-            if !pending {
-                touched ^= self.tt.touch(node.key);
-            }
             kids.push(Child {
                 mv: m,
                 node,
@@ -70,13 +68,18 @@ impl Searcher<'_, '_> {
                 after,
             });
         }
+        // All the clusters' loads in one short loop, so that they are in flight together
+        // (between the moves' own work, each load stalled the core on its own).
+        for k in kids.iter().filter(|k| !k.pending) {
+            touched ^= self.tt.touch(k.node.key);
+        }
         std::hint::black_box(touched);
         for k in kids.iter_mut().filter(|k| !k.pending) {
             k.v = match self.lookup(&k.node) {
                 Some(v) => v,
                 None => {
                     let undo = work.play_unchecked(k.mv);
-                    let v = self.evaluate_leaf(&work, &k.node);
+                    let v = self.evaluate_leaf(work, &k.node);
                     work.undo_unchecked(k.mv, undo);
                     v
                 }
@@ -86,7 +89,7 @@ impl Searcher<'_, '_> {
     }
 
     /// The table's value of a child, or a leaf evaluation if it has none.
-    pub(crate) fn first_value(&mut self, c: &Position, node: &Node) -> Value {
+    pub(crate) fn first_value(&mut self, c: &mut Position, node: &Node) -> Value {
         match self.lookup(node) {
             Some(v) => v,
             None => self.evaluate_leaf(c, node),
@@ -95,7 +98,7 @@ impl Searcher<'_, '_> {
 
     /// First value of a position never searched: mate/escape found by looking one or two
     /// plies ahead, otherwise df-pn+ style initial numbers.
-    fn evaluate_leaf(&mut self, pos: &Position, n: &Node) -> Value {
+    fn evaluate_leaf(&mut self, pos: &mut Position, n: &Node) -> Value {
         self.tick();
         if n.or {
             self.evaluate_or_leaf(pos, n)
@@ -108,7 +111,7 @@ impl Searcher<'_, '_> {
     /// defences, counting all drops on one square as one (they are delayed).
     fn evaluate_and_leaf(&mut self, pos: &Position, n: &Node) -> Value {
         if n.r == 0 && pos.has_legal_moves() {
-            return horizon_escape(pos, n);
+            return horizon_escape(pos);
         }
         let count = defence_count(pos, u32::MAX);
         if count == 0 {
@@ -123,7 +126,7 @@ impl Searcher<'_, '_> {
     }
 
     /// The attacker to move: no check = no mate; a check that leaves no defence = mate in 1.
-    fn evaluate_or_leaf(&mut self, pos: &Position, n: &Node) -> Value {
+    fn evaluate_or_leaf(&mut self, pos: &mut Position, n: &Node) -> Value {
         if n.r == 0 {
             return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP);
         }
@@ -131,7 +134,7 @@ impl Searcher<'_, '_> {
         if checks.is_empty() {
             let v = Value::disproven(
                 LEN_INF,
-                Packed::FULL.cap_absent(n.atk),
+                Packed::FULL.cap_absent(crate::checks::drop_relevant(pos, n.atk)),
                 Packed::EMPTY,
                 NO_DEP,
             );
@@ -159,12 +162,11 @@ impl Searcher<'_, '_> {
         }
         if n.r <= 2 {
             // No mate in one, and an attacker mate takes an odd number of plies.
-            let def = if checks.iter().all(|m| escapes_without_drop(pos, m)) {
-                Packed::EMPTY
-            } else {
-                n.def
-            };
-            let v = Value::disproven(2, Packed::FULL.cap_absent(n.atk), def, NO_DEP);
+            let def = checks
+                .iter()
+                .fold(Packed::EMPTY, |d, m| d.max(escape_bound(pos, m)));
+            let atk = Packed::FULL.cap_absent(crate::checks::drop_relevant(pos, n.atk));
+            let v = Value::disproven(2, atk, def, NO_DEP);
             self.tt.store_disproven(n.key, v.atk, v.def, v.len, 1);
             return v;
         }
@@ -179,19 +181,21 @@ impl Searcher<'_, '_> {
     /// the fewest so far, so a `cap` of 1 costs no more than looking for a mate.
     fn mate_in_one_or_least(
         &self,
-        pos: &Position,
+        pos: &mut Position,
         checks: &[Move],
         cap: u32,
     ) -> (Option<Value>, u32) {
         let def = Packed::from_hand(pos.hand(!self.attacker));
         let mut least = cap;
-        let mut c = pos.clone();
+        let c = pos;
         for m in checks {
             let undo = c.play_unchecked(*m);
-            let count = defence_count(&c, least);
+            let count = defence_count(c, least);
             if count == 0 {
+                let bound = mate_def_bound(c, def);
+                c.undo_unchecked(*m, undo);
                 let atk = before_move(Packed::EMPTY, m);
-                return (Some(Value::proven(1, atk, mate_def_bound(&c, def))), 0);
+                return (Some(Value::proven(1, atk, bound)), 0);
             }
             c.undo_unchecked(*m, undo);
             least = least.min(count);
@@ -275,22 +279,30 @@ const FEWEST_DEFENCES_CAP: u32 = 5;
 /// Defences a check may have for the mate-in-three leaf search to try it.
 const MATE3_MAX_DEFENCES: usize = 4;
 
-/// Whether, after the attacker's `m`, the defender has a legal move that is not a drop
-/// (an escape that no change of hands takes away).
-fn escapes_without_drop(pos: &Position, m: &Move) -> bool {
-    let mut c = pos.clone();
-    c.play_unchecked(*m);
-    c.legal_moves().iter().any(|e| !e.is_drop())
+/// The defender hand that keeps a legal reply to the attacker's `m` (which does not mate):
+/// none if a move that is not a drop exists, else one piece of a kind it can drop (the
+/// legality of a drop depends on the board alone).
+fn escape_bound(pos: &mut Position, m: &Move) -> Packed {
+    let undo = pos.play_unchecked(*m);
+    let bound = horizon_escape(pos).def;
+    pos.undo_unchecked(*m, undo);
+    bound
 }
 
 /// "No mate within 0" for a defender with a legal move: for any hands if a move that is
-/// not a drop exists, else for hands no better for the attacker.
-pub(crate) fn horizon_escape(pos: &Position, n: &Node) -> Value {
-    if pos.legal_moves().iter().any(|e| !e.is_drop()) {
-        Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP)
-    } else {
-        Value::disproven(0, n.atk, n.def, NO_DEP)
+/// not a drop exists, else for any defender hand holding the kind of one legal drop (its
+/// legality depends on the board alone) and any attacker hand (no attacker move is left).
+pub(crate) fn horizon_escape(pos: &Position) -> Value {
+    let moves = pos.legal_moves();
+    let mut def = Packed::EMPTY;
+    for e in &moves {
+        match *e {
+            Move::Drop { kind, .. } if def == Packed::EMPTY => def = Packed::EMPTY.plus(kind),
+            Move::Drop { .. } => {}
+            Move::Normal { .. } => return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP),
+        }
     }
+    Value::disproven(0, Packed::FULL, def, NO_DEP)
 }
 
 /// The defender-hand bound of a mate: any hand if no drop could block the check, else
