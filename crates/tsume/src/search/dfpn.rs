@@ -61,7 +61,7 @@ impl Searcher<'_, '_> {
                 self.refresh(&mut kids);
             }
             round += 1;
-            self.activate(pos, &mut kids);
+            self.activate(pos, &n, &mut kids);
             let mut s = summarize(&kids, n.or);
             while !s.pn.min(s.dn).eq(&0) && self.refresh_one(&mut kids[s.best]) {
                 s = summarize(&kids, n.or);
@@ -100,13 +100,15 @@ impl Searcher<'_, '_> {
     }
 
     /// Evaluates delayed interpositions whose turn has come.
-    fn activate(&mut self, pos: &mut Position, kids: &mut [Child]) {
+    fn activate(&mut self, pos: &mut Position, n: &Node, kids: &mut [Child]) {
         for i in 0..kids.len() {
             if kids[i].pending && is_active(kids, i) {
-                let (mv, node) = (kids[i].mv, kids[i].node);
+                let mv = kids[i].mv;
+                let node = self.child_node(pos, n, mv);
                 let undo = pos.play_unchecked(mv);
                 kids[i].v = self.first_value(pos, &node);
                 pos.undo_unchecked(mv, undo);
+                kids[i].node = node;
                 kids[i].pending = false;
             }
         }

@@ -42,14 +42,6 @@ impl Searcher<'_, '_> {
         let work = pos;
         let mut touched = 0u64;
         for m in moves {
-            let undo = work.play_unchecked(m);
-            let node = self.node(
-                work,
-                n.depth + 1,
-                len_dec(n.r),
-                child_path_key(n.path_key, &m, n.depth),
-            );
-            work.undo_unchecked(m, undo);
             let mut after = ACTIVE;
             if !n.or && m.is_drop() {
                 // Interpositions on one square are tried one at a time, weakest piece first
@@ -58,8 +50,14 @@ impl Searcher<'_, '_> {
                 after = last_drop[sq];
                 last_drop[sq] = kids.len() as u16;
             }
-            // A delayed interposition is looked at only once it becomes a defence.
+            // A delayed interposition is looked at only once it becomes a defence; its node
+            // is made then (most never are), the parent's stands in until then.
             let pending = after != ACTIVE;
+            let node = if pending {
+                *n
+            } else {
+                self.child_node(work, n, m)
+            };
             kids.push(Child {
                 mv: m,
                 node,
@@ -86,6 +84,19 @@ impl Searcher<'_, '_> {
             };
         }
         kids
+    }
+
+    /// The node after `m` from `n` (at `pos`, which comes back as it was).
+    pub(crate) fn child_node(&self, pos: &mut Position, n: &Node, m: Move) -> Node {
+        let undo = pos.play_unchecked(m);
+        let node = self.node(
+            pos,
+            n.depth + 1,
+            len_dec(n.r),
+            child_path_key(n.path_key, &m, n.depth),
+        );
+        pos.undo_unchecked(m, undo);
+        node
     }
 
     /// The table's value of a child, or a leaf evaluation if it has none.
