@@ -182,7 +182,7 @@ impl Solver {
         // #49 606 M -> 360 M, #50 531 M -> 489 M, #52 251 M -> 243 M, #53 3.92 G -> 3.01 G; a
         // margin of 8 discs, two passes (4 then 8), or cuts from 12 or from 18 empties on
         // all made more nodes on #49, #50 and #52 together.
-        search.level = PROBCUT_MARGIN;
+        search.level = search::PROBCUT_MARGIN;
         let (guess, done) = root_pass(&mut search, &mut list, 0, start, |_| {
             ControlFlow::Continue(())
         });
@@ -261,9 +261,6 @@ fn root_pass<K: Kernel>(
     }
     (best, true)
 }
-
-/// The margin (in discs) of the selective pre-pass.
-const PROBCUT_MARGIN: u8 = 6;
 
 /// The exact score of `(p, o)`, known to lie in `bounds`, by a series of null-window searches
 /// converging from `guess` (MTD(f)): with the table keeping what each pass proved, this visits

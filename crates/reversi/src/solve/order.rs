@@ -26,6 +26,10 @@ const POTENTIAL_W: i32 = 8;
 /// Weight of the shallow search value (in pattern-evaluation units, 32 per disc), in
 /// sixteenths.
 const EVAL_W: i32 = 2;
+/// Bonus, without ordering searches (7-11 empties), for a move into a quadrant with an odd
+/// number of empty squares (measured: FFO #49, #50 and #52 1.5% fewer nodes with 8; 16 is
+/// no better than 0).
+const PARITY_W: i32 = 8;
 /// Bonus for taking a corner.
 const CORNER_BONUS: i32 = 8;
 /// From this many empties on, moves are also ordered by a shallow search, one ply deeper every
@@ -176,6 +180,7 @@ macro_rules! order_kernels {
                 sort_depth: Option<u32>,
             ) -> i32 {
                 let mut best = -INFINITY;
+                let odd = super::search::odd_quadrants(!(p | o));
                 for sq in Bits(moves) {
                     let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
                     let replies = bits::legal_moves(np, no);
@@ -196,6 +201,9 @@ macro_rules! order_kernels {
                     }
                     if CORNERS >> sq & 1 != 0 {
                         key += CORNER_BONUS;
+                    }
+                    if odd >> sq & 1 != 0 && sort_depth.is_none() {
+                        key += PARITY_W;
                     }
                     list.items.push(Child {
                         p: np,
