@@ -16,7 +16,9 @@
 //! and of an unbounded one say different things about a position.
 
 use crate::hands::Packed;
-use crate::pn::{INF, LEN_INF, Len, Pn};
+#[cfg(test)]
+use crate::pn::LEN_INF;
+use crate::pn::{INF, Len, Pn};
 
 const CLUSTER: usize = 8;
 
@@ -144,7 +146,6 @@ impl Table {
     /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
     pub(crate) fn probe(&self, key: u64, atk: Packed, def: Packed, r: Len) -> Probe {
         let mut best = Probe::Missing;
-        let mut near = None;
         let cluster = &self.entries[self.cluster(key)];
         for e in cluster.slots(key).map(|i| &cluster.entries[i]) {
             if e.is_proven() {
@@ -171,18 +172,9 @@ impl Table {
                 }
             } else if e.len == r && e.atk == atk && e.def == def && matches!(best, Probe::Missing) {
                 best = Probe::Unknown { pn: e.pn, dn: e.dn };
-            } else if r != LEN_INF && e.len == r + 2 && e.atk == atk && e.def == def {
-                near = Some(e.dn);
             }
         }
-        match (best, near) {
-            // Nothing at this horizon, but a search two plies longer (the shortening
-            // phase's previous step) left its disproof number: the defences that held out
-            // longest there are the ones to try first here. Its proof number says nothing
-            // about the shorter horizon.
-            (Probe::Missing, Some(dn)) => Probe::Unknown { pn: 1, dn },
-            _ => best,
-        }
+        best
     }
 
     /// Stores search values of an unsolved position (exact hands, horizon `r`).
@@ -447,12 +439,7 @@ mod tests {
             t.probe(5, Packed::EMPTY, Packed::EMPTY, 9),
             Probe::Unknown { pn: 3, dn: 4 }
         );
-        // Two plies shorter: only the disproof number of horizon 9 carries over.
-        assert_eq!(
-            t.probe(5, Packed::EMPTY, Packed::EMPTY, 7),
-            Probe::Unknown { pn: 1, dn: 4 }
-        );
-        assert_eq!(t.probe(5, Packed::EMPTY, Packed::EMPTY, 5), Probe::Missing);
+        assert_eq!(t.probe(5, Packed::EMPTY, Packed::EMPTY, 7), Probe::Missing);
         // A mate in 11 answers the unbounded search but not "mate within 9?".
         t.store_proven(5, Packed::EMPTY, Packed::FULL, 11, 1);
         assert_eq!(

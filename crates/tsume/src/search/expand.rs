@@ -1,6 +1,8 @@
 //! Expanding a node: its moves, their children's first values (table, repetition, or a
 //! small fixed-depth search at the new leaf), and delayed interpositions.
 
+use std::ops::ControlFlow;
+
 use shogi::{Move, Position};
 
 use super::value::{NO_DEP, Value, before_move, can_interpose};
@@ -274,9 +276,9 @@ fn defence_count(pos: &Position, cap: u32) -> u32 {
             drops |= g.to;
         }
         if moves >= cap {
-            std::ops::ControlFlow::Break(())
+            ControlFlow::Break(())
         } else {
-            std::ops::ControlFlow::Continue(())
+            ControlFlow::Continue(())
         }
     });
     (moves + drops.count()).min(cap)
@@ -304,15 +306,21 @@ fn escape_bound(pos: &mut Position, m: &Move) -> Packed {
 /// not a drop exists, else for any defender hand holding the kind of one legal drop (its
 /// legality depends on the board alone) and any attacker hand (no attacker move is left).
 pub(crate) fn horizon_escape(pos: &Position) -> Value {
-    let moves = pos.legal_moves();
-    let mut def = Packed::EMPTY;
-    for e in &moves {
-        match *e {
-            Move::Drop { kind, .. } if def == Packed::EMPTY => def = Packed::EMPTY.plus(kind),
-            Move::Drop { .. } => {}
-            Move::Normal { .. } => return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP),
+    let mut drop = None;
+    let walk = pos.for_each_legal(|g| {
+        if g.to.is_empty() {
+            return ControlFlow::Continue(());
         }
-    }
+        if g.from.is_some() {
+            return ControlFlow::Break(());
+        }
+        drop.get_or_insert(g.piece.kind);
+        ControlFlow::Continue(())
+    });
+    let def = match drop {
+        Some(kind) if walk.is_continue() => Packed::EMPTY.plus(kind),
+        _ => Packed::EMPTY,
+    };
     Value::disproven(0, Packed::FULL, def, NO_DEP)
 }
 
