@@ -1,6 +1,9 @@
 //! Solves every problem of a problem file and prints one line per problem.
 //!
-//! `cargo run --release -p masu-tsume --example solve -- FILE [NODE_LIMIT] [TABLE_MB]`
+//! `cargo run --release -p masu-tsume --example solve -- FILE [NODE_LIMIT] [TABLE_MB] [SECONDS]`
+//!
+//! `TSUME_LEVEL=proof|exact` stops after the proof or the shortest length (default: the
+//! full answer); `TSUME_AFTER="m1 m2 ..."` solves the position after these USI moves.
 
 use std::time::Duration;
 
