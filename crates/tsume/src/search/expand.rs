@@ -43,7 +43,7 @@ impl Searcher<'_, '_> {
         let mut last_drop = [ACTIVE; 81];
         let work = pos;
         let mut touched = 0u64;
-        for m in moves {
+        for &m in &moves {
             let mut after = ACTIVE;
             if !n.or && m.is_drop() {
                 // Interpositions on one square are tried one at a time, weakest piece first
