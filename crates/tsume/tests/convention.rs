@@ -127,9 +127,9 @@ fn needed_interposition_counts() {
 
 /// 将棋図巧第98番 (bare king, 37 plies in minimax). Its published answer is 31 plies. The
 /// convention line here is 33: it follows the chase to the 22nd ply, where the king's
-/// 8b7b holds out two plies longer (11 more, no interpositions in them) than 8b7a (9
-/// more), which is the branch of the published length. The minimax line's two pawn
-/// interpositions near the end (P*6b, P*5b) are futile and gone.
+/// 8b7b holds out 11 more plies (king moves only) against 9 here after 8b7a. The minimax
+/// line's two pawn interpositions near the end (P*6b, P*5b) are futile and gone, and with
+/// them the two pawns the minimax line leaves in hand.
 #[test]
 fn zukou_98() {
     let p = load("famous_long.tsv")
@@ -171,5 +171,23 @@ fn chain_39_after_2c3b() {
         line,
         "N*2d 3b2b 2d1b+ 2b3b 1b2b 3b2b 4f1c 2b1c 9c3c 1c1d 3c2c 1d1e P*1f 1e1f P*1g 1f1g \
          5g6f 1g1h 2c2g 1h1i 8g8i S*6i 8i6i 6h6i+ S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
+    );
+}
+
+/// The same problem after the defender's other eighth ply, 2c3d: 39 plies in minimax, 31
+/// by convention, the line of dousu/maou's oracle notes move for move.
+#[test]
+#[ignore = "about half a minute"]
+fn chain_39_after_2c3d() {
+    let p = &load("edge_cases.tsv")[7];
+    let pos = after(&p.position, "7b6b 5b4c 8b9c 4c3d 1b2c 3d2c N*1e 2c3d");
+    let m = solve(&pos, 200_000_000, 2048);
+    assert_eq!(m.length, 39);
+    let (len, line) = convention(&pos, &m);
+    assert_eq!(len, 31, "{line}");
+    assert_eq!(
+        line,
+        "8g8d P*4d 8d4d 3d4d N*3f 4d3d 9c8d 3d4c 8d4d 4c3b 3f2d 3b2a P*2b 2a2b P*2c 2b1a \
+         2d1b+ 1a1b 4d1d 1b2a 2c2b+ 2a2b 1e2c+ 2b3a 4f1c 3a4b 1d4d P*4c 2c3c 4b4a 4d4c"
     );
 }
