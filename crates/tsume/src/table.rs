@@ -135,8 +135,8 @@ impl Table {
         ((u128::from(key) * self.clusters as u128) >> 64) as usize
     }
 
-    /// Reads the first key of `key`'s cluster: a load issued early so that the probe
-    /// that follows finds the cluster in cache (the value itself is of no use).
+    /// Reads one word of each cache line of `key`'s cluster: loads issued early so that
+    /// the probe that follows finds the cluster in cache (the value itself is of no use).
     pub(crate) fn touch(&self, key: u64) -> u64 {
         let c = &self.entries[self.cluster(key)];
         // One word of each of the cluster's four cache lines.
