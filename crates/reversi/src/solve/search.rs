@@ -32,11 +32,6 @@ const ETC_EMPTIES: u32 = 10;
 const PROBCUT_EMPTIES: u32 = 15;
 /// The margin (in discs) of the selective pre-pass.
 pub(crate) const PROBCUT_MARGIN: u8 = 6;
-/// From this many empties on, an exact node the table knows nothing of is first searched
-/// selectively, for its move. Measured: FFO #53 2.95 G -> 2.60 G nodes, 102 -> 99 s CPU; #49,
-/// #50 and #52 1.07 G -> 1.01 G nodes (from 15 empties: the same nodes, more time; from 21:
-/// 1.03 G).
-const SELECTIVE_FIRST_EMPTIES: u32 = 18;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 4096;
 
@@ -263,12 +258,6 @@ macro_rules! search_kernels {
                 } else if let Some(e) = known {
                     // A guess from the selective pre-pass: its move, not its bounds.
                     hint = e.best;
-                } else if self.level == EXACT && (!(p | o)).count_ones() >= SELECTIVE_FIRST_EMPTIES {
-                    // Nothing known yet: a selective search of this node finds a first move
-                    // and leaves moves in the table for the nodes below.
-                    self.level = PROBCUT_MARGIN;
-                    hint = self.search_children(p, o, moves, alpha, beta, None).1;
-                    self.level = EXACT;
                 }
                 let (best, best_sq) = self.search_children(p, o, moves, alpha, beta, hint);
                 if !self.stopped && use_table {
