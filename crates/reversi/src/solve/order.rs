@@ -47,6 +47,9 @@ const ROOT_SORT_DEPTH: u32 = 7;
 const ROOT_PRESORT_DEPTH: u32 = 3;
 /// Root moves this far (in evaluation units) below the best are ordered by bounds only.
 const ROOT_MARGIN: i32 = 4 * crate::pattern::UNIT;
+/// From this ordering-search depth on, a node's keys go through the
+/// [`KeyCache`](super::keys::KeyCache).
+const CACHE_DEPTH: u32 = 2;
 /// Beyond any evaluation: a full window for the ordering searches.
 pub(crate) const INFINITY: i32 = 1 << 20;
 
@@ -123,7 +126,7 @@ impl MoveList {
 
 /// How deep the ordering search looks below each child: deeper for positions with more
 /// empties, where a better order saves the most.
-pub(crate) fn sort_depth(empties: u32) -> Option<u32> {
+fn sort_depth(empties: u32) -> Option<u32> {
     empties
         .checked_sub(SORT_EMPTIES)
         .map(|extra| extra / SORT_STEP)
@@ -214,6 +217,36 @@ macro_rules! order_kernels {
                     });
                 }
                 best
+            }
+
+            /// [`Search::fill_moves`] with the node's ordering depth, through the cache of
+            /// ordering keys when the ordering searches are deep enough to be worth it. The value returned is for the moves the
+            /// keys were cached for (a superset of `moves` only when the caller ignores it).
+            $(#[$attr])*
+            pub(crate) fn fill_moves_cached(
+                &mut self,
+                list: &mut MoveList,
+                p: u64,
+                o: u64,
+                moves: u64,
+            ) -> i32 {
+                let sort_depth = sort_depth((!(p | o)).count_ones());
+                if sort_depth.is_none_or(|d| d < CACHE_DEPTH) {
+                    return Self::fill_moves(list, p, o, moves, sort_depth);
+                }
+                if let Some(e) = self.keys.get(p, o, moves) {
+                    for (sq, &key) in Bits(e.listed).zip(&e.keys) {
+                        if moves >> sq & 1 != 0 {
+                            let mut c = Child::after(p, o, sq);
+                            c.key = key;
+                            list.items.push(c);
+                        }
+                    }
+                    return e.value;
+                }
+                let value = Self::fill_moves(list, p, o, moves, sort_depth);
+                self.keys.put(p, o, moves, value, list.items.iter().map(|c| c.key));
+                value
             }
         }
     };

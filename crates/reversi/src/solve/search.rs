@@ -13,7 +13,8 @@ use crate::board::empties_to_winner;
 use crate::pattern::UNIT;
 
 use super::kernel::for_each_kernel;
-use super::order::{Child, MoveList, sort_depth};
+use super::keys::KeyCache;
+use super::order::{Child, MoveList};
 use super::stability::stable_discs;
 use super::tt::{EXACT, Table};
 
@@ -82,6 +83,7 @@ fn flips_near(p: u64, o: u64, sq: u8) -> u64 {
 /// The state of one solve; `K` selects the compiled copy of the search (see `kernel.rs`).
 pub(crate) struct Search<'t, K> {
     pub(crate) table: &'t mut Table,
+    pub(crate) keys: &'t mut KeyCache,
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
@@ -309,7 +311,7 @@ macro_rules! search_kernels {
                     }
                 }
                 let mut list = MoveList::new();
-                let value = Self::fill_moves(&mut list, p, o, rest, sort_depth(empties));
+                let value = self.fill_moves_cached(&mut list, p, o, rest);
                 if cut_test {
                     let margin = i32::from(self.level) * UNIT;
                     if value >= beta * UNIT + margin {
