@@ -183,7 +183,12 @@ macro_rules! order_kernels {
                 sort_depth: Option<u32>,
             ) -> i32 {
                 let mut best = -INFINITY;
-                let odd = super::search::odd_quadrants(!(p | o));
+                // Parity only where no ordering search sees the end of the game coming.
+                let parity = if sort_depth.is_none() {
+                    super::search::odd_quadrants(!(p | o))
+                } else {
+                    0
+                };
                 for sq in Bits(moves) {
                     let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
                     let replies = bits::legal_moves(np, no);
@@ -205,7 +210,7 @@ macro_rules! order_kernels {
                     if CORNERS >> sq & 1 != 0 {
                         key += CORNER_BONUS;
                     }
-                    if odd >> sq & 1 != 0 && sort_depth.is_none() {
+                    if parity >> sq & 1 != 0 {
                         key += PARITY_W;
                     }
                     list.items.push(Child {
@@ -220,8 +225,9 @@ macro_rules! order_kernels {
             }
 
             /// [`Search::fill_moves`] with the node's ordering depth, through the cache of
-            /// ordering keys when the ordering searches are deep enough to be worth it. The value returned is for the moves the
-            /// keys were cached for (a superset of `moves` only when the caller ignores it).
+            /// ordering keys when the ordering searches are deep enough to be worth it. The
+            /// value returned is for the moves the keys were cached for (a superset of
+            /// `moves` only when the caller ignores it).
             $(#[$attr])*
             pub(crate) fn fill_moves_cached(
                 &mut self,
