@@ -4,12 +4,11 @@
 use shogi::Color;
 
 use crate::build::{Builder, Origin};
-use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
+use crate::diag::{DiagnosticKind, Mode, ReadError};
 use crate::encoding::TextEncoding;
 use crate::ki2::trailer::{self, Ending};
-use crate::kif::{Line, classify};
+use crate::kif::{Line, annotation_line, classify, read_layout};
 use crate::movetext::KifMove;
-use crate::preamble::Preamble;
 use crate::record::Special;
 use crate::{Diagnostic, Parsed, text};
 
@@ -20,41 +19,12 @@ use crate::{Diagnostic, Parsed, text};
 /// [`ReadError`]: the start position is invalid, or (in [`Mode::Strict`]) any line needed a
 /// warning.
 pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let mut sink = Sink::new(mode);
-    let mut lines = text::lines(text).enumerate().peekable();
-    let mut preamble = Preamble::default();
-    while let Some(&(i, line)) = lines.peek() {
-        let at = Origin {
-            line: i + 1,
-            text: line,
-            column: 1,
-        };
-        if is_move_line(line) || !preamble.take(&classify(line), &at, &mut sink)? {
-            break;
-        }
-        lines.next();
-    }
-    let (record, start) = preamble.finish(&mut sink)?;
-    let mut b = Builder::new(record, start, sink);
-    for (i, line) in lines {
-        b.earn(line.len() + 1);
-        let at = Origin {
-            line: i + 1,
-            text: line,
-            column: 1,
-        };
-        if is_move_line(line) {
-            move_line(&mut b, line, &at)?;
+    read_layout(text, mode, is_move_line, |b, at| {
+        if is_move_line(at.text) {
+            move_line(b, at.text, at)
         } else {
-            body_line(&mut b, classify(line), &at)?;
+            body_line(b, classify(at.text), at)
         }
-    }
-    let (record, warnings) = b.end()?;
-    Ok(Parsed {
-        record,
-        warnings,
-        decoding: None,
     })
 }
 
@@ -75,24 +45,10 @@ fn is_move_line(line: &str) -> bool {
 }
 
 fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
-    let current = b.current();
     match line {
-        Line::Blank => {}
-        Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
-        Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
-        Line::Variation(n) => b.start_variation(n, at)?,
-        Line::Trailer(t) => read_trailer(b, t, at)?,
-        Line::ProgramComment(c) if crate::preamble::is_declaration(c) => {}
-        Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),
-        Line::Header { key, value } => b.record.headers.push(key, value),
-        _ => {
-            let d = at
-                .diag(DiagnosticKind::UnknownLine)
-                .detail("not a move, comment, bookmark, variation or trailer");
-            b.sink.warn(d)?;
-        }
+        Line::Blank => Ok(()),
+        other => annotation_line(b, other, at, read_trailer),
     }
-    Ok(())
 }
 
 /// Lines longer than this report problems against the token alone (the column then

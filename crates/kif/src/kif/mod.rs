@@ -5,10 +5,12 @@
 //! board; [`read_str`] then resolves every move in its position and builds the
 //! [`crate::Record`].
 
+mod layout;
 mod lex;
 mod read;
 mod write;
 
+pub(crate) use layout::{annotation_line, read_layout};
 pub use lex::{Line, MoveBody, MoveLine, classify};
 pub use read::{read_bytes, read_str};
 pub use write::{to_bytes, to_string, to_string_with};

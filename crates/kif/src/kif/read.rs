@@ -1,12 +1,12 @@
 //! The KIF reader: lines from [`classify`], then every move resolved in its position.
 
+use crate::Parsed;
 use crate::build::{Builder, Origin};
-use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
+use crate::diag::{DiagnosticKind, Mode, ReadError};
 use crate::encoding::TextEncoding;
 use crate::kif::lex::{Line, MoveBody, MoveLine, classify};
-use crate::preamble::Preamble;
+use crate::kif::{annotation_line, read_layout};
 use crate::record::Special;
-use crate::{Parsed, text};
 
 /// Reads KIF text.
 ///
@@ -16,38 +16,12 @@ use crate::{Parsed, text};
 /// warning. In [`Mode::Lenient`] unreadable lines and moves become warnings in
 /// [`Parsed::warnings`].
 pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let mut sink = Sink::new(mode);
-    let mut lines = text::lines(text).enumerate().peekable();
-    let mut preamble = Preamble::default();
-    while let Some(&(i, line)) = lines.peek() {
-        let at = Origin {
-            line: i + 1,
-            text: line,
-            column: 1,
-        };
-        if !preamble.take(&classify(line), &at, &mut sink)? {
-            break;
-        }
-        lines.next();
-    }
-    let (record, start) = preamble.finish(&mut sink)?;
-    let mut b = Builder::new(record, start, sink);
-    for (i, line) in lines {
-        b.earn(line.len() + 1);
-        let at = Origin {
-            line: i + 1,
-            text: line,
-            column: 1,
-        };
-        body_line(&mut b, classify(line), &at)?;
-    }
-    let (record, warnings) = b.end()?;
-    Ok(Parsed {
-        record,
-        warnings,
-        decoding: None,
-    })
+    read_layout(
+        text,
+        mode,
+        |_| false,
+        |b, at| body_line(b, classify(at.text), at),
+    )
 }
 
 /// Reads KIF bytes, detecting the encoding ([`crate::encoding::decode`]; a hint of Shift_JIS as
@@ -61,25 +35,11 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
 }
 
 fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
-    let current = b.current();
     match line {
-        Line::Blank | Line::MoveHeader => {}
-        Line::Move(m) => move_line(b, m, at)?,
-        Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
-        Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
-        Line::Variation(n) => b.start_variation(n, at)?,
-        Line::Trailer(t) => trailer(b, t, at)?,
-        Line::ProgramComment(c) if crate::preamble::is_declaration(c) => {}
-        Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),
-        Line::Header { key, value } => b.record.headers.push(key, value),
-        _ => {
-            let d = at
-                .diag(DiagnosticKind::UnknownLine)
-                .detail("not a move, comment, bookmark, variation or trailer");
-            b.sink.warn(d)?;
-        }
+        Line::Blank | Line::MoveHeader => Ok(()),
+        Line::Move(m) => move_line(b, m, at),
+        other => annotation_line(b, other, at, trailer),
     }
-    Ok(())
 }
 
 fn trailer(b: &mut Builder, text: &str, at: &Origin<'_>) -> Result<(), ReadError> {

@@ -1,0 +1,84 @@
+//! The line layout KIF and KI2 share: header lines (the preamble) until the first line the
+//! preamble does not take, then body lines, of which comments, bookmarks, variation
+//! headers, program comments and late headers read the same in both formats.
+
+use crate::build::{Builder, Origin};
+use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
+use crate::kif::lex::{Line, classify};
+use crate::preamble::Preamble;
+use crate::{Parsed, text};
+
+/// How a format reads one body line.
+pub(crate) type BodyLine = fn(&mut Builder, &Origin<'_>) -> Result<(), ReadError>;
+/// How a format reads a trailer line (`まで…`).
+pub(crate) type TrailerLine = fn(&mut Builder, &str, &Origin<'_>) -> Result<(), ReadError>;
+
+/// Reads `text` laid out as KIF: the preamble until `starts_body` says a line opens the
+/// body or the preamble does not take it, then every remaining line through `body_line`.
+pub(crate) fn read_layout(
+    text: &str,
+    mode: Mode,
+    starts_body: fn(&str) -> bool,
+    body_line: BodyLine,
+) -> Result<Parsed, ReadError> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let mut sink = Sink::new(mode);
+    let mut lines = text::lines(text).enumerate().peekable();
+    let mut preamble = Preamble::default();
+    while let Some(&(i, line)) = lines.peek() {
+        let at = origin(i, line);
+        if starts_body(line) || !preamble.take(&classify(line), &at, &mut sink)? {
+            break;
+        }
+        lines.next();
+    }
+    let (record, start) = preamble.finish(&mut sink)?;
+    let mut b = Builder::new(record, start, sink);
+    for (i, line) in lines {
+        b.earn(line.len() + 1);
+        body_line(&mut b, &origin(i, line))?;
+    }
+    let (record, warnings) = b.end()?;
+    Ok(Parsed {
+        record,
+        warnings,
+        decoding: None,
+    })
+}
+
+/// Line `i` (from 0) as a place for diagnostics.
+fn origin(i: usize, line: &str) -> Origin<'_> {
+    Origin {
+        line: i + 1,
+        text: line,
+        column: 1,
+    }
+}
+
+/// Reads a body line that is not a move: comments and bookmarks go to the current node,
+/// a variation header starts a branch, a trailer goes to `trailer`; anything else is an
+/// unknown line (a warning).
+pub(crate) fn annotation_line(
+    b: &mut Builder,
+    line: Line<'_>,
+    at: &Origin<'_>,
+    trailer: TrailerLine,
+) -> Result<(), ReadError> {
+    let current = b.current();
+    match line {
+        Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
+        Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
+        Line::Variation(n) => b.start_variation(n, at)?,
+        Line::Trailer(t) => trailer(b, t, at)?,
+        Line::ProgramComment(c) if crate::preamble::is_declaration(c) => {}
+        Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),
+        Line::Header { key, value } => b.record.headers.push(key, value),
+        _ => {
+            let d = at
+                .diag(DiagnosticKind::UnknownLine)
+                .detail("not a move, comment, bookmark, variation or trailer");
+            b.sink.warn(d)?;
+        }
+    }
+    Ok(())
+}
