@@ -243,92 +243,88 @@ mod lite_peer {
     }
 }
 
+/// A counting run of one implementation, by name.
+type Run<'a> = (&'static str, Box<dyn FnMut() -> u64 + 'a>);
+
+/// One criterion group in which every implementation counts the same tree; each run
+/// asserts the published count, so a wrong generator cannot post a time.
+fn compare(c: &mut Criterion, title: String, nodes: u64, runs: Vec<Run<'_>>) {
+    let mut group = c.benchmark_group(title);
+    group.sample_size(10);
+    for (name, mut run) in runs {
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| assert_eq!(run(), nodes))
+        });
+    }
+    group.finish();
+}
+
 fn bench_bulk(c: &mut Criterion) {
     for case in &BULK {
-        let mut group = c.benchmark_group(format!("perft bulk {} d{}", case.name, case.depth));
-        group.sample_size(10);
+        let depth = case.depth;
         let pos = masu::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("masu"), |b| {
-            b.iter(|| assert_eq!(masu::bulk(black_box(&pos), case.depth), case.nodes))
-        });
-        let mut pos = shunsai_peer::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("shunsai"), |b| {
-            b.iter(|| {
-                assert_eq!(
-                    shunsai_peer::bulk(black_box(&mut pos), case.depth),
-                    case.nodes
-                )
-            })
-        });
+        let mut sh = shunsai_peer::position(case.sfen);
         let board = haitaka_peer::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("haitaka"), |b| {
-            b.iter(|| {
-                assert_eq!(
-                    haitaka_peer::bulk(black_box(&board), case.depth),
-                    case.nodes
-                )
-            })
-        });
         let rs = rsshogi_peer::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("rsshogi"), |b| {
-            b.iter(|| assert_eq!(rsshogi_peer::bulk(black_box(&rs), case.depth), case.nodes))
-        });
-        group.finish();
+        let runs: Vec<Run<'_>> = vec![
+            ("masu", Box::new(|| masu::bulk(black_box(&pos), depth))),
+            (
+                "shunsai",
+                Box::new(|| shunsai_peer::bulk(black_box(&mut sh), depth)),
+            ),
+            (
+                "haitaka",
+                Box::new(|| haitaka_peer::bulk(black_box(&board), depth)),
+            ),
+            (
+                "rsshogi",
+                Box::new(|| rsshogi_peer::bulk(black_box(&rs), depth)),
+            ),
+        ];
+        let title = format!("perft bulk {} d{}", case.name, depth);
+        compare(c, title, case.nodes, runs);
     }
 }
 
 fn bench_make(c: &mut Criterion) {
     for case in &MAKE {
-        let mut group = c.benchmark_group(format!("perft make {} d{}", case.name, case.depth));
-        group.sample_size(10);
+        let depth = case.depth;
         let mut pos = masu::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("masu"), |b| {
-            b.iter(|| assert_eq!(masu::make(black_box(&mut pos), case.depth), case.nodes))
-        });
-        let mut pos = shunsai_peer::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("shunsai"), |b| {
-            b.iter(|| {
-                assert_eq!(
-                    shunsai_peer::make(black_box(&mut pos), case.depth),
-                    case.nodes
-                )
-            })
-        });
+        let mut sh = shunsai_peer::position(case.sfen);
         let board = haitaka_peer::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("haitaka"), |b| {
-            b.iter(|| {
-                assert_eq!(
-                    haitaka_peer::make(black_box(&board), case.depth),
-                    case.nodes
-                )
-            })
-        });
         let mut rs = rsshogi_peer::position(case.sfen);
-        group.bench_function(BenchmarkId::from_parameter("rsshogi"), |b| {
-            b.iter(|| {
-                assert_eq!(
-                    rsshogi_peer::make(black_box(&mut rs), case.depth),
-                    case.nodes
-                )
-            })
-        });
-        group.finish();
+        let runs: Vec<Run<'_>> = vec![
+            ("masu", Box::new(|| masu::make(black_box(&mut pos), depth))),
+            (
+                "shunsai",
+                Box::new(|| shunsai_peer::make(black_box(&mut sh), depth)),
+            ),
+            (
+                "haitaka",
+                Box::new(|| haitaka_peer::make(black_box(&board), depth)),
+            ),
+            (
+                "rsshogi",
+                Box::new(|| rsshogi_peer::make(black_box(&mut rs), depth)),
+            ),
+        ];
+        let title = format!("perft make {} d{}", case.name, depth);
+        compare(c, title, case.nodes, runs);
     }
 }
 
 /// shogi_legality_lite builds every move through a table-free checker: only a shallow cell.
 fn bench_lite(c: &mut Criterion) {
-    let mut group = c.benchmark_group("perft startpos d3");
-    group.sample_size(10);
     let pos = masu::position(STARTPOS);
-    group.bench_function(BenchmarkId::from_parameter("masu"), |b| {
-        b.iter(|| assert_eq!(masu::bulk(black_box(&pos), 3), 25_470))
-    });
     let partial = shogi_core::PartialPosition::startpos();
-    group.bench_function(BenchmarkId::from_parameter("shogi_legality_lite"), |b| {
-        b.iter(|| assert_eq!(lite_peer::perft(black_box(&partial), 3), 25_470))
-    });
-    group.finish();
+    let runs: Vec<Run<'_>> = vec![
+        ("masu", Box::new(|| masu::bulk(black_box(&pos), 3))),
+        (
+            "shogi_legality_lite",
+            Box::new(|| lite_peer::perft(black_box(&partial), 3)),
+        ),
+    ];
+    compare(c, "perft startpos d3".to_owned(), 25_470, runs);
 }
 
 criterion_group!(benches, bench_bulk, bench_make, bench_lite);
