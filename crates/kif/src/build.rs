@@ -1,7 +1,7 @@
 //! The resolution phase shared by the KIF and KI2 readers: moves are checked against the
 //! position and hung into the tree; variations, comments and trailers find their nodes.
 
-use shogi::{Move, Position, Square};
+use shogi::{Color, Move, Position, Square};
 
 use crate::diag::{Diagnostic, DiagnosticKind, ReadError, Sink};
 use crate::movetext::KifMove;
@@ -71,6 +71,17 @@ impl Builder {
     /// The ply the next move gets.
     pub(crate) fn next_ply(&self) -> u32 {
         u32::try_from(self.path.len()).unwrap_or(u32::MAX)
+    }
+
+    /// The side to move at the next ply, counted from the start (a kept foul has no
+    /// position after it, but the turn passes all the same).
+    pub(crate) fn side_to_move(&self) -> Color {
+        let start = self.record.start.setup.turn;
+        if self.next_ply() % 2 == 1 {
+            start
+        } else {
+            start.opposite()
+        }
     }
 
     pub(crate) fn position(&self) -> Option<&Position> {

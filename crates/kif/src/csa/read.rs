@@ -399,7 +399,7 @@ impl Reader {
             self.builder(Some(m.color), at)?;
         }
         let b = self.builder(None, at)?;
-        let to_move = side_to_move(b);
+        let to_move = b.side_to_move();
         if to_move != m.color {
             let d = at
                 .diag(DiagnosticKind::SideMark)
@@ -426,7 +426,7 @@ impl Reader {
 
     fn special(&mut self, word: &str, at: &Origin<'_>) -> Result<(), ReadError> {
         let b = self.builder(None, at)?;
-        let to_move = side_to_move(b);
+        let to_move = b.side_to_move();
         let special = codes::special(word, to_move);
         if matches!(special, crate::Special::Other(_)) {
             let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
@@ -483,17 +483,6 @@ impl Reader {
             return;
         }
         self.record().program_comments.push(c.to_owned());
-    }
-}
-
-/// The side to move at the next ply, counted from the start (a kept foul has no position
-/// after it, but the turn passes all the same).
-fn side_to_move(b: &Builder) -> Color {
-    let start = b.record.start.setup.turn;
-    if b.next_ply() % 2 == 1 {
-        start
-    } else {
-        start.opposite()
     }
 }
 

@@ -7,7 +7,6 @@
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use shogi::Color;
 
 use super::json::{Fields, Locator};
 use crate::build::{Builder, Origin};
@@ -372,7 +371,7 @@ impl<'a> Reader<'a> {
                 return Ok(None);
             }
         };
-        let special = codes::special(&word, side_to_move(b));
+        let special = codes::special(&word, b.side_to_move());
         if matches!(special, crate::Special::Other(_)) {
             b.sink
                 .warn(at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply()))?;
@@ -394,7 +393,7 @@ impl<'a> Reader<'a> {
                 return Ok(None);
             }
         };
-        let to_move = side_to_move(b);
+        let to_move = b.side_to_move();
         if m.color != to_move {
             let d = at
                 .diag(DiagnosticKind::SideMark)
@@ -420,15 +419,5 @@ impl<'a> Reader<'a> {
             }
         }
         Ok(id)
-    }
-}
-
-/// The side to move at the next ply, counted from the start.
-fn side_to_move(b: &Builder) -> Color {
-    let start = b.record.start.setup.turn;
-    if b.next_ply() % 2 == 1 {
-        start
-    } else {
-        start.opposite()
     }
 }
