@@ -76,24 +76,26 @@ fn rivals(legal: &[Move], mv: &Move) -> Vec<Square> {
 
 /// Whether the other promotion choice of `mv` is also legal (so the text must say which).
 fn can_promote(pos: &Position, mv: &Move) -> bool {
+    mv.is_promotion() || could_promote(pos, mv)
+}
+
+/// Whether `mv` does not promote but promoting would have been legal.
+pub(crate) fn could_promote(pos: &Position, mv: &Move) -> bool {
     match *mv {
         Move::Normal {
             from,
             to,
             kind,
             capture,
-            promote,
-        } => {
-            let other = Move::Normal {
-                from,
-                to,
-                kind,
-                capture,
-                promote: !promote,
-            };
-            promote || pos.is_legal(&other)
-        }
-        Move::Drop { .. } => false,
+            promote: false,
+        } => pos.is_legal(&Move::Normal {
+            from,
+            to,
+            kind,
+            capture,
+            promote: true,
+        }),
+        _ => false,
     }
 }
 

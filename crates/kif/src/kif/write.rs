@@ -10,7 +10,6 @@ use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record};
 use crate::text;
 use crate::write::{WriteOptions, annotations, head, variation_order};
-use shogi::{Move, Position};
 
 /// Writes KIF text (declaring UTF-8).
 #[must_use]
@@ -63,27 +62,7 @@ fn could_promote_at(record: &Record, id: NodeId) -> bool {
     };
     record
         .position_at(parent)
-        .is_ok_and(|pos| could_promote(&pos, &m.mv))
-}
-
-/// Whether `mv` does not promote but promoting would have been legal.
-fn could_promote(pos: &Position, mv: &Move) -> bool {
-    match *mv {
-        Move::Normal {
-            from,
-            to,
-            kind,
-            capture,
-            promote: false,
-        } => pos.is_legal(&Move::Normal {
-            from,
-            to,
-            kind,
-            capture,
-            promote: true,
-        }),
-        _ => false,
-    }
+        .is_ok_and(|pos| crate::notation::could_promote(&pos, &m.mv))
 }
 
 /// One line of moves; like Kifu for Windows, it ends with its `まで` trailer or, lacking
