@@ -2,6 +2,8 @@
 
 #![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
 
+mod common;
+
 use masu_shogi::{
     Color, Declaration, DrawReason, Game, GameError, Handicap, Outcome, ParseGameError, Position,
     UsiMove, WinReason,
@@ -283,6 +285,7 @@ fn usi_lines_round_trip() {
 
 mod properties {
     use super::*;
+    use crate::common::Xorshift;
     use proptest::prelude::*;
     use proptest::test_runner::{Config, RngSeed};
 
@@ -311,13 +314,10 @@ mod properties {
             ];
             let mut g = game(starts[start]);
             let mut seen = vec![snapshot(g.position())];
-            let mut state = seed | 1;
+            let mut rng = Xorshift::new(seed);
             while !g.is_over() && g.moves().len() < 200 {
                 let moves = g.position().legal_moves();
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                g.play(moves[(state % moves.len() as u64) as usize]).unwrap();
+                g.play(rng.pick(&moves)).unwrap();
                 let now = snapshot(g.position());
                 let exact = seen.iter().filter(|s| **s == now).count() + 1;
                 prop_assert_eq!(usize::from(g.repetitions()), exact);
@@ -334,16 +334,13 @@ mod properties {
         #[test]
         fn usi_line_round_trip(seed in any::<u64>(), plies in 0usize..120, handicap in 0usize..16) {
             let mut g = Game::from_handicap(masu_shogi::Handicap::ALL[handicap]);
-            let mut state = seed | 1;
+            let mut rng = Xorshift::new(seed);
             for _ in 0..plies {
                 if g.is_over() {
                     break;
                 }
                 let moves = g.position().legal_moves();
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                g.play(moves[(state % moves.len() as u64) as usize]).unwrap();
+                g.play(rng.pick(&moves)).unwrap();
             }
             let line = g.to_usi();
             let back = Game::from_usi(&line).unwrap();

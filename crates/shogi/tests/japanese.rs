@@ -2,6 +2,8 @@
 
 #![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
 
+mod common;
+
 use masu_shogi::{Color, Move, PieceKind, Position, Square, UsiMove};
 
 /// Plays `moves` from `sfen` and returns the position before the last one and the last move.
@@ -156,6 +158,7 @@ fn squares_in_japanese() {
 
 mod properties {
     use super::*;
+    use crate::common::Xorshift;
     use proptest::prelude::*;
     use proptest::test_runner::{Config, RngSeed};
     use std::collections::HashSet;
@@ -172,16 +175,13 @@ mod properties {
         #[test]
         fn kif_text_with_origin_is_unique(seed in any::<u64>(), plies in 0usize..80) {
             let mut pos = masu_shogi::Handicap::ALL[(seed % 16) as usize].position();
-            let mut state = seed | 1;
+            let mut rng = Xorshift::new(seed);
             for _ in 0..plies {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                pos.play_unchecked(rng.pick(&moves));
             }
             let moves = pos.legal_moves();
             let texts: HashSet<String> = moves

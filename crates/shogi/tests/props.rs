@@ -4,8 +4,11 @@
 
 #![allow(clippy::unwrap_used)] // test helpers: a broken fixture should fail loudly
 
+mod common;
+
 use std::collections::BTreeSet;
 
+use common::Xorshift;
 use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -35,16 +38,13 @@ fn config(cases: u32) -> Config {
 /// A position after up to `plies` moves chosen by a xorshift generator seeded with `seed`.
 fn playout(start: usize, seed: u64, plies: usize) -> Position {
     let mut pos = Position::from_sfen(STARTS[start]).unwrap();
-    let mut state = seed | 1;
+    let mut rng = Xorshift::new(seed);
     for _ in 0..plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let m = moves[(state % moves.len() as u64) as usize];
+        let m = rng.pick(&moves);
         pos.play_unchecked(m);
     }
     pos
