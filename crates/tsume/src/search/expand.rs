@@ -126,7 +126,13 @@ impl Searcher<'_, '_> {
         if n.r == 0 && pos.has_legal_moves() {
             return horizon_escape(pos);
         }
-        let count = defence_count(pos, u32::MAX);
+        // Bounded searches count defences only up to a few (see `BOUNDED_DEFENCES_CAP`).
+        let cap = if n.r == LEN_INF {
+            u32::MAX
+        } else {
+            BOUNDED_DEFENCES_CAP
+        };
+        let count = defence_count(pos, cap);
         if count == 0 {
             let v = Value::proven(0, Packed::EMPTY, mate_def_bound(pos, n.def));
             self.tt.store_proven(n.key, v.atk, v.def, 0, 1);
@@ -152,6 +158,17 @@ impl Searcher<'_, '_> {
                 NO_DEP,
             );
             self.tt.store_disproven(n.key, v.atk, v.def, LEN_INF, 1);
+            return v;
+        }
+        if n.r != LEN_INF && n.r >= 3 && !self.mate3 {
+            // With a horizon, most new attacker leaves are never expanded (on the 39-ply
+            // problem from ply 8, 80 % of the last search's expansions are of nodes still
+            // unsolved at its end): the mate in one, tried check by check, is left to the
+            // expansion, where each check's child is looked at anyway. 16 % less CPU there
+            // for 6 % more nodes.
+            let v = Value::unknown(1, checks.len() as u32);
+            self.tt
+                .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
             return v;
         }
         // df-pn+ first numbers: the proof number is the fewest defences a check leaves
@@ -283,6 +300,15 @@ fn defence_count(pos: &Position, cap: u32) -> u32 {
     });
     (moves + drops.count()).min(cap)
 }
+
+/// The largest first proof number of a new defender leaf in a bounded search (its count
+/// of defences, drops on one square counted once): counting stops there. Capped, the
+/// count costs less and, with the attacker leaves' mate in one left to their expansion,
+/// the 39-ply problem from ply 8 took 15.2 M nodes and 7.2 s CPU (uncapped 16.5 M, 8.3 s;
+/// cap 2 15.9 M, 4 15.3 M, 5 16.1 M, 8 16.1 M). The unbounded proof keeps the full count:
+/// its node counts swing either way with such changes (31.9 M with cap 3, unsolved in
+/// 100 M with cap 5, 36.3 M uncapped on the 39-ply problem).
+const BOUNDED_DEFENCES_CAP: u32 = 3;
 
 /// The largest first proof number of a new attacker leaf (its checks' fewest defences,
 /// capped). Proof nodes of the six tuning problems: no cap 19.6 M, cap 8 19.9 M, cap 5
