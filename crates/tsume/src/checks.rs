@@ -14,28 +14,27 @@ use crate::hands::Packed;
 /// All legal moves of the side to move that check the opponent's king.
 pub(crate) fn check_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
+    check_moves_into(pos, &mut list);
+    list
+}
+
+/// [`check_moves`] into `list` (cleared first). A move list is a few kilobytes, and
+/// returning one by value copies all of it: on the hot paths the caller's list is filled.
+pub(crate) fn check_moves_into(pos: &Position, list: &mut MoveList) {
+    list.clear();
     let us = pos.turn();
     let Some(ksq) = pos.king_square(!us) else {
-        return list;
+        return;
     };
     let occ = pos.occupied();
-    drops(pos, us, ksq, occ, &mut list);
+    drops(pos, us, ksq, occ, list);
     let uncover = discoverers(pos, us, ksq, occ);
     for from in pos.pieces(us) {
         let Some(piece) = pos.piece_at(from) else {
             continue;
         };
-        board_moves(
-            pos,
-            piece,
-            from,
-            ksq,
-            occ,
-            uncover.contains(from),
-            &mut list,
-        );
+        board_moves(pos, piece, from, ksq, occ, uncover.contains(from), list);
     }
-    list
 }
 
 /// The attacker's hand as far as its checks depend on it: a kind the attacker lacks but

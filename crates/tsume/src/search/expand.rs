@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use shogi::{Move, Position};
+use shogi::{Move, MoveList, Position};
 
 use super::value::{NO_DEP, Value, before_move, can_interpose};
 use super::{Node, Searcher, child_path_key};
@@ -34,11 +34,12 @@ impl Searcher<'_, '_> {
     /// misses of the children overlap; then the lookups, and a leaf evaluation where the
     /// table has nothing.
     pub(crate) fn expand(&mut self, pos: &mut Position, n: &Node) -> Vec<Child> {
-        let moves = if n.or {
-            crate::checks::check_moves(pos)
+        let mut moves = MoveList::new();
+        if n.or {
+            crate::checks::check_moves_into(pos, &mut moves);
         } else {
-            pos.legal_moves()
-        };
+            pos.legal_moves_into(&mut moves);
+        }
         let mut kids = Vec::with_capacity(moves.len());
         let mut last_drop = [ACTIVE; 81];
         let work = pos;
@@ -149,7 +150,8 @@ impl Searcher<'_, '_> {
         if n.r == 0 {
             return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP);
         }
-        let checks = crate::checks::check_moves(pos);
+        let mut checks = MoveList::new();
+        crate::checks::check_moves_into(pos, &mut checks);
         if checks.is_empty() {
             let v = Value::disproven(
                 LEN_INF,
