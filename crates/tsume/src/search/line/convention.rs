@@ -26,19 +26,38 @@ use super::Cursor;
 use crate::pn::LEN_INF;
 use crate::search::Searcher;
 
+mod walk;
+
 /// What is known of one position's convention length: mate within `ok` plies, no mate
 /// within `fail` plies.
 #[derive(Debug, Clone, Copy)]
 struct Bounds {
     ok: u32,
     fail: Option<u32>,
+    /// The search width the `fail` bound was found with.
+    width: usize,
 }
 
 /// Results of the convention recursion, by position key, and its current path.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Memo {
     bounds: HashMap<u64, Bounds>,
     path: Vec<u64>,
+    /// Checks per attacker node searched move by move beyond minimax.
+    width: usize,
+    /// The answer's walk breaks ties among defences against 駒余り too.
+    thrifty_defence: bool,
+}
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo {
+            bounds: HashMap::new(),
+            path: Vec::new(),
+            width: DEEP_CHECKS,
+            thrifty_defence: false,
+        }
+    }
 }
 
 /// Checks per attacker node searched move by move beyond minimax (the first ones in the
@@ -48,120 +67,7 @@ const DEEP_CHECKS: usize = 1;
 /// Nodes for each minimax shortcut; an undecided one is searched move by move instead.
 const QUICK_NODES: u64 = 5_000;
 
-/// How many equal-length attacker moves are tried for an answer without 駒余り.
-const THRIFTY_CANDIDATES: usize = 4;
-
 impl Searcher<'_, '_> {
-    /// The tsume-convention line from a position with exact minimax length `n`.
-    pub(crate) fn convention_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
-        let mut memo = Memo::default();
-        let c = Cursor::root(root);
-        let v = self.conv_exact(&mut memo, &c, n)?;
-        self.conv_walk(&mut memo, c, v, true)
-    }
-
-    /// Follows convention values from `c` (of value `v`): the attacker's move that keeps
-    /// the value (one without 駒余り if `thrifty` and one exists), the defender's longest
-    /// counted defence, until mate or until only futile interpositions remain.
-    fn conv_walk(
-        &mut self,
-        memo: &mut Memo,
-        mut c: Cursor,
-        mut v: u32,
-        thrifty: bool,
-    ) -> Option<Vec<Move>> {
-        let mut line = Vec::new();
-        let mut pushed: Vec<Cursor> = Vec::new();
-        let out = loop {
-            if c.pos.turn() != self.attacker && v == 0 {
-                break Some(line);
-            }
-            self.push_path(&c.pos, c.depth);
-            memo.path.push(c.pos.key());
-            let m = if c.pos.turn() == self.attacker {
-                self.conv_attack(memo, &c, v, thrifty)
-            } else {
-                self.conv_defence(memo, &c, v)
-            };
-            let next = match m {
-                Some(m) => {
-                    line.push(m);
-                    c.child(m)
-                }
-                None => {
-                    pushed.push(c);
-                    break None;
-                }
-            };
-            pushed.push(std::mem::replace(&mut c, next));
-            v -= 1;
-        };
-        for p in pushed.iter().rev() {
-            memo.path.pop();
-            self.pop_path(&p.pos, p.depth);
-        }
-        out
-    }
-
-    /// An attacker move at `c` (value `v`) whose child has value `v - 1`.
-    fn conv_attack(&mut self, memo: &mut Memo, c: &Cursor, v: u32, thrifty: bool) -> Option<Move> {
-        let mut found = Vec::new();
-        let want = if thrifty && !c.pos.hand(self.attacker).is_empty() {
-            THRIFTY_CANDIDATES
-        } else {
-            1
-        };
-        // Real mates first, so that equal lengths keep the minimax line's moves (a mate
-        // that leaves only futile interpositions is one too, but a plainer answer); the
-        // thrifty choice is made among those.
-        let moves = self.ordered_moves(c);
-        for &m in &moves {
-            if found.len() < want && self.quick_mate_within(&c.child(m), v - 1)? == Some(true) {
-                found.push(m);
-            }
-        }
-        if found.is_empty() {
-            for &m in &moves {
-                if self.conv_le(memo, &c.child(m), v - 1)? {
-                    found.push(m);
-                    break;
-                }
-            }
-        }
-        if found.len() > 1 {
-            for &m in &found {
-                let rest = self.conv_walk(memo, c.child(m), v - 1, false);
-                let mut end = c.child(m).pos;
-                for mv in rest? {
-                    end.play_unchecked(mv);
-                }
-                if end.hand(self.attacker).is_empty() {
-                    return Some(m);
-                }
-            }
-        }
-        found.first().copied()
-    }
-
-    /// A counted defence at `c` (value `v >= 2`) whose child has value `v - 1`: moves that
-    /// are not drops first, then drops from the king outwards.
-    fn conv_defence(&mut self, memo: &mut Memo, c: &Cursor, v: u32) -> Option<Move> {
-        let moves = self.defences(c);
-        for &m in &moves {
-            let child = c.child(m);
-            if !self.conv_at_least(memo, &child, v - 1)? {
-                continue;
-            }
-            let Move::Drop { to, .. } = m else {
-                return Some(m);
-            };
-            if !self.futile(memo, c, &moves, to, v)? {
-                return Some(m);
-            }
-        }
-        None
-    }
-
     /// Whether `c` mates within `r` plies by convention (futile interpositions not counted).
     fn conv_le(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
         let key = c.pos.key();
@@ -172,7 +78,7 @@ impl Searcher<'_, '_> {
             if b.ok <= r {
                 return Some(true);
             }
-            if b.fail.is_some_and(|f| f >= r) {
+            if b.fail.is_some_and(|f| f >= r) && b.width == memo.width {
                 return Some(false);
             }
         }
@@ -190,14 +96,20 @@ impl Searcher<'_, '_> {
         self.pop_path(&c.pos, c.depth);
         memo.path.pop();
         let ok = out?;
+        let width = memo.width;
         let b = memo.bounds.entry(key).or_insert(Bounds {
             ok: u32::MAX,
             fail: None,
+            width,
         });
         if ok {
             b.ok = b.ok.min(r);
-        } else {
+        } else if b.width == width {
             b.fail = Some(b.fail.map_or(r, |f| f.max(r)));
+        } else {
+            // Searches of another width keep their own failures.
+            b.fail = Some(r);
+            b.width = width;
         }
         Some(ok)
     }
@@ -216,7 +128,7 @@ impl Searcher<'_, '_> {
             }
             // No minimax mate means no convention mate: futile drops need a mate after
             // their capture, so the convention only removes defences that lose anyway.
-            if deep < DEEP_CHECKS && self.quick_mates_at_all(&child)? != Some(false) {
+            if deep < memo.width && self.quick_mates_at_all(&child)? != Some(false) {
                 deep += 1;
                 if self.conv_le(memo, &child, r - 1)? {
                     return Some(true);
