@@ -201,9 +201,10 @@ fn chain_39_after_2c3d() {
 /// published answer move for move. The defender's eighth ply has two replies of equal
 /// length by convention (2c3b and 2c3d, 31 more each); the 2c3d line ends with a pawn in
 /// hand, so the answer takes 2c3b, whose line ends with the hand empty (駒余り avoided).
-/// About 450 M nodes and five minutes of CPU, most of it the minimax phases.
+/// About 250 M nodes and two to three minutes of CPU (180 M and 95 s of it the minimax
+/// phases).
 #[test]
-#[ignore = "about five minutes"]
+#[ignore = "two to three minutes"]
 fn chain_39_from_the_start() {
     let p = &load("edge_cases.tsv")[7];
     let m = solve(&p.position, 1_000_000_000, 2048);
@@ -217,4 +218,42 @@ fn chain_39_from_the_start() {
          S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
     );
     assert!(m.convention.as_ref().unwrap().leftover.is_empty());
+}
+
+/// The ShogiBoardQ samples were checked upstream (KomoringHeights and a second searcher)
+/// for an exact shortest mate, a unique main line and no pieces left in hand. Here the
+/// convention answer is the minimax one (no futile interposition, no 駒余り), the line ends
+/// with the attacker's hand empty, and alternative mates (余詰) appear only on the last
+/// move, where tsume convention does not count them.
+#[test]
+fn shogiboardq_answers_are_clean() {
+    for file in [
+        "shogiboardq_3ply_30.txt",
+        "shogiboardq_7ply_30.txt",
+        "shogiboardq_13ply_30.txt",
+    ] {
+        for p in load(file) {
+            let mut s = Solver::new(Config {
+                limits: Limits {
+                    nodes: Some(2_000_000),
+                    time: None,
+                },
+                table_bytes: 16 << 20,
+                ..Config::default()
+            });
+            let Verdict::Mate(m) = s.solve(&p.position).unwrap() else {
+                panic!("no mate: {}", p.position)
+            };
+            assert!(m.exact, "{}", p.position);
+            assert_eq!(m.convention, None, "{}", p.position);
+            assert!(m.leftover.is_empty(), "{}", p.position);
+            let last = m.line.len() - 1;
+            assert!(
+                m.alternatives.iter().all(|a| a.ply == last),
+                "{}: {:?}",
+                p.position,
+                m.alternatives
+            );
+        }
+    }
 }
