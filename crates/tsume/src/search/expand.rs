@@ -75,7 +75,16 @@ impl Searcher<'_, '_> {
             touched ^= self.tt.touch(k.node.key);
         }
         std::hint::black_box(touched);
+        // With a horizon, new leaves are evaluated only until a child settles the node for
+        // good: the node is then stored solved and not expanded again, so the leaves after
+        // it would be evaluated for nothing. (The unbounded proof keeps evaluating them:
+        // its node counts swing both ways with any change to its first numbers.)
+        let bounded = n.r != LEN_INF;
+        let mut decided = false;
         for k in kids.iter_mut().filter(|k| !k.pending) {
+            if decided {
+                break;
+            }
             k.v = match self.lookup(&k.node) {
                 Some(v) => v,
                 None => {
@@ -85,6 +94,7 @@ impl Searcher<'_, '_> {
                     v
                 }
             };
+            decided = bounded && decides(n.or, &k.v);
         }
         kids
     }
@@ -280,6 +290,17 @@ impl Searcher<'_, '_> {
             return Some(Value::proven(3, before_move(atk_b, c), def_b));
         }
         None
+    }
+}
+
+/// Whether a child's value settles its parent for good, whatever the other children
+/// hold: a mate in one for an attacker node (no mate is shorter), an escape from every
+/// horizon for a defender node (no disproof is stronger).
+fn decides(or: bool, v: &Value) -> bool {
+    if or {
+        v.is_proven() && v.len == 0
+    } else {
+        v.is_disproven() && v.dep == NO_DEP && v.len == LEN_INF
     }
 }
 
