@@ -143,13 +143,18 @@ impl Searcher<'_, '_> {
         let moves = self.defences(c);
         for &m in &moves {
             let child = c.child(m);
-            if r >= 1 && self.conv_le_either(memo, &child, r - 1)? {
+            if r >= 1 && self.quick_mate_within(&child, r - 1)? == Some(true) {
                 continue;
             }
-            let Move::Drop { to, .. } = m else {
-                return Some(false);
-            };
-            if !self.futile(memo, c, &moves, to, r)? {
+            // A drop is judged futile before its own line is searched: the position after
+            // its capture is the same for every kind dropped on that square (the piece
+            // goes back to the defender), so one search serves them all.
+            if let Move::Drop { to, .. } = m
+                && self.futile(memo, c, &moves, to, r)?
+            {
+                continue;
+            }
+            if r == 0 || !self.conv_le(memo, &child, r - 1)? {
                 return Some(false);
             }
         }

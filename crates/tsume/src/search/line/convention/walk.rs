@@ -28,7 +28,7 @@ const MAX_RESTARTS: usize = 64;
 const PROBE_WIDTH: usize = 2;
 
 /// Nodes for each check probed for a shorter mate on the answer line.
-const PROBE_NODES: u64 = 20_000;
+const PROBE_NODES: u64 = 200_000;
 
 /// Nodes the second walk (defences chosen against 駒余り) may always use.
 const SECOND_WALK_MIN_NODES: u64 = 100_000;
