@@ -1,8 +1,8 @@
 //! FFO endgame positions #40-#59 (tests/data/ffo40-59.txt): exact score and a best move.
 //!
-//! #40 runs by default (0.31 s of CPU, 13 M nodes, in a release build on the 2-core development
-//! machine); #41-#49 (34 s together, #45 and #49 11 s each) and #50-#59 (18 minutes together,
-//! from 7 s for #59 to 9 minutes for #55) are `#[ignore]`d; `ffo_chosen` solves the positions
+//! #40 runs by default (0.34 s of CPU, 14 M nodes, in a release build on the 2-core development
+//! machine); #41-#49 (35 s together, #45 and #49 9-11 s each) and #50-#59 (19 minutes together,
+//! from 3 s for #59 to 10 minutes for #55) are `#[ignore]`d; `ffo_chosen` solves the positions
 //! named in `FFO_IDS` with a table of `FFO_TABLE_MIB`. The crate README has the commands and the
 //! per-position nodes and times.
 #![allow(clippy::expect_used, clippy::unwrap_used)]
