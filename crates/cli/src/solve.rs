@@ -255,14 +255,55 @@ fn json_line(report: &Report) -> serde_json::Value {
             Expected::Unknown => serde_json::Value::Null,
         },
     });
+    if let Some(mate) = mate {
+        value["alternatives"] = json_alternatives(&mate.alternatives);
+    }
     if let Some(convention) = mate.and_then(|m| m.convention.as_ref()) {
         value["convention_length"] = convention.length.into();
         value["convention_line"] = usi_line(&convention.line).into();
+        value["convention_alternatives"] = json_alternatives(&convention.alternatives);
     }
     if let Err(err) = &report.verdict {
         value["error"] = err.to_string().into();
     }
     value
+}
+
+/// 余詰 as `[{"ply": 0-based index into the line, "move": USI, "last": last move?}]`.
+fn json_alternatives(alternatives: &[tsume::Alternative]) -> serde_json::Value {
+    alternatives
+        .iter()
+        .map(|a| {
+            serde_json::json!({
+                "ply": a.ply,
+                "move": a.mv.to_usi().to_string(),
+                "last": a.last,
+            })
+        })
+        .collect()
+}
+
+/// 余詰 in one line: `move 3 G*2b, move 27 7a7b; last move 2c2b 6b1b` (moves numbered
+/// from 1; the last move's alternatives apart, a lesser flaw by tsume convention).
+fn text_alternatives(alternatives: &[tsume::Alternative]) -> String {
+    let parts: Vec<String> = alternatives
+        .iter()
+        .filter(|a| !a.last)
+        .map(|a| format!("move {} {}", a.ply + 1, a.mv.to_usi()))
+        .collect();
+    let last: Vec<String> = alternatives
+        .iter()
+        .filter(|a| a.last)
+        .map(|a| a.mv.to_usi().to_string())
+        .collect();
+    let mut out = parts.join(", ");
+    if !last.is_empty() {
+        if !out.is_empty() {
+            out.push_str("; ");
+        }
+        out.push_str(&format!("last move {}", last.join(" ")));
+    }
+    out
 }
 
 fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::Result<()> {
@@ -299,6 +340,9 @@ fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::R
             "  kif  {}",
             japanese_line(&report.task.position, &m.line)
         )?;
+        if !m.alternatives.is_empty() {
+            writeln!(out, "  余詰: {}", text_alternatives(&m.alternatives))?;
+        }
         if let Some(c) = &m.convention {
             writeln!(
                 out,
@@ -306,6 +350,13 @@ fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::R
                 c.length,
                 usi_line(&c.line).join(" ")
             )?;
+            if !c.alternatives.is_empty() {
+                writeln!(
+                    out,
+                    "  余詰 by convention: {}",
+                    text_alternatives(&c.alternatives)
+                )?;
+            }
         }
     }
     Ok(())

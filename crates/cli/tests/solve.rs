@@ -43,6 +43,30 @@ fn json_lines_carry_the_documented_fields() {
     }
 }
 
+/// King 1a boxed in by a gold and a pawn, the bishop checking through 2b: minimax 3 plies
+/// (the pawn interposition counted), by convention 1. Promoting or not mates alike: 余詰 on
+/// the last move, marked so in both outputs.
+#[test]
+fn alternatives_of_both_answers_are_reported() {
+    let sfen = "4B3k/6G2/8P/9/9/9/9/9/9 b 2rb3g4s4n4l17p 1";
+    let out = masu_ok(&["solve", sfen, "--json"]);
+    for field in [
+        "\"length\":3",
+        "\"alternatives\":[{",
+        "\"convention_length\":1",
+        "\"convention_line\":[\"5a3c\"]",
+        "\"convention_alternatives\":[{\"last\":true,\"move\":\"5a3c+\",\"ply\":0}]",
+    ] {
+        assert!(out.contains(field), "{field} missing in {out}");
+    }
+    let out = masu_ok(&["solve", sfen]);
+    assert!(out.contains("  by convention: mate in 1: 5a3c\n"), "{out}");
+    assert!(
+        out.contains("  余詰 by convention: last move 5a3c+\n"),
+        "{out}"
+    );
+}
+
 #[test]
 fn problem_files_keep_input_order() {
     let dir = std::env::temp_dir().join(format!("masu-solve-{}", std::process::id()));

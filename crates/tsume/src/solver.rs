@@ -242,16 +242,14 @@ fn answer(
         (s.proof_line(pos, n)?, Vec::new())
     };
     let leftover = *end_of(pos, &line).hand(pos.turn());
+    let alternatives = tagged(alts, line.len());
     let mut mate = Mate {
         length: if exact { line.len() as u32 } else { n },
         exact,
         line,
         leftover,
         convention: None,
-        alternatives: alts
-            .into_iter()
-            .map(|(ply, mv)| Alternative { ply, mv })
-            .collect(),
+        alternatives,
     };
     // The convention answer needs exact values of side lines: bounded, and dropped if
     // the bound is hit.
@@ -261,15 +259,37 @@ fn answer(
     } else {
         None
     };
-    if let Some(conv) = conv.filter(|c| *c != mate.line) {
+    // Its 余詰 within as many nodes again: the ones found when that runs out are kept.
+    let conv = conv.map(|(line, mut memo)| {
+        let mut alts = Vec::new();
+        if line != mate.line {
+            s.limited(conv_nodes, |s| {
+                s.convention_alternatives(&mut memo, pos, &line, &mut alts)
+            });
+        }
+        (line, alts)
+    });
+    if let Some((conv, alts)) = conv.filter(|(c, _)| *c != mate.line) {
         let leftover = *end_of(pos, &conv).hand(pos.turn());
         mate.convention = Some(ConventionAnswer {
             length: conv.len() as u32,
+            alternatives: tagged(alts, conv.len()),
             line: conv,
             leftover,
         });
     }
     Some(mate)
+}
+
+/// Alternatives as (ply, move) on a line of `len` plies, the last move's marked.
+fn tagged(alts: Vec<(usize, Move)>, len: usize) -> Vec<Alternative> {
+    alts.into_iter()
+        .map(|(ply, mv)| Alternative {
+            ply,
+            mv,
+            last: ply + 1 == len,
+        })
+        .collect()
 }
 
 fn end_of(pos: &Position, line: &[Move]) -> Position {

@@ -59,7 +59,9 @@ pub struct Mate {
     pub leftover: Hand,
     /// The tsume-convention answer, when it differs from the minimax one.
     pub convention: Option<ConventionAnswer>,
-    /// Other attacker moves on the main line that also mate in the remaining plies (余詰).
+    /// Other attacker moves on the main line that also mate in the remaining plies (余詰),
+    /// by minimax counting. Each check gets a bounded search (20,000 nodes): one undecided
+    /// within it is not reported.
     pub alternatives: Vec<Alternative>,
 }
 
@@ -73,6 +75,16 @@ pub struct ConventionAnswer {
     pub line: Vec<Move>,
     /// Attacker pieces left in hand at its end.
     pub leftover: Hand,
+    /// Other attacker moves on the convention line that also mate within the line's
+    /// remaining plies, counted by convention (futile interpositions not counted): the
+    /// 余詰 a composer checks on the intended line. A mate found shorter than the line is
+    /// not possible here (the line's moves are checked for that while it is written out).
+    /// Each check is judged with a minimax search first (a minimax mate within the
+    /// remaining plies is a convention one) and otherwise with a convention search of at
+    /// most 50,000 nodes, two checks deep per attacker node; one still undecided is not
+    /// reported, so the list can miss a 余詰 that needs a deeper search, and all of them
+    /// together stop at the answer's node budget (the ones found by then are kept).
+    pub alternatives: Vec<Alternative>,
 }
 
 /// An attacker move that mates as fast as the main-line move at the same ply.
@@ -82,6 +94,9 @@ pub struct Alternative {
     pub ply: usize,
     /// The alternative move, in the position before `line[ply]`.
     pub mv: Move,
+    /// Whether `ply` is the line's last move: 最終手の余詰, which tsume convention does
+    /// not count as a flaw of the problem (a lesser one at most).
+    pub last: bool,
 }
 
 /// Counters of the last solve.

@@ -54,6 +54,21 @@ fn solve(pos: &Position, nodes: u64, table_mb: usize) -> Mate {
         s.stats().nodes,
         s.stats().elapsed.as_secs_f64()
     );
+    if let Some(c) = &m.convention {
+        let alts: Vec<String> = c
+            .alternatives
+            .iter()
+            .map(|a| {
+                format!(
+                    "{}:{}{}",
+                    a.ply,
+                    a.mv.to_usi(),
+                    if a.last { "(last)" } else { "" }
+                )
+            })
+            .collect();
+        eprintln!("  convention 余詰: {}", alts.join(" "));
+    }
     assert!(m.exact);
     verify_line(pos, &m.line).unwrap();
     m
@@ -77,6 +92,41 @@ fn convention(pos: &Position, m: &Mate) -> (u32, String) {
         "only interpositions may remain at the end: {end}"
     );
     (c.length, usi(&c.line))
+}
+
+/// The convention line's 余詰 from ply `from` on, checked: each alternative is a check,
+/// every reply to it that is not a drop is mated within the plies the line has left (by
+/// convention), and the last move's are marked as such.
+fn check_alternatives(pos: &Position, m: &Mate, from: usize) {
+    let c = m.convention.as_ref().unwrap();
+    for a in c.alternatives.iter().filter(|a| a.ply >= from) {
+        let before = after(pos, &usi(&c.line[..a.ply]));
+        assert!(before.legal_moves().contains(&a.mv), "{a:?}");
+        let next = after(&before, &a.mv.to_usi().to_string());
+        assert!(next.in_check(), "{a:?}");
+        let left = c.length - a.ply as u32 - 1;
+        assert_eq!(a.last, left == 0, "{a:?}");
+        if left == 0 {
+            // Mate, or only interpositions left.
+            assert!(
+                next.legal_moves()
+                    .into_iter()
+                    .all(|d| matches!(d, Move::Drop { .. })),
+                "{a:?}"
+            );
+            continue;
+        }
+        // Every defence that is not a drop (drops may be futile) is mated in time.
+        for d in next.legal_moves() {
+            if matches!(d, Move::Drop { .. }) {
+                continue;
+            }
+            let reply = after(&next, &d.to_usi().to_string());
+            let sub = solve(&reply, 5_000_000, 64);
+            let (len, line) = convention(&reply, &sub);
+            assert!(len < left, "{a:?} {d:?}: {len} >= {left} [{line}]");
+        }
+    }
 }
 
 /// King 1a boxed in by a gold on 3b and a pawn on 1c: the bishop's check through 2b can only be
@@ -154,6 +204,26 @@ fn zukou_98() {
     // 駒余り: the minimax line ends with the two captured pawns in hand, this one with none.
     assert!(!m.leftover.is_empty());
     assert!(m.convention.as_ref().unwrap().leftover.is_empty());
+    // The work's known flaw on its intended line: the third move may drop a gold on 2b as
+    // well as the silver (余詰, not on the last move).
+    let alts = &m.convention.as_ref().unwrap().alternatives;
+    assert!(
+        alts.iter()
+            .any(|a| a.ply == 2 && a.mv.to_usi().to_string() == "G*2b" && !a.last),
+        "{alts:?}"
+    );
+
+    // Near the end the dragon may go to 7b or 8b instead of 6b (27th move, five plies
+    // left), and the last move has several mates.
+    for late in ["7a7b", "7a8b"] {
+        assert!(
+            alts.iter()
+                .any(|a| a.ply == 26 && a.mv.to_usi().to_string() == late),
+            "{alts:?}"
+        );
+    }
+    assert!(alts.iter().filter(|a| a.last).all(|a| a.ply == 30));
+    check_alternatives(&p.position, &m, 3);
 
     let pos = after(&p.position, &format!("{} 7b8b", chase.join(" ")));
     let m = solve(&pos, 5_000_000, 64);
@@ -161,6 +231,14 @@ fn zukou_98() {
     assert_eq!(len, 9, "{line}");
     assert!(line.starts_with("1c1b"), "{line}");
     assert!(line.ends_with(" 7c9c"), "{line}");
+    // The first move may promote as well (1c1b+): a non-final 余詰 of nine plies.
+    let alts = &m.convention.as_ref().unwrap().alternatives;
+    assert!(
+        alts.iter()
+            .any(|a| a.ply == 0 && a.mv.to_usi().to_string() == "1c1b+" && !a.last),
+        "{alts:?}"
+    );
+    check_alternatives(&pos, &m, 0);
 }
 
 /// The 39-ply chain-interposition problem after its published first eight plies (the
@@ -252,7 +330,7 @@ fn shogiboardq_answers_are_clean() {
             assert!(m.leftover.is_empty(), "{}", p.position);
             let last = m.line.len() - 1;
             assert!(
-                m.alternatives.iter().all(|a| a.ply == last),
+                m.alternatives.iter().all(|a| a.ply == last && a.last),
                 "{}: {:?}",
                 p.position,
                 m.alternatives

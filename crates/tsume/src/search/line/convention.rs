@@ -27,6 +27,7 @@ use crate::pn::LEN_INF;
 use crate::search::Searcher;
 
 mod walk;
+mod yozume;
 
 /// What is known of one position's convention length: mate within `ok` plies, no mate
 /// within `fail` plies.

@@ -25,7 +25,7 @@ use crate::table::Probe;
 const MAX_RESTARTS: usize = 64;
 
 /// Checks per attacker node searched move by move below a probed check.
-const PROBE_WIDTH: usize = 2;
+pub(super) const PROBE_WIDTH: usize = 2;
 
 /// Nodes for each check probed for a shorter mate on the answer line.
 const PROBE_NODES: u64 = 200_000;
@@ -103,22 +103,23 @@ impl Memo {
 
 impl Searcher<'_, '_> {
     /// The tsume-convention line from a position with exact minimax length `n`.
-    pub(crate) fn convention_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
+    /// The memo comes back with it: its values serve the search for 余詰 on the line.
+    pub(crate) fn convention_line(&mut self, root: &Position, n: u32) -> Option<(Vec<Move>, Memo)> {
         let mut memo = Memo::default();
         let start = self.nodes;
         let c = Cursor::root(root);
         let line = self.checked_walk(&mut memo, &c, n)?;
         if end_of(&c, &line, self.attacker).is_empty() {
-            return Some(line);
+            return Some((line, memo));
         }
         // Pieces left: walk again, choosing among defences against 駒余り too, within as
         // many nodes again; the first line stands if that runs out.
         memo.thrifty_defence = true;
         let budget = (self.nodes - start).max(SECOND_WALK_MIN_NODES);
         match self.limited(budget, |s| s.checked_walk(&mut memo, &c, n)) {
-            Some(thrifty) => Some(thrifty),
+            Some(thrifty) => Some((thrifty, memo)),
             None if self.stop.is_some() => None,
-            None => Some(line),
+            None => Some((line, memo)),
         }
     }
 
@@ -277,7 +278,7 @@ impl Searcher<'_, '_> {
     }
 
     /// Whether the table holds a disproof of any mate at `c` (no search).
-    fn known_no_mate(&self, c: &Cursor) -> bool {
+    pub(super) fn known_no_mate(&self, c: &Cursor) -> bool {
         let n = self.node(&c.pos, 0, LEN_INF, 0);
         matches!(
             self.tt.probe(n.key, n.atk, n.def, LEN_INF),
