@@ -258,6 +258,8 @@ fn chain_39_after_2c3b() {
         "N*2d 3b2b 2d1b+ 2b3b 1b2b 3b2b 4f1c 2b1c 9c3c 1c1d 3c2c 1d1e P*1f 1e1f P*1g 1f1g \
          5g6f 1g1h 2c2g 1h1i 8g8i S*6i 8i6i 6h6i+ S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
     );
+    // No 余詰 on the line, not even on its last move.
+    assert_eq!(m.convention.as_ref().unwrap().alternatives, []);
 }
 
 /// The same problem after the defender's other eighth ply, 2c3d: 39 plies in minimax, 31
@@ -276,6 +278,8 @@ fn chain_39_after_2c3d() {
         "8g8d P*4d 8d4d 3d4d N*3f 4d3d 9c8d 3d4c 8d4d 4c3b 3f2d 3b2a P*2b 2a2b P*2c 2b1a \
          2d1b+ 1a1b 4d1d 1b2a 2c2b+ 2a2b 1e2c+ 2b3a 4f1c 3a4b 1d4d P*4c 2c3c 4b4a 4d4c"
     );
+    // No 余詰 on the line, not even on its last move.
+    assert_eq!(m.convention.as_ref().unwrap().alternatives, []);
 }
 
 /// The 39-ply problem from its first move: 47 plies in minimax, 39 by convention, the
@@ -299,6 +303,8 @@ fn chain_39_from_the_start() {
          S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
     );
     assert!(m.convention.as_ref().unwrap().leftover.is_empty());
+    // No 余詰 on the published line, not even on its last move.
+    assert_eq!(m.convention.as_ref().unwrap().alternatives, []);
 }
 
 /// The ShogiBoardQ samples were checked upstream (KomoringHeights and a second searcher)
