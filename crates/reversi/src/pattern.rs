@@ -24,7 +24,9 @@
 //! assert!(features.iter().all(|&i| (i as usize) < WEIGHTS_PER_BUCKET));
 //! ```
 
-use crate::bits;
+use std::sync::LazyLock;
+
+use crate::bits::{self, Bits};
 use crate::symmetry::{flip_diagonal, mirror_files};
 
 /// Evaluation units per disc of final margin.
@@ -177,6 +179,38 @@ pub fn feature_indices(p: u64, o: u64) -> [u32; INSTANCES] {
     out
 }
 
+/// `DELTAS[sq][k]`: what a disc of the side to move on `sq` adds to the index of instance `k`
+/// (the power of 3 of the square's digit there; 0 where the instance does not read `sq`).
+/// Read off [`feature_indices`] itself, so the two cannot disagree.
+static DELTAS: LazyLock<[[u32; INSTANCES]; 64]> = LazyLock::new(|| {
+    let empty = feature_indices(0, 0);
+    std::array::from_fn(|sq| {
+        let one = feature_indices(1 << sq, 0);
+        std::array::from_fn(|k| one[k] - empty[k])
+    })
+});
+
+/// The [`feature_indices`] of the child after the move on `sq` that flips `flips`, from
+/// `swapped`, the parent's indices read from its opponent's side (`feature_indices(o, p)`;
+/// the child's side to move is the parent's opponent): the move's square goes from empty to
+/// the child's opponent (digit 0 to 2), each flipped disc from the child's side to move to
+/// its opponent (digit 1 to 2). Only the instances reading those squares change, so a node
+/// that evaluates its children reads all 46 instances once instead of once per child.
+#[inline(always)]
+pub(crate) fn child_features(swapped: &[u32; INSTANCES], sq: u8, flips: u64) -> [u32; INSTANCES] {
+    let deltas = &*DELTAS;
+    let mut out = *swapped;
+    for (i, d) in out.iter_mut().zip(&deltas[sq as usize]) {
+        *i += 2 * d;
+    }
+    for f in Bits(flips) {
+        for (i, d) in out.iter_mut().zip(&deltas[f as usize]) {
+            *i += d;
+        }
+    }
+    out
+}
+
 /// The trained weights, `BUCKETS * WEIGHTS_PER_BUCKET` little-endian `i16`s.
 static WEIGHTS: &[u8; BUCKETS * WEIGHTS_PER_BUCKET * 2] = include_bytes!("pattern_weights.bin");
 
@@ -189,11 +223,23 @@ fn weight(i: usize) -> i32 {
 /// legal moves of both sides.
 #[inline(always)]
 pub(crate) fn evaluate_with_moves(p: u64, o: u64, p_moves: u64, o_moves: u64) -> i32 {
+    evaluate_features(p, o, p_moves, o_moves, &feature_indices(p, o))
+}
+
+/// [`evaluate_with_moves`] given the position's [`feature_indices`].
+#[inline(always)]
+pub(crate) fn evaluate_features(
+    p: u64,
+    o: u64,
+    p_moves: u64,
+    o_moves: u64,
+    features: &[u32; INSTANCES],
+) -> i32 {
     let base = bucket((!(p | o)).count_ones()) * WEIGHTS_PER_BUCKET;
     let mut sum = weight(base + SCALAR_BASE + 2)
         + weight(base + SCALAR_BASE) * p_moves.count_ones() as i32
         + weight(base + SCALAR_BASE + 1) * o_moves.count_ones() as i32;
-    for i in feature_indices(p, o) {
+    for &i in features {
         sum += weight(base + i as usize);
     }
     sum
@@ -224,6 +270,24 @@ mod tests {
         let empty = feature_indices(0, 0);
         for sq in 0..64 {
             assert_ne!(feature_indices(1 << sq, 0), empty, "square {sq}");
+        }
+    }
+
+    #[test]
+    fn child_features_match_a_full_reading() {
+        let mut boards = bits::test_bitboards(3000);
+        while let (Some(x), Some(y)) = (boards.next(), boards.next()) {
+            let (p, o) = (x & !y, y & !x);
+            let swapped = feature_indices(o, p);
+            for sq in Bits(bits::legal_moves(p, o)) {
+                let flips = bits::flips(p, o, sq);
+                let (np, no) = (o & !flips, p | flips | (1 << sq));
+                assert_eq!(
+                    child_features(&swapped, sq, flips),
+                    feature_indices(np, no),
+                    "{p:#x} {o:#x} {sq}"
+                );
+            }
         }
     }
 }

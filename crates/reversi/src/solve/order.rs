@@ -11,7 +11,7 @@
 use arrayvec::ArrayVec;
 
 use crate::bits::{self, Bits};
-use crate::pattern::{evaluate, evaluate_with_moves};
+use crate::pattern::{INSTANCES, child_features, evaluate, evaluate_features, feature_indices};
 
 use super::kernel::{Kernel, Portable, for_each_kernel};
 use super::search::{DEEP_EMPTIES, Search, child};
@@ -164,9 +164,22 @@ macro_rules! order_kernels {
                     };
                 }
                 let mut best = -INFINITY;
+                // One ply above the leaves, the children are evaluated here, their pattern
+                // indices updated from this node's: one full reading for all of them.
+                let swapped = (depth == 1).then(|| feature_indices(o, p));
                 for sq in Bits(moves) {
-                    let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
-                    best = best.max(-Self::probe_value(np, no, depth - 1, -beta, -alpha));
+                    let flips = bits::flips(p, o, sq);
+                    let (np, no) = child(p, o, sq, flips);
+                    let value = match &swapped {
+                        Some(s) => {
+                            let (np_moves, no_moves) =
+                                (bits::legal_moves(np, no), bits::legal_moves(no, np));
+                            let features = child_features(s, sq, flips);
+                            evaluate_features(np, no, np_moves, no_moves, &features)
+                        }
+                        None => Self::probe_value(np, no, depth - 1, -beta, -alpha),
+                    };
+                    best = best.max(-value);
                     alpha = alpha.max(best);
                     if alpha >= beta {
                         break;
@@ -198,8 +211,16 @@ macro_rules! order_kernels {
                 // Children of a node with `DEEP_EMPTIES` empties are searched without their
                 // legal moves (see `Search::shallow`), so there the replies are not generated.
                 let blind = sort_depth.is_none() && (!(p | o)).count_ones() <= DEEP_EMPTIES;
+                // Children evaluated here get their pattern indices updated from this node's.
+                // Children evaluated here get their pattern indices updated from this node's.
+                let swapped = if sort_depth == Some(0) {
+                    feature_indices(o, p)
+                } else {
+                    [0; INSTANCES]
+                };
                 for sq in Bits(moves) {
-                    let (np, no) = child(p, o, sq, bits::flips(p, o, sq));
+                    let flips = bits::flips(p, o, sq);
+                    let (np, no) = child(p, o, sq, flips);
                     let potential = bits::adjacent_empties(no, !(np | no)) as i32;
                     let (replies, mut key) = if blind {
                         (0, -BLIND_POTENTIAL_W * potential)
@@ -214,7 +235,8 @@ macro_rules! order_kernels {
                         None => 0,
                         Some(0) => {
                             let back = bits::legal_moves(no, np);
-                            evaluate_with_moves(np, no, replies, back)
+                            let features = child_features(&swapped, sq, flips);
+                            evaluate_features(np, no, replies, back, &features)
                         }
                         Some(d) => Self::probe_value(np, no, d, -INFINITY, INFINITY),
                     };
