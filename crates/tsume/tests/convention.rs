@@ -9,9 +9,9 @@
 
 mod common;
 
-use common::{load, verify_line};
+use common::{load, solver_with, verify_line};
 use masu_tsume::shogi::{Move, Position, UsiMove};
-use masu_tsume::{Config, Limits, Mate, Solver, Verdict, parse_position};
+use masu_tsume::{Mate, Verdict, parse_position};
 
 fn usi(line: &[Move]) -> String {
     line.iter()
@@ -31,14 +31,7 @@ fn after(pos: &Position, moves: &str) -> Position {
 
 /// Solves `pos` and returns the mate (exact) with its convention line, printed.
 fn solve(pos: &Position, nodes: u64, table_mb: usize) -> Mate {
-    let mut s = Solver::new(Config {
-        limits: Limits {
-            nodes: Some(nodes),
-            time: None,
-        },
-        table_bytes: table_mb << 20,
-        ..Config::default()
-    });
+    let mut s = solver_with(nodes, table_mb);
     let Verdict::Mate(m) = s.solve(pos).unwrap() else {
         panic!("no mate: {pos}")
     };
@@ -320,17 +313,7 @@ fn shogiboardq_answers_are_clean() {
         "shogiboardq_13ply_30.txt",
     ] {
         for p in load(file) {
-            let mut s = Solver::new(Config {
-                limits: Limits {
-                    nodes: Some(2_000_000),
-                    time: None,
-                },
-                table_bytes: 16 << 20,
-                ..Config::default()
-            });
-            let Verdict::Mate(m) = s.solve(&p.position).unwrap() else {
-                panic!("no mate: {}", p.position)
-            };
+            let m = solve(&p.position, 2_000_000, 16);
             assert!(m.exact, "{}", p.position);
             assert_eq!(m.convention, None, "{}", p.position);
             assert!(m.leftover.is_empty(), "{}", p.position);

@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use common::{load, solver, verify_line};
+use common::{load, solver, solver_with, verify_line};
 use masu_tsume::{
     AnswerLevel, Config, Expected, Limits, Problem, SolveError, Solver, StopReason, Verdict,
     parse_position,
@@ -215,15 +215,7 @@ fn zukou_98_is_exact_and_shows_its_known_alternative() {
         .into_iter()
         .find(|p| p.name.contains("第98番"))
         .unwrap();
-    let mut s = Solver::new(Config {
-        limits: Limits {
-            nodes: Some(20_000_000),
-            time: None,
-        },
-        table_bytes: 256 << 20,
-        ..Config::default()
-    });
-    let Verdict::Mate(m) = s.solve(&p.position).unwrap() else {
+    let Verdict::Mate(m) = solver_with(20_000_000, 256).solve(&p.position).unwrap() else {
         panic!("no mate found")
     };
     assert!(m.exact);

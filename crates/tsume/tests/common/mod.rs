@@ -12,12 +12,17 @@ pub(crate) fn load(name: &str) -> Vec<Problem> {
 }
 
 pub(crate) fn solver(nodes: u64) -> Solver {
+    solver_with(nodes, 64)
+}
+
+/// A solver limited to `nodes`, with a table of `table_mib` MiB.
+pub(crate) fn solver_with(nodes: u64, table_mib: usize) -> Solver {
     Solver::new(Config {
         limits: Limits {
             nodes: Some(nodes),
             time: None,
         },
-        table_bytes: 64 << 20,
+        table_bytes: table_mib << 20,
         ..Config::default()
     })
 }
