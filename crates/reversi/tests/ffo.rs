@@ -162,3 +162,28 @@ fn dispatched_and_portable_solves_agree() {
     };
     assert_eq!(run(false), run(true));
 }
+
+/// A position with a wipe-out among its moves: once the best root move reaches +64, no later
+/// move can beat it, and the pre-pass used to search them with a window beyond the scores
+/// (a cut there returned -66, which then failed an assertion).
+#[test]
+fn wipe_out_at_the_root_is_solved() {
+    let board: Board = "XOX-----XXO-----XXXOOOO-XXXXOOO-XXXXXOOOXXXXOXO-XXXXOOO-XXXX--OX X"
+        .parse()
+        .unwrap();
+    let mut solver = Solver::new(1 << 20);
+    let SolveOutcome::Solved(s) =
+        solver.solve(&board, SolveLimits::none(), |_| ControlFlow::Continue(()))
+    else {
+        panic!("stopped without limits")
+    };
+    assert_eq!(s.score, 64);
+    // The move found leads to a position the opponent loses by 64.
+    let child = board.play(s.best_move.unwrap()).unwrap();
+    let SolveOutcome::Solved(c) =
+        solver.solve(&child, SolveLimits::none(), |_| ControlFlow::Continue(()))
+    else {
+        panic!("stopped without limits")
+    };
+    assert_eq!(c.score, -64);
+}

@@ -243,6 +243,11 @@ fn root_pass<K: Kernel>(
         let alpha = best.map_or(-65, |b| b.score + margin);
         let v = if best.is_none() {
             -exact_by_null_windows(search, np, no, (-64, 64), -guess)
+        } else if alpha >= 64 {
+            // No move can beat the best by the margin; a search with a window outside the
+            // scores could return a bound outside them too (the pre-pass's cuts return the
+            // window's edge).
+            alpha
         } else {
             // A null window proves or refutes "better than the best so far" cheaply.
             let v = -K::search(search, np, no, -alpha - 1, -alpha);
