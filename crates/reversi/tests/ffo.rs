@@ -172,18 +172,13 @@ fn wipe_out_at_the_root_is_solved() {
         .parse()
         .unwrap();
     let mut solver = Solver::new(1 << 20);
-    let SolveOutcome::Solved(s) =
-        solver.solve(&board, SolveLimits::none(), |_| ControlFlow::Continue(()))
-    else {
-        panic!("stopped without limits")
-    };
+    let mut solve =
+        |b: &Board| match solver.solve(b, SolveLimits::none(), |_| ControlFlow::Continue(())) {
+            SolveOutcome::Solved(s) => s,
+            SolveOutcome::Stopped { .. } => panic!("stopped without limits"),
+        };
+    let s = solve(&board);
     assert_eq!(s.score, 64);
     // The move found leads to a position the opponent loses by 64.
-    let child = board.play(s.best_move.unwrap()).unwrap();
-    let SolveOutcome::Solved(c) =
-        solver.solve(&child, SolveLimits::none(), |_| ControlFlow::Continue(()))
-    else {
-        panic!("stopped without limits")
-    };
-    assert_eq!(c.score, -64);
+    assert_eq!(solve(&board.play(s.best_move.unwrap()).unwrap()).score, -64);
 }
