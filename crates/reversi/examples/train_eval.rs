@@ -309,7 +309,7 @@ fn play_match(openings: u32, depth: u32) -> Result<(), Error> {
         }
         for trained_black in [true, false] {
             let mut trained = AlphaBetaPlayer::new(depth, 12).with_evaluation(Evaluation::Pattern);
-            let mut classic = AlphaBetaPlayer::new(depth, 12);
+            let mut classic = AlphaBetaPlayer::new(depth, 12).with_evaluation(Evaluation::Classic);
             let end = if trained_black {
                 play_game(&mut trained, &mut classic, game.clone())
             } else {
