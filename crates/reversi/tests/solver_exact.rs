@@ -133,6 +133,23 @@ fn biased(owner: u64, bias: u32, empty_squares: &BTreeSet<u8>, white_to_move: bo
     placed(owner, empties, side)
 }
 
+/// A self-play position with a wipe-out among its moves: once the best root move reaches +64,
+/// no later move can beat it, and the pre-pass used to search them with a window beyond the
+/// scores (a cut there returned -66, which then failed an assertion). The generated positions
+/// below did not hit this; this one did.
+#[test]
+fn wipe_out_at_the_root_is_solved() {
+    let board: Board = "XOX-----XXO-----XXXOOOO-XXXXOOO-XXXXXOOOXXXXOXO-XXXXOOO-XXXX--OX X"
+        .parse()
+        .unwrap();
+    for portable in [false, true] {
+        let (score, best) = solve(&board, portable);
+        assert_eq!(score, 64);
+        // The move found leads to a position the opponent loses by 64.
+        assert_eq!(solve(&board.play(best.unwrap()).unwrap(), portable).0, -64);
+    }
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 192,
