@@ -119,7 +119,10 @@ fn board_moves(
     } else {
         Bitboard::EMPTY
     };
-    for to in dests {
+    // Only destinations that can check at all: a slider's many other squares are
+    // skipped without looking at them (same moves, same order).
+    let candidates = dests & (off_line | plain | promoted.unwrap_or(Bitboard::EMPTY));
+    for to in candidates {
         let capture = pos.piece_at(to).map(|p| p.kind);
         let discovered = off_line.contains(to);
         if discovered || plain.contains(to) {
