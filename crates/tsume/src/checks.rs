@@ -140,7 +140,7 @@ fn board_moves(
     let candidates = dests & (off_line | plain | promoted.unwrap_or(Bitboard::EMPTY));
     let zone = Bitboard::promotion_zone(us);
     // Where the move is legal as far as promotion goes (for a kingless side, at all).
-    let stay_ok = !dead_squares(us, kind);
+    let stay_ok = can_move_again(us, kind);
     let promote_ok = if zone.contains(from) {
         !Bitboard::EMPTY
     } else {
@@ -175,18 +175,19 @@ fn board_moves(
     }
 }
 
-/// The ranks where a piece of `kind` of `us` could never move again: it may not stay
-/// unpromoted there (pawn and lance: the last rank; knight: the last two).
-fn dead_squares(us: Color, kind: PieceKind) -> Bitboard {
-    let (last, next) = match us {
-        Color::Black => (1, 2),
-        Color::White => (9, 8),
+/// The squares where a piece of `kind` of `us` may stay unpromoted: those with room
+/// ahead for its forward move (a pawn or lance needs one rank, a knight two).
+fn can_move_again(us: Color, kind: PieceKind) -> Bitboard {
+    let room = match kind {
+        PieceKind::Pawn | PieceKind::Lance => 1,
+        PieceKind::Knight => 2,
+        _ => return !Bitboard::EMPTY,
     };
-    match kind {
-        PieceKind::Pawn | PieceKind::Lance => Bitboard::rank(last),
-        PieceKind::Knight => Bitboard::rank(last) | Bitboard::rank(next),
-        _ => Bitboard::EMPTY,
-    }
+    // The last `room` ranks, on the opponent's side.
+    let far = (1..=room).fold(Bitboard::EMPTY, |b, r| {
+        b | Bitboard::rank(if us == Color::Black { r } else { 10 - r })
+    });
+    !far
 }
 
 fn checking_squares(them: Color, kind: PieceKind, ksq: Square, occ: Bitboard) -> Bitboard {
