@@ -1,6 +1,6 @@
 #![doc = include_str!("../README.md")]
 // `unsafe` is denied everywhere but in `dispatch`, which calls CPU-specific kernels after
-// checking the CPU (see its docs for the measured gain).
+// checking the CPU and issues the table's prefetch hints (see its docs for the measured gains).
 #![deny(unsafe_code)]
 
 pub mod bits;

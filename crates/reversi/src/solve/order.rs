@@ -14,7 +14,8 @@ use crate::bits::{self, Bits};
 use crate::pattern::{INSTANCES, child_features, evaluate, evaluate_features, feature_indices};
 
 use super::kernel::{Kernel, Portable, for_each_kernel};
-use super::search::{DEEP_EMPTIES, Search, child};
+use super::search::{DEEP_EMPTIES, ETC_EMPTIES, Search, child};
+use super::tt::Table;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -206,6 +207,7 @@ macro_rules! order_kernels {
                 o: u64,
                 moves: u64,
                 sort_depth: Option<u32>,
+                prefetch: Option<&Table>,
             ) -> i32 {
                 let mut best = -INFINITY;
                 // Parity only where no ordering search sees the end of the game coming.
@@ -231,6 +233,9 @@ macro_rules! order_kernels {
                 for sq in Bits(moves) {
                     let flips = bits::flips(p, o, sq);
                     let (np, no) = child(p, o, sq, flips);
+                    if let Some(table) = prefetch {
+                        table.prefetch(np, no);
+                    }
                     let potential = bits::adjacent_empties(no, !(np | no)) as i32;
                     let (replies, mut key) = if blind {
                         (0, -BLIND_POTENTIAL_W * potential)
@@ -283,21 +288,25 @@ macro_rules! order_kernels {
                 o: u64,
                 moves: u64,
             ) -> i32 {
-                let sort_depth = sort_depth((!(p | o)).count_ones());
+                let empties = (!(p | o)).count_ones();
+                let sort_depth = sort_depth(empties);
+                // The children's table slots, which the enhanced transposition cut-offs read.
+                let prefetch = (empties >= ETC_EMPTIES).then_some(&*self.table);
                 if sort_depth.is_none_or(|d| d < CACHE_DEPTH) {
-                    return Self::fill_moves(list, p, o, moves, sort_depth);
+                    return Self::fill_moves(list, p, o, moves, sort_depth, prefetch);
                 }
                 if let Some(e) = self.keys.get(p, o, moves) {
                     for (sq, &key) in Bits(e.listed).zip(&e.keys) {
                         if moves >> sq & 1 != 0 {
                             let mut c = Child::after(p, o, sq);
+                            self.table.prefetch(c.p, c.o);
                             c.key = key;
                             list.items.push(c);
                         }
                     }
                     return e.value;
                 }
-                let value = Self::fill_moves(list, p, o, moves, sort_depth);
+                let value = Self::fill_moves(list, p, o, moves, sort_depth, prefetch);
                 self.keys.put(p, o, moves, value, list.items.iter().map(|c| c.key));
                 value
             }
@@ -313,7 +322,7 @@ for_each_kernel!(order_kernels);
 /// bound is cheaper to get than an exact value.
 pub(crate) fn order_root<K: Kernel>(kernel: K, p: u64, o: u64, moves: u64) -> MoveList {
     let mut list = MoveList::new();
-    Search::<'_, Portable>::fill_moves(&mut list, p, o, moves, Some(ROOT_PRESORT_DEPTH));
+    Search::<'_, Portable>::fill_moves(&mut list, p, o, moves, Some(ROOT_PRESORT_DEPTH), None);
     let mut best = -INFINITY;
     for i in 0..list.len() {
         let c = list.take_best(i);

@@ -31,7 +31,7 @@ const TABLE_EMPTIES: u32 = 9;
 /// (FFO #45, #49, #50, #52: 3% more nodes) and from 9 with the table from 8 (#45 and #50 9%
 /// fewer nodes, 2-5% more time) are slower; probing only at nodes the table knows (whose
 /// children it is likelier to hold) makes #50 525 M -> 636 M nodes: transpositions are common.
-const ETC_EMPTIES: u32 = 10;
+pub(crate) const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, the selective pre-pass cuts nodes whose ordering searches
 /// (2 plies and more deep from here) put them far outside the window.
 const PROBCUT_EMPTIES: u32 = 15;

@@ -64,6 +64,16 @@ impl Table {
         (h ^ (h >> 31)) as usize & self.mask & !1
     }
 
+    /// Asks the CPU to start loading the slots of `(p, o)`, which a probe will read soon: a
+    /// probe is a cache miss, and several started at once overlap (see `crate::dispatch`).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        crate::dispatch::prefetch(&self.slots[self.index(p, o)..][..2]);
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (p, o);
+    }
+
     #[inline]
     pub(crate) fn probe(&self, p: u64, o: u64) -> Option<Probe> {
         let i = self.index(p, o);
