@@ -73,7 +73,18 @@ struct Cluster {
 impl Cluster {
     /// Slots holding `key` (an empty slot has key 0 and no amount).
     fn slots(&self, key: u64) -> impl Iterator<Item = usize> + '_ {
-        (0..CLUSTER).filter(move |&i| self.keys[i] == key && !self.entries[i].is_empty())
+        // The eight key comparisons as one bit mask (a single vector compare), then only
+        // the matching slots are visited.
+        let mut hits = 0u32;
+        for (i, &k) in self.keys.iter().enumerate() {
+            hits |= u32::from(k == key) << i;
+        }
+        std::iter::successors((hits != 0).then_some(hits), |&h| {
+            let rest = h & (h - 1);
+            (rest != 0).then_some(rest)
+        })
+        .map(|h| h.trailing_zeros() as usize)
+        .filter(move |&i| !self.entries[i].is_empty())
     }
 
     fn clear_slot(&mut self, i: usize) {
