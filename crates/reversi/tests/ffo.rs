@@ -1,8 +1,8 @@
 //! FFO endgame positions #40-#59 (tests/data/ffo40-59.txt): exact score and a best move.
 //!
-//! #40 runs by default (0.28 s of CPU, 12 M nodes, in a release build on the 2-core development
-//! machine); #41-#49 (30 s together, #45 and #49 9-11 s each) and #50-#59 (about 14.5 minutes
-//! together, from 0.14 s for #59 to 7.5 minutes for #55) are `#[ignore]`d; `ffo_chosen` solves the positions
+//! #40 runs by default (0.25 s of CPU, 12 M nodes, in a release build on the 2-core development
+//! machine); #41-#49 (26.5 s together, #45 and #49 8-9 s each) and #50-#59 (about 13 minutes
+//! together, from 0.11 s for #59 to 7 minutes for #55) are `#[ignore]`d; `ffo_chosen` solves the positions
 //! named in `FFO_IDS` with a table of `FFO_TABLE_MIB`. The crate README has the commands and the
 //! per-position nodes and times.
 #![allow(clippy::expect_used, clippy::unwrap_used)]
