@@ -17,3 +17,8 @@ fn reversi_board() {
 fn reversi_game() {
     masu_fuzz::replay_corpus("reversi_game", masu_fuzz::reversi::check_reversi_game);
 }
+
+#[test]
+fn reversi_solve() {
+    masu_fuzz::replay_corpus("reversi_solve", masu_fuzz::reversi::check_reversi_solve);
+}

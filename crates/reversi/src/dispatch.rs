@@ -32,6 +32,7 @@ pub(crate) fn prefetch<T>(data: &[T]) {
     let last = first.wrapping_add(size_of_val(data).saturating_sub(1));
     // Safety: PREFETCHT0 belongs to SSE, which every x86-64 CPU has; it is only a hint that
     // reads nothing the program sees and never faults, and both addresses lie in `data`.
+    // Worth 1.5-4% of the exact solver's time (above); fuzz target `reversi_solve` runs it.
     unsafe {
         _mm_prefetch::<_MM_HINT_T0>(first);
         _mm_prefetch::<_MM_HINT_T0>(last);
