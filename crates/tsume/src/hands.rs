@@ -22,6 +22,11 @@ impl Packed {
         0x1f | (0x7 << 6) | (0x7 << 10) | (0x7 << 14) | (0x7 << 18) | (0x3 << 22) | (0x3 << 25),
     );
 
+    /// The packed bits (for cache warming).
+    pub(crate) fn raw(self) -> u32 {
+        self.0
+    }
+
     pub(crate) fn from_hand(hand: &Hand) -> Packed {
         let mut p = Packed::EMPTY;
         for (i, &k) in PieceKind::HAND.iter().enumerate() {

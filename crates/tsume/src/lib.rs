@@ -1,7 +1,5 @@
 #![doc = include_str!("../README.md")]
-// `unsafe` is denied everywhere but in `prefetch`, which issues the table's cache
-// prefetch hints (see its docs for the measured gain).
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 pub use shogi;
 
@@ -11,7 +9,6 @@ mod config;
 mod error;
 mod hands;
 mod pn;
-mod prefetch;
 mod problem;
 mod search;
 mod solver;

@@ -146,9 +146,12 @@ impl Table {
         ((u128::from(key) * self.clusters as u128) >> 64) as usize
     }
 
-    /// Starts loading `key`'s cluster into the cache: a probe or store of `key` follows soon.
-    pub(crate) fn prefetch(&self, key: u64) {
-        crate::prefetch::prefetch(&self.entries[self.cluster(key)]);
+    /// Reads one word of each cache line of `key`'s cluster: loads issued early so that
+    /// the probe that follows finds the cluster in cache (the value itself is of no use).
+    pub(crate) fn touch(&self, key: u64) -> u64 {
+        let c = &self.entries[self.cluster(key)];
+        // One word of each of the cluster's four cache lines.
+        c.keys[0] ^ u64::from(c.entries[0].atk.raw() ^ c.entries[3].amount ^ c.entries[6].amount)
     }
 
     /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).

@@ -30,9 +30,9 @@ impl Searcher<'_, '_> {
     /// The children of `n`, each with a first value.
     ///
     /// Three passes, playing and undoing moves on `pos` (which comes back as it was): every
-    /// child's node and key; then a prefetch hint for each child's table cluster, so that
-    /// the cache misses of the children overlap; then the lookups, and a leaf evaluation
-    /// where the table has nothing.
+    /// child's node and key; then a load from each child's table cluster, so that the cache
+    /// misses of the children overlap; then the lookups, and a leaf evaluation where the
+    /// table has nothing.
     pub(crate) fn expand(&mut self, pos: &mut Position, n: &Node) -> Vec<Child> {
         let mut moves = MoveList::new();
         if n.or {
@@ -43,6 +43,7 @@ impl Searcher<'_, '_> {
         let mut kids = Vec::with_capacity(moves.len());
         let mut last_drop = [ACTIVE; 81];
         let work = pos;
+        let mut touched = 0u64;
         for &m in &moves {
             let mut after = ACTIVE;
             if !n.or && m.is_drop() {
@@ -68,11 +69,12 @@ impl Searcher<'_, '_> {
                 after,
             });
         }
-        // All the clusters' hints in one short loop, once every key is known: issued between
-        // the moves' own work (as each key is made) they cost more than they saved here.
+        // All the clusters' loads in one short loop, so that they are in flight together
+        // (between the moves' own work, each load stalled the core on its own).
         for k in kids.iter().filter(|k| !k.pending) {
-            self.tt.prefetch(k.node.key);
+            touched ^= self.tt.touch(k.node.key);
         }
+        std::hint::black_box(touched);
         // With a horizon, new leaves are evaluated only until a child settles the node for
         // good: the node is then stored solved and not expanded again, so the leaves after
         // it would be evaluated for nothing. (The unbounded proof keeps evaluating them:
