@@ -39,6 +39,8 @@ pub(crate) struct Probe {
 pub(crate) struct Table {
     slots: Vec<Entry>,
     mask: usize,
+    /// Whether [`Table::prefetch`] issues its hints (see [`crate::Solver::set_prefetch`]).
+    pub(crate) prefetch: bool,
 }
 
 impl Table {
@@ -50,6 +52,7 @@ impl Table {
         Table {
             slots: vec![Entry::default(); len],
             mask: len - 1,
+            prefetch: true,
         }
     }
 
@@ -69,9 +72,11 @@ impl Table {
     #[inline(always)]
     pub(crate) fn prefetch(&self, p: u64, o: u64) {
         #[cfg(target_arch = "x86_64")]
-        crate::dispatch::prefetch(&self.slots[self.index(p, o)..][..2]);
+        if self.prefetch {
+            crate::dispatch::prefetch(&self.slots[self.index(p, o)..][..2]);
+        }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (p, o);
+        let _ = (p, o, self.prefetch);
     }
 
     #[inline]
