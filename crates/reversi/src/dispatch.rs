@@ -24,7 +24,8 @@ mod x86 {
 /// started while the move ordering still works on the other children overlaps with that work.
 /// Same nodes, less time: FFO #50 and #52 together 24.4 -> 23.4 s of CPU, #53 79.2 -> 77.9 s
 /// (paired runs), #55 437.8 -> 411.7 s (one quiet morning, one after the other); bench
-/// `reversi_solve`, "ffo40" 262 ms against "ffo40 no prefetch" 268 ms.
+/// `reversi_solve` has an "ffo40 no prefetch" row, but on FFO #40 (0.26 s, most of it below
+/// 10 empties) the two rows differ by less than the noise (262-271 ms against 266-268 ms).
 #[inline(always)]
 #[allow(unsafe_code)]
 pub(crate) fn prefetch<T>(data: &[T]) {

@@ -129,10 +129,10 @@ impl Solver {
 
     /// Whether the search asks the CPU to start loading the table slots of a node's children
     /// as it makes them, before it reads them (on by default, x86-64 only: worth 2-6% of
-    /// the time on FFO #40-#55). Turning it off changes no result; the bench
+    /// the time on FFO #50-#55). Turning it off changes no result; the bench
     /// `reversi_solve` does so to show the gain.
     pub fn set_prefetch(&mut self, on: bool) {
-        self.table.prefetch = on;
+        self.table.prefetching = on;
     }
 
     /// Empties the table.

@@ -291,7 +291,8 @@ macro_rules! order_kernels {
                 let empties = (!(p | o)).count_ones();
                 let sort_depth = sort_depth(empties);
                 // The children's table slots, which the enhanced transposition cut-offs read.
-                let prefetch = (empties >= ETC_EMPTIES).then_some(&*self.table);
+                let prefetch =
+                    (empties >= ETC_EMPTIES && self.table.prefetching).then_some(&*self.table);
                 if sort_depth.is_none_or(|d| d < CACHE_DEPTH) {
                     return Self::fill_moves(list, p, o, moves, sort_depth, prefetch);
                 }
@@ -299,7 +300,9 @@ macro_rules! order_kernels {
                     for (sq, &key) in Bits(e.listed).zip(&e.keys) {
                         if moves >> sq & 1 != 0 {
                             let mut c = Child::after(p, o, sq);
-                            self.table.prefetch(c.p, c.o);
+                            if let Some(table) = prefetch {
+                                table.prefetch(c.p, c.o);
+                            }
                             c.key = key;
                             list.items.push(c);
                         }

@@ -39,8 +39,9 @@ pub(crate) struct Probe {
 pub(crate) struct Table {
     slots: Vec<Entry>,
     mask: usize,
-    /// Whether [`Table::prefetch`] issues its hints (see [`crate::Solver::set_prefetch`]).
-    pub(crate) prefetch: bool,
+    /// Whether the search calls [`Table::prefetch`] (see [`crate::Solver::set_prefetch`]);
+    /// read once per node by the move ordering, not per hint.
+    pub(crate) prefetching: bool,
 }
 
 impl Table {
@@ -52,7 +53,7 @@ impl Table {
         Table {
             slots: vec![Entry::default(); len],
             mask: len - 1,
-            prefetch: true,
+            prefetching: true,
         }
     }
 
@@ -72,11 +73,9 @@ impl Table {
     #[inline(always)]
     pub(crate) fn prefetch(&self, p: u64, o: u64) {
         #[cfg(target_arch = "x86_64")]
-        if self.prefetch {
-            crate::dispatch::prefetch(&self.slots[self.index(p, o)..][..2]);
-        }
+        crate::dispatch::prefetch(&self.slots[self.index(p, o)..][..2]);
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (p, o, self.prefetch);
+        let _ = (p, o);
     }
 
     #[inline]
