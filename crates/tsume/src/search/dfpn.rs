@@ -64,6 +64,9 @@ impl Searcher<'_, '_> {
             self.activate(pos, &n, &mut kids);
             let mut s = summarize(&kids, n.or);
             while !s.pn.min(s.dn).eq(&0) && self.refresh_one(&mut kids[s.best]) {
+                // A child proven by the table may let a delayed interposition in: it
+                // must be made and looked up before it can be chosen.
+                self.activate(pos, &n, &mut kids);
                 s = summarize(&kids, n.or);
             }
             if s.pn == 0 || s.dn == 0 || s.pn >= th_pn || s.dn >= th_dn || self.stop.is_some() {
@@ -101,8 +104,16 @@ impl Searcher<'_, '_> {
 
     /// Evaluates delayed interpositions whose turn has come.
     fn activate(&mut self, pos: &mut Position, n: &Node, kids: &mut [Child]) {
-        for i in 0..kids.len() {
-            if kids[i].pending && is_active(kids, i) {
+        // A child made here may be proven at once and let in the next of its chain, which
+        // can sit earlier in the list: repeat until none is let in.
+        let mut again = true;
+        while again {
+            again = false;
+            for i in 0..kids.len() {
+                if !(kids[i].pending && is_active(kids, i)) {
+                    continue;
+                }
+                again = true;
                 let mv = kids[i].mv;
                 let node = self.child_node(pos, n, mv);
                 let undo = pos.play_unchecked(mv);
