@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use shogi::{Move, MoveList, Position};
+use shogi::{Move, MoveList, Position, Square};
 
 use super::value::{NO_DEP, Value, before_move, can_interpose};
 use super::{Node, Searcher, child_path_key};
@@ -40,34 +40,25 @@ impl Searcher<'_, '_> {
         } else {
             pos.legal_moves_into(&mut moves);
         }
-        let mut kids = Vec::with_capacity(moves.len());
-        let mut last_drop = [ACTIVE; 81];
+        let mut kids: Vec<Child> = moves
+            .iter()
+            .map(|&mv| Child {
+                mv,
+                node: *n,
+                v: Value::unknown(1, 1),
+                after: ACTIVE,
+                pending: false,
+            })
+            .collect();
+        if !n.or {
+            delay_interpositions(pos, &mut kids, n.r != LEN_INF);
+        }
         let work = pos;
         let mut touched = 0u64;
-        for &m in &moves {
-            let mut after = ACTIVE;
-            if !n.or && m.is_drop() {
-                // Interpositions on one square are tried one at a time, weakest piece first
-                // (the generator yields pawn .. rook): most fail the same way.
-                let sq = m.to().index();
-                after = last_drop[sq];
-                last_drop[sq] = kids.len() as u16;
-            }
-            // A delayed interposition is looked at only once it becomes a defence; its node
-            // is made then (most never are), the parent's stands in until then.
-            let pending = after != ACTIVE;
-            let node = if pending {
-                *n
-            } else {
-                self.child_node(work, n, m)
-            };
-            kids.push(Child {
-                mv: m,
-                node,
-                v: Value::unknown(1, 1),
-                pending,
-                after,
-            });
+        // A delayed interposition is looked at only once it becomes a defence; its node is
+        // made then (most never are), the parent's stands in until then.
+        for k in kids.iter_mut().filter(|k| !k.pending) {
+            k.node = self.child_node(work, n, k.mv);
         }
         // All the clusters' loads in one short loop, so that they are in flight together
         // (between the moves' own work, each load stalled the core on its own).
@@ -290,6 +281,55 @@ impl Searcher<'_, '_> {
             return Some(Value::proven(3, before_move(atk_b, c), def_b));
         }
         None
+    }
+}
+
+/// Delays interpositions (drops, all of them interpositions in a defender's reply to a
+/// check) so that they are searched one at a time, each only once the one before it is
+/// refuted (proven) as a defence: most fail the same way, and a delayed one costs neither
+/// a position nor a table probe until then.
+///
+/// Drops on one square wait for each other, weakest piece first (the generator yields
+/// pawn .. rook). With a horizon, the drops on squares not next to the king also wait for
+/// each other across squares, nearest the king first, so that such a defender node
+/// weighs them as one defence: the 39-ply chain-interposition problem took 119.4 M
+/// nodes instead of 174.0 M (from its ninth ply 10.7 M instead of 14.3 M), 将棋図巧第98番
+/// 4.41 M instead of 4.98 M, 寿, 将棋無双第1番 and the 29-ply problem within 1 %;
+/// farthest first 19.1 M from the ninth ply, every drop in one chain (the squares next to
+/// the king too) 13.5 M, squares from two away 11.4 M. The unbounded proof keeps the
+/// chains per square (see the crate README).
+fn delay_interpositions(pos: &Position, kids: &mut [Child], bounded: bool) {
+    let king = pos.king_square(pos.turn());
+    // The king's distance to a square, where it chains across squares (0: per square).
+    let far = |sq: Square| match king {
+        Some(k) if bounded => {
+            let d = sq
+                .file()
+                .abs_diff(k.file())
+                .max(sq.rank().abs_diff(k.rank()));
+            if d >= 2 { d } else { 0 }
+        }
+        _ => 0,
+    };
+    let mut last_on_square = [ACTIVE; 81];
+    for (i, k) in kids.iter_mut().enumerate() {
+        if k.mv.is_drop() && far(k.mv.to()) == 0 {
+            let sq = k.mv.to().index();
+            k.after = last_on_square[sq];
+            last_on_square[sq] = i as u16;
+        }
+    }
+    let mut last_far = ACTIVE;
+    for d in 2..=8 {
+        for (i, k) in kids.iter_mut().enumerate() {
+            if k.mv.is_drop() && far(k.mv.to()) == d {
+                k.after = last_far;
+                last_far = i as u16;
+            }
+        }
+    }
+    for k in kids.iter_mut() {
+        k.pending = k.after != ACTIVE;
     }
 }
 
