@@ -328,8 +328,29 @@ fn delay_interpositions(pos: &Position, kids: &mut [Child], bounded: bool) {
             }
         }
     }
+    if bounded {
+        wait_behind_other_defence(pos, kids, |sq| far(sq) != 0);
+    }
     for k in kids.iter_mut() {
         k.pending = k.after != ACTIVE;
+    }
+}
+
+/// Makes the chain of drops away from the king wait behind the first defence that is not
+/// a drop, when its first drop lands on a square no defending piece guards (a piece the
+/// checker takes for free): the 39-ply problem 111.0 M nodes instead of 119.4 M,
+/// 将棋図巧第98番 4.13 M instead of 4.41 M, 将棋無双第1番 and the 29-ply problem 1.5 % and
+/// 4 % fewer, 寿 36.4 M instead of 33.2 M. Unconditionally: 15.8 M instead of 10.7 M from
+/// the 39-ply problem's ninth ply (9.98 M with the condition).
+fn wait_behind_other_defence(pos: &Position, kids: &mut [Child], far: impl Fn(Square) -> bool) {
+    let other = kids.iter().position(|k| !k.mv.is_drop());
+    let head = kids
+        .iter()
+        .position(|k| k.mv.is_drop() && far(k.mv.to()) && k.after == ACTIVE);
+    if let (Some(o), Some(h)) = (other, head)
+        && pos.attackers_to(kids[h].mv.to(), pos.turn()).is_empty()
+    {
+        kids[h].after = o as u16;
     }
 }
 
