@@ -73,6 +73,11 @@ impl Searcher<'_, '_> {
                 break s;
             }
             let (cpn, cdn) = child_thresholds(&kids[s.best], &s, n.or, th_pn, th_dn);
+            // A delayed child is made when it is let in, never searched before.
+            debug_assert!(
+                !kids[s.best].pending,
+                "a delayed child chosen before it was made"
+            );
             let (mv, child) = (kids[s.best].mv, kids[s.best].node);
             let undo = pos.play_unchecked(mv);
             kids[s.best].v = self.mid(pos, child, cpn, cdn);
