@@ -177,24 +177,46 @@ fn edge_case_29_ply_two_kings() {
 #[ignore = "about a minute, 4 GiB of memory"]
 fn edge_case_39_ply_chain_interpositions() {
     let p = &load("edge_cases.tsv")[7];
-    let mut solver = Solver::new(Config {
-        limits: Limits {
-            nodes: Some(300_000_000),
-            time: None,
-        },
-        table_bytes: 4 << 30,
-        answer: AnswerLevel::Exact,
-        ..Config::default()
-    });
-    let Verdict::Mate(m) = solver.solve(&p.position).unwrap() else {
-        panic!("no mate found")
-    };
+    let m = exact_with_4_gib(&p.position, 300_000_000);
     assert!(m.exact);
     assert_eq!(m.length, 47);
     verify_line(&p.position, &m.line).unwrap();
     let after_2c3d = "7b6b 5b4c 8b9c 4c3d 1b2c 3d2c N*1e 2c3d";
     let line: Vec<String> = m.line.iter().map(|mv| mv.to_usi().to_string()).collect();
     assert_eq!(line[..8].join(" "), after_2c3d);
+}
+
+/// 乱 (451 plies): proven shortest at its published length, which is its minimax length
+/// too (the longest defence has no futile interposition), with a 4 GiB table; the line is
+/// checked move by move.
+#[test]
+#[ignore = "about six minutes, 4 GiB of memory"]
+fn ran_451_proven_shortest() {
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name == "乱")
+        .unwrap();
+    let m = exact_with_4_gib(&p.position, 1_500_000_000);
+    assert!(m.exact);
+    assert_eq!(m.length, 451);
+    verify_line(&p.position, &m.line).unwrap();
+}
+
+/// The exact-level answer of a long problem with a 4 GiB table.
+fn exact_with_4_gib(pos: &masu_tsume::shogi::Position, nodes: u64) -> masu_tsume::Mate {
+    let mut solver = Solver::new(Config {
+        limits: Limits {
+            nodes: Some(nodes),
+            time: None,
+        },
+        table_bytes: 4 << 30,
+        answer: AnswerLevel::Exact,
+        ..Config::default()
+    });
+    match solver.solve(pos).unwrap() {
+        Verdict::Mate(m) => m,
+        other => panic!("no mate found: {other:?}"),
+    }
 }
 
 /// 将棋図巧第98番 (bare king): proven shortest at 37 plies counting every interposition,
