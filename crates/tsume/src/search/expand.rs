@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use shogi::{Move, MoveList, Position, Square};
 
-use super::value::{NO_DEP, Value, before_move, can_interpose};
+use super::value::{NO_DEP, Value, before_move, can_interpose, distance};
 use super::{Node, Searcher, child_path_key};
 use crate::hands::Packed;
 use crate::pn::{LEN_INF, len_dec};
@@ -302,13 +302,7 @@ fn delay_interpositions(pos: &Position, kids: &mut [Child], bounded: bool) {
     let king = pos.king_square(pos.turn());
     // The king's distance to a square, where it chains across squares (0: per square).
     let far = |sq: Square| match king {
-        Some(k) if bounded => {
-            let d = sq
-                .file()
-                .abs_diff(k.file())
-                .max(sq.rank().abs_diff(k.rank()));
-            if d >= 2 { d } else { 0 }
-        }
+        Some(k) if bounded && distance(sq, k) >= 2 => distance(sq, k),
         _ => 0,
     };
     let mut last_on_square = [ACTIVE; 81];

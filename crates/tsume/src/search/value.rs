@@ -1,6 +1,6 @@
 //! Search values of one node, and how proof and disproof pieces cross a move.
 
-use shogi::{Move, Position};
+use shogi::{Move, Position, Square};
 
 use crate::hands::Packed;
 use crate::pn::{INF, Len, Pn};
@@ -81,6 +81,11 @@ pub(crate) fn before_move(bound: Packed, m: &Move) -> Packed {
         } => bound.minus(k.unpromoted()),
         Move::Normal { .. } => bound,
     }
+}
+
+/// King-move distance between two squares.
+pub(crate) fn distance(a: Square, b: Square) -> u32 {
+    u32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
 }
 
 /// Whether the side to move, in check, could answer by dropping a piece between the king

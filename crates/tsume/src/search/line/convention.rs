@@ -25,6 +25,7 @@ use shogi::{Color, Move, PieceKind, Position, SetupMode, Square};
 use super::Cursor;
 use crate::pn::LEN_INF;
 use crate::search::Searcher;
+use crate::search::value::distance;
 
 mod walk;
 mod yozume;
@@ -313,13 +314,6 @@ impl Searcher<'_, '_> {
 
 fn is_drop_on(m: &Move, s: Square) -> bool {
     matches!(m, Move::Drop { to, .. } if *to == s)
-}
-
-/// King-move distance between two squares.
-fn distance(a: Square, b: Square) -> u32 {
-    let df = (i32::from(a.file()) - i32::from(b.file())).unsigned_abs();
-    let dr = (i32::from(a.rank()) - i32::from(b.rank())).unsigned_abs();
-    df.max(dr)
 }
 
 /// `pos` with one `kind` moved from the attacker's hand back to the defender's.
