@@ -24,7 +24,10 @@ pub(crate) fn add(a: Pn, b: Pn) -> Pn {
 /// `eps_num / eps_den` is ε.
 pub(crate) fn epsilon_threshold(second: Pn, eps_num: u32, eps_den: u32) -> Pn {
     if second >= MAX_FINITE {
-        return second;
+        // A saturated runner-up sets no limit. Passing its own value on as the limit would
+        // stop a best child whose number saturated too at once, again and again: the
+        // search looped without progress (橋本587手詰 after 20 M nodes).
+        return INF;
     }
     let s = u64::from(second);
     let grown = s + (s * u64::from(eps_num)).div_ceil(u64::from(eps_den)) + 1;
@@ -71,6 +74,7 @@ mod tests {
         assert_eq!(epsilon_threshold(0, 1, 4), 1);
         assert_eq!(epsilon_threshold(4, 1, 4), 6);
         assert_eq!(epsilon_threshold(INF, 1, 4), INF);
+        assert_eq!(epsilon_threshold(MAX_FINITE, 1, 4), INF);
         assert!(epsilon_threshold(100, 1, 4) > 125);
     }
 
