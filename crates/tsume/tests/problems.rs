@@ -202,14 +202,38 @@ fn ran_451_proven_shortest() {
     verify_line(&p.position, &m.line).unwrap();
 }
 
+/// ミクロコスモス (Microcosmos, 1525 plies): proven shortest at its published length with
+/// an 8 GiB table; the line is checked move by move.
+#[test]
+#[ignore = "about five minutes, 8 GiB of memory"]
+fn microcosmos_1525_proven_shortest() {
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name.contains("Microcosmos"))
+        .unwrap();
+    let m = exact_with_table(&p.position, 1_000_000_000, 8 << 30);
+    assert!(m.exact);
+    assert_eq!(m.length, 1525);
+    verify_line(&p.position, &m.line).unwrap();
+}
+
 /// The exact-level answer of a long problem with a 4 GiB table.
 fn exact_with_4_gib(pos: &masu_tsume::shogi::Position, nodes: u64) -> masu_tsume::Mate {
+    exact_with_table(pos, nodes, 4 << 30)
+}
+
+/// The exact-level answer of a long problem with a table of `table_bytes`.
+fn exact_with_table(
+    pos: &masu_tsume::shogi::Position,
+    nodes: u64,
+    table_bytes: usize,
+) -> masu_tsume::Mate {
     let mut solver = Solver::new(Config {
         limits: Limits {
             nodes: Some(nodes),
             time: None,
         },
-        table_bytes: 4 << 30,
+        table_bytes,
         answer: AnswerLevel::Exact,
         ..Config::default()
     });
