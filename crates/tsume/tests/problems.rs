@@ -217,6 +217,22 @@ fn microcosmos_1525_proven_shortest() {
     verify_line(&p.position, &m.line).unwrap();
 }
 
+/// 新桃花源 (1205 plies by convention): proven shortest at 1215 plies in minimax (its
+/// published answer does not count futile interpositions) with an 8 GiB table; the line is
+/// checked move by move.
+#[test]
+#[ignore = "about twelve minutes, 8 GiB of memory"]
+fn shin_toukagen_1215_proven_shortest() {
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name == "新桃花源")
+        .unwrap();
+    let m = exact_with_table(&p.position, 2_000_000_000, 8 << 30);
+    assert!(m.exact);
+    assert_eq!(m.length, 1215);
+    verify_line(&p.position, &m.line).unwrap();
+}
+
 /// The exact-level answer of a long problem with a 4 GiB table.
 fn exact_with_4_gib(pos: &masu_tsume::shogi::Position, nodes: u64) -> masu_tsume::Mate {
     exact_with_table(pos, nodes, 4 << 30)
