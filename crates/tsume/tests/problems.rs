@@ -177,7 +177,7 @@ fn edge_case_29_ply_two_kings() {
 #[ignore = "about a minute, 4 GiB of memory"]
 fn edge_case_39_ply_chain_interpositions() {
     let p = &load("edge_cases.tsv")[7];
-    let m = exact_with_4_gib(&p.position, 300_000_000);
+    let m = exact_with_table(&p.position, 300_000_000, 4 << 30);
     assert!(m.exact);
     assert_eq!(m.length, 47);
     verify_line(&p.position, &m.line).unwrap();
@@ -192,14 +192,7 @@ fn edge_case_39_ply_chain_interpositions() {
 #[test]
 #[ignore = "about six minutes, 4 GiB of memory"]
 fn ran_451_proven_shortest() {
-    let p = load("famous_long.tsv")
-        .into_iter()
-        .find(|p| p.name == "乱")
-        .unwrap();
-    let m = exact_with_4_gib(&p.position, 1_500_000_000);
-    assert!(m.exact);
-    assert_eq!(m.length, 451);
-    verify_line(&p.position, &m.line).unwrap();
+    famous_proven_shortest("乱", 451, 1_500_000_000, 4 << 30);
 }
 
 /// ミクロコスモス (Microcosmos, 1525 plies): proven shortest at its published length with
@@ -207,14 +200,7 @@ fn ran_451_proven_shortest() {
 #[test]
 #[ignore = "about five minutes, 8 GiB of memory"]
 fn microcosmos_1525_proven_shortest() {
-    let p = load("famous_long.tsv")
-        .into_iter()
-        .find(|p| p.name.contains("Microcosmos"))
-        .unwrap();
-    let m = exact_with_table(&p.position, 1_000_000_000, 8 << 30);
-    assert!(m.exact);
-    assert_eq!(m.length, 1525);
-    verify_line(&p.position, &m.line).unwrap();
+    famous_proven_shortest("ミクロコスモス (Microcosmos)", 1525, 1_000_000_000, 8 << 30);
 }
 
 /// 新桃花源 (1205 plies by convention): proven shortest at 1215 plies in minimax (its
@@ -223,19 +209,20 @@ fn microcosmos_1525_proven_shortest() {
 #[test]
 #[ignore = "about twelve minutes, 8 GiB of memory"]
 fn shin_toukagen_1215_proven_shortest() {
-    let p = load("famous_long.tsv")
-        .into_iter()
-        .find(|p| p.name == "新桃花源")
-        .unwrap();
-    let m = exact_with_table(&p.position, 2_000_000_000, 8 << 30);
-    assert!(m.exact);
-    assert_eq!(m.length, 1215);
-    verify_line(&p.position, &m.line).unwrap();
+    famous_proven_shortest("新桃花源", 1215, 2_000_000_000, 8 << 30);
 }
 
-/// The exact-level answer of a long problem with a 4 GiB table.
-fn exact_with_4_gib(pos: &masu_tsume::shogi::Position, nodes: u64) -> masu_tsume::Mate {
-    exact_with_table(pos, nodes, 4 << 30)
+/// Solves the problem of `famous_long.tsv` named `name` at the exact level and checks that
+/// its length is proven to be `length`, and its line move by move.
+fn famous_proven_shortest(name: &str, length: u32, nodes: u64, table_bytes: usize) {
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name == name)
+        .unwrap();
+    let m = exact_with_table(&p.position, nodes, table_bytes);
+    assert!(m.exact);
+    assert_eq!(m.length, length);
+    verify_line(&p.position, &m.line).unwrap();
 }
 
 /// The exact-level answer of a long problem with a table of `table_bytes`.
