@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 use shogi::Position;
-use tsume::{AnswerLevel, Config, Expected, Limits, Problem, Solver, Verdict};
+use tsume::{AnswerLevel, Config, Convention, Expected, Limits, Problem, Solver, Verdict};
 
 /// Solve tsume-shogi (mate) problems; with no argument, the problems bundled with masu.
 #[derive(Debug, Args)]
@@ -237,6 +237,9 @@ fn verdict_word(verdict: &Result<Verdict, tsume::SolveError>) -> &'static str {
     }
 }
 
+/// One problem's JSON object. A mate carries `convention`: `"same"` (the minimax line is
+/// the convention answer), `"differs"` (with `convention_length`, `convention_line` and
+/// `convention_alternatives`) or `"unknown"` (not worked out within the budget).
 fn json_line(report: &Report) -> serde_json::Value {
     let mate = report.verdict.as_ref().ok().and_then(Verdict::mate);
     let mut value = serde_json::json!({
@@ -257,8 +260,14 @@ fn json_line(report: &Report) -> serde_json::Value {
     });
     if let Some(mate) = mate {
         value["alternatives"] = json_alternatives(&mate.alternatives);
+        value["convention"] = match mate.convention {
+            Convention::Same => "same",
+            Convention::Differs(_) => "differs",
+            _ => "unknown",
+        }
+        .into();
     }
-    if let Some(convention) = mate.and_then(|m| m.convention.as_ref()) {
+    if let Some(convention) = mate.and_then(|m| m.convention.differing()) {
         value["convention_length"] = convention.length.into();
         value["convention_line"] = usi_line(&convention.line).into();
         value["convention_alternatives"] = json_alternatives(&convention.alternatives);
@@ -343,7 +352,10 @@ fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::R
         if !m.alternatives.is_empty() {
             writeln!(out, "  余詰: {}", text_alternatives(&m.alternatives))?;
         }
-        if let Some(c) = &m.convention {
+        if m.convention == Convention::Unknown {
+            writeln!(out, "  by convention: not worked out")?;
+        }
+        if let Some(c) = m.convention.differing() {
             writeln!(
                 out,
                 "  by convention: mate in {}: {}",

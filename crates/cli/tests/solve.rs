@@ -36,6 +36,7 @@ fn json_lines_carry_the_documented_fields() {
         "\"verdict\":\"mate\"",
         "\"length\":1",
         "\"line\":[\"G*5b\"]",
+        "\"convention\":\"same\"",
         "\"nodes\":",
         "\"millis\":",
     ] {
@@ -53,6 +54,7 @@ fn alternatives_of_both_answers_are_reported() {
     for field in [
         "\"length\":3",
         "\"alternatives\":[{",
+        "\"convention\":\"differs\"",
         "\"convention_length\":1",
         "\"convention_line\":[\"5a3c\"]",
         "\"convention_alternatives\":[{\"last\":true,\"move\":\"5a3c+\",\"ply\":0}]",

@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "mate {}{} conv {:?} alts [{}] line {}",
                 m.length,
                 if m.exact { "" } else { "?" },
-                m.convention.as_ref().map(|c| c.length),
+                m.convention.length(m.length),
                 m.alternatives
                     .iter()
                     .map(|a| format!("{}:{}", a.ply, a.mv.to_usi()))

@@ -19,4 +19,4 @@ pub use config::{AnswerLevel, Config, LeafSearch, Limits, Progress, ProgressFn};
 pub use error::{ParseProblemError, SolveError};
 pub use problem::{Expected, Problem, parse_position, parse_problems};
 pub use solver::Solver;
-pub use verdict::{Alternative, ConventionAnswer, Mate, Stats, StopReason, Verdict};
+pub use verdict::{Alternative, Convention, ConventionAnswer, Mate, Stats, StopReason, Verdict};

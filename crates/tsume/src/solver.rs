@@ -10,7 +10,7 @@ use crate::pn::{LEN_INF, Len};
 use crate::search::value::Value;
 use crate::search::{Budget, Searcher};
 use crate::table::Table;
-use crate::verdict::{Alternative, ConventionAnswer, Mate, Stats, StopReason, Verdict};
+use crate::verdict::{Alternative, Convention, ConventionAnswer, Mate, Stats, StopReason, Verdict};
 
 /// Stack for the search thread: the recursion goes one frame per ply of the longest line.
 const STACK_BYTES: usize = 256 << 20;
@@ -141,7 +141,7 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
             exact: false,
             leftover: *end_of(pos, &line).hand(pos.turn()),
             line,
-            convention: None,
+            convention: Convention::Unknown,
             alternatives: Vec::new(),
         })
     });
@@ -248,7 +248,7 @@ fn answer(
         exact,
         line,
         leftover,
-        convention: None,
+        convention: Convention::Unknown,
         alternatives,
     };
     // The convention answer needs exact values of side lines: bounded, and dropped if
@@ -269,15 +269,16 @@ fn answer(
         }
         (line, alts)
     });
-    if let Some((conv, alts)) = conv.filter(|(c, _)| *c != mate.line) {
-        let leftover = *end_of(pos, &conv).hand(pos.turn());
-        mate.convention = Some(ConventionAnswer {
+    mate.convention = match conv {
+        None => Convention::Unknown,
+        Some((conv, _)) if conv == mate.line => Convention::Same,
+        Some((conv, alts)) => Convention::Differs(ConventionAnswer {
             length: conv.len() as u32,
             alternatives: tagged(alts, conv.len()),
+            leftover: *end_of(pos, &conv).hand(pos.turn()),
             line: conv,
-            leftover,
-        });
-    }
+        }),
+    };
     Some(mate)
 }
 

@@ -57,12 +57,54 @@ pub struct Mate {
     pub line: Vec<Move>,
     /// Attacker pieces left in hand at the end of `line` (non-empty = 駒余り).
     pub leftover: Hand,
-    /// The tsume-convention answer, when it differs from the minimax one.
-    pub convention: Option<ConventionAnswer>,
+    /// The tsume-convention answer: the minimax line itself, another line, or not worked
+    /// out (see [`Convention`]).
+    pub convention: Convention,
     /// Other attacker moves on the main line that also mate in the remaining plies (余詰),
     /// by minimax counting. Each check gets a bounded search (20,000 nodes): one undecided
     /// within it is not reported.
     pub alternatives: Vec<Alternative>,
+}
+
+/// What is known of the tsume-convention answer of a mate.
+///
+/// Working it out needs exact values of side lines, so it is done only for a proven
+/// shortest mate at [`AnswerLevel::Full`](crate::AnswerLevel::Full), with a node budget of
+/// its own; when that runs out the answer is [`Convention::Unknown`], never taken for the
+/// minimax line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Convention {
+    /// The minimax line is the convention answer too: no futile interposition on it, and
+    /// no line of equal length without 駒余り.
+    Same,
+    /// The convention answer is another line (shorter, or as long without 駒余り).
+    Differs(ConventionAnswer),
+    /// Not worked out: the answer level stops before it, the length is only an upper
+    /// bound, or its budget ran out.
+    Unknown,
+}
+
+impl Convention {
+    /// The convention line when it differs from the minimax one.
+    #[must_use]
+    pub fn differing(&self) -> Option<&ConventionAnswer> {
+        match self {
+            Convention::Differs(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The convention length, given the minimax length of the same mate: `None` when not
+    /// worked out.
+    #[must_use]
+    pub fn length(&self, minimax: u32) -> Option<u32> {
+        match self {
+            Convention::Same => Some(minimax),
+            Convention::Differs(c) => Some(c.length),
+            Convention::Unknown => None,
+        }
+    }
 }
 
 /// The answer by tsume convention: futile interpositions (無駄合) are not counted and lines

@@ -11,7 +11,7 @@ mod common;
 
 use common::{load, solver_with, verify_line};
 use masu_tsume::shogi::{Move, Position, UsiMove};
-use masu_tsume::{Mate, Verdict, parse_position};
+use masu_tsume::{Convention, Mate, Verdict, parse_position};
 
 fn usi(line: &[Move]) -> String {
     line.iter()
@@ -39,15 +39,15 @@ fn solve(pos: &Position, nodes: u64, table_mb: usize) -> Mate {
         "{pos}: minimax {} [{}], convention {:?} [{}], {} nodes, {:.1} s",
         m.length,
         usi(&m.line),
-        m.convention.as_ref().map(|c| c.length),
+        m.convention.length(m.length),
         m.convention
-            .as_ref()
+            .differing()
             .map(|c| usi(&c.line))
             .unwrap_or_default(),
         s.stats().nodes,
         s.stats().elapsed.as_secs_f64()
     );
-    if let Some(c) = &m.convention {
+    if let Some(c) = m.convention.differing() {
         let alts: Vec<String> = c
             .alternatives
             .iter()
@@ -70,8 +70,10 @@ fn solve(pos: &Position, nodes: u64, table_mb: usize) -> Mate {
 /// The convention line, checked: every attacker move checks, every defence is legal, and
 /// the end is mate or a position whose only defences are drops.
 fn convention(pos: &Position, m: &Mate) -> (u32, String) {
-    let Some(c) = &m.convention else {
-        return (m.length, usi(&m.line));
+    let c = match &m.convention {
+        Convention::Same => return (m.length, usi(&m.line)),
+        Convention::Differs(c) => c,
+        other => panic!("convention answer not worked out: {other:?}"),
     };
     assert!(c.length <= m.length);
     assert_eq!(c.line.len() as u32, c.length);
@@ -91,7 +93,7 @@ fn convention(pos: &Position, m: &Mate) -> (u32, String) {
 /// every reply to it that is not a drop is mated within the plies the line has left (by
 /// convention), and the last move's are marked as such.
 fn check_alternatives(pos: &Position, m: &Mate, from: usize) {
-    let c = m.convention.as_ref().unwrap();
+    let c = m.convention.differing().unwrap();
     for a in c.alternatives.iter().filter(|a| a.ply >= from) {
         let before = after(pos, &usi(&c.line[..a.ply]));
         assert!(before.legal_moves().contains(&a.mv), "{a:?}");
@@ -196,10 +198,10 @@ fn zukou_98() {
     assert!(!line.contains("P*"), "{line}");
     // 駒余り: the minimax line ends with the two captured pawns in hand, this one with none.
     assert!(!m.leftover.is_empty());
-    assert!(m.convention.as_ref().unwrap().leftover.is_empty());
+    assert!(m.convention.differing().unwrap().leftover.is_empty());
     // The work's known flaw on its intended line: the third move may drop a gold on 2b as
     // well as the silver (余詰, not on the last move).
-    let alts = &m.convention.as_ref().unwrap().alternatives;
+    let alts = &m.convention.differing().unwrap().alternatives;
     assert!(
         alts.iter()
             .any(|a| a.ply == 2 && a.mv.to_usi().to_string() == "G*2b" && !a.last),
@@ -225,7 +227,7 @@ fn zukou_98() {
     assert!(line.starts_with("1c1b"), "{line}");
     assert!(line.ends_with(" 7c9c"), "{line}");
     // The first move may promote as well (1c1b+): a non-final 余詰 of nine plies.
-    let alts = &m.convention.as_ref().unwrap().alternatives;
+    let alts = &m.convention.differing().unwrap().alternatives;
     assert!(
         alts.iter()
             .any(|a| a.ply == 0 && a.mv.to_usi().to_string() == "1c1b+" && !a.last),
@@ -252,7 +254,7 @@ fn chain_39_after_2c3b() {
          5g6f 1g1h 2c2g 1h1i 8g8i S*6i 8i6i 6h6i+ S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
     );
     // No 余詰 on the line, not even on its last move.
-    assert_eq!(m.convention.as_ref().unwrap().alternatives, []);
+    assert_eq!(m.convention.differing().unwrap().alternatives, []);
 }
 
 /// The same problem after the defender's other eighth ply, 2c3d: 39 plies in minimax, 31
@@ -272,7 +274,7 @@ fn chain_39_after_2c3d() {
          2d1b+ 1a1b 4d1d 1b2a 2c2b+ 2a2b 1e2c+ 2b3a 4f1c 3a4b 1d4d P*4c 2c3c 4b4a 4d4c"
     );
     // No 余詰 on the line, not even on its last move.
-    assert_eq!(m.convention.as_ref().unwrap().alternatives, []);
+    assert_eq!(m.convention.differing().unwrap().alternatives, []);
 }
 
 /// The 39-ply problem from its first move: 47 plies in minimax, 39 by convention, the
@@ -295,9 +297,9 @@ fn chain_39_from_the_start() {
          9c3c 1c1d 3c2c 1d1e P*1f 1e1f P*1g 1f1g 5g6f 1g1h 2c2g 1h1i 8g8i S*6i 8i6i 6h6i+ \
          S*2h 1i2i 2h3g 2i3i 2g2h 3i4i 2h4h"
     );
-    assert!(m.convention.as_ref().unwrap().leftover.is_empty());
+    assert!(m.convention.differing().unwrap().leftover.is_empty());
     // No 余詰 on the published line, not even on its last move.
-    assert_eq!(m.convention.as_ref().unwrap().alternatives, []);
+    assert_eq!(m.convention.differing().unwrap().alternatives, []);
 }
 
 /// The ShogiBoardQ samples were checked upstream (KomoringHeights and a second searcher)
@@ -315,7 +317,7 @@ fn shogiboardq_answers_are_clean() {
         for p in load(file) {
             let m = solve(&p.position, 2_000_000, 16);
             assert!(m.exact, "{}", p.position);
-            assert_eq!(m.convention, None, "{}", p.position);
+            assert_eq!(m.convention, Convention::Same, "{}", p.position);
             assert!(m.leftover.is_empty(), "{}", p.position);
             let last = m.line.len() - 1;
             assert!(

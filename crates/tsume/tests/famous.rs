@@ -61,8 +61,12 @@ fn famous_long_problems() {
                 if let (Expected::Mate(n), true) = (p.expected, m.exact) {
                     // Recorded lengths are the published ones, which do not count futile
                     // interpositions: the convention answer's, where it differs.
-                    let published = m.convention.as_ref().map_or(m.length, |c| c.length);
-                    assert_eq!(published, n, "{}", p.name);
+                    // Not worked out (its budget ran out): the published length can only
+                    // be no longer than the minimax one.
+                    match m.convention.length(m.length) {
+                        Some(published) => assert_eq!(published, n, "{}", p.name),
+                        None => assert!(n <= m.length, "{}", p.name),
+                    }
                 }
                 (m.length.to_string(), if m.exact { "yes" } else { "no" })
             }

@@ -31,7 +31,7 @@ fn check(p: &Problem, nodes: u64) {
             assert_eq!(m.length, n, "{}", p.position);
             assert_eq!(m.line.len() as u32, n);
             verify_line(&p.position, &m.line).unwrap_or_else(|e| panic!("{}: {e}", p.position));
-            if let Some(c) = &m.convention {
+            if let Some(c) = m.convention.differing() {
                 verify_line(&p.position, &c.line)
                     .unwrap_or_else(|e| panic!("{} (convention): {e}", p.position));
                 assert!(c.length <= m.length);
