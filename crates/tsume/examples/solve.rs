@@ -45,7 +45,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let st = solver.stats();
         let got = match &verdict {
             Verdict::Mate(m) => format!(
-                "mate {}{} conv {:?} alts [{}] line {}",
+                "mate {}{} conv {:?} alts [{}] line {}{}",
                 m.length,
                 if m.exact { "" } else { "?" },
                 m.convention.length(m.length),
@@ -54,11 +54,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     .map(|a| format!("{}:{}", a.ply, a.mv.to_usi()))
                     .collect::<Vec<_>>()
                     .join(" "),
-                m.line
-                    .iter()
-                    .map(|m| m.to_usi().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                usi_line(&m.line),
+                m.convention
+                    .differing()
+                    .map(|c| format!(" conv_line {}", usi_line(&c.line)))
+                    .unwrap_or_default()
             ),
             Verdict::NoMate => "nomate".to_string(),
             Verdict::Unknown { reason } => format!("unknown {reason:?}"),
@@ -80,4 +80,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     Ok(())
+}
+
+fn usi_line(line: &[masu_tsume::shogi::Move]) -> String {
+    line.iter()
+        .map(|m| m.to_usi().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

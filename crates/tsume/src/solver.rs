@@ -21,8 +21,11 @@ const ANSWER_RESERVE: u64 = 2_000_000;
 /// Nodes a speculative horizon of the shortening phase may always use.
 const SPECULATIVE_MIN_NODES: u64 = 1_000_000;
 
-/// Nodes the convention answer may always use (more if the solve itself used more).
-const CONVENTION_MIN_NODES: u64 = 1_000_000;
+/// Nodes the convention answer may always use (more if the solve itself used more): a
+/// drop counted on its line is judged again within up to 2 M nodes, and a short problem
+/// can need several such judgements (the 25 plies before 新桃花源's end need 1.5 M nodes in
+/// all; 1 M left it unknown).
+const CONVENTION_MIN_NODES: u64 = 10_000_000;
 
 /// A df-pn tsume solver with its transposition table (allocated once, at its full size).
 #[derive(Debug)]

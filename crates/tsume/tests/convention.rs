@@ -117,7 +117,7 @@ fn check_alternatives(pos: &Position, m: &Mate, from: usize) {
                 continue;
             }
             let reply = after(&next, &d.to_usi().to_string());
-            let sub = solve(&reply, 5_000_000, 64);
+            let sub = solve(&reply, 50_000_000, 64);
             let (len, line) = convention(&reply, &sub);
             assert!(len < left, "{a:?} {d:?}: {len} >= {left} [{line}]");
         }
@@ -273,8 +273,19 @@ fn chain_39_after_2c3d() {
         "8g8d P*4d 8d4d 3d4d N*3f 4d3d 9c8d 3d4c 8d4d 4c3b 3f2d 3b2a P*2b 2a2b P*2c 2b1a \
          2d1b+ 1a1b 4d1d 1b2a 2c2b+ 2a2b 1e2c+ 2b3a 4f1c 3a4b 1d4d P*4c 2c3c 4b4a 4d4c"
     );
-    // No 余詰 on the line, not even on its last move.
-    assert_eq!(m.convention.differing().unwrap().alternatives, []);
+    // One 余詰 on the line (非限定): at its seventh ply the dragon may stop on 9d as well
+    // as on 8d. The interpositions on 8d and 7d that this allows are futile: taken, they
+    // leave a position that mates no later than 3d4c, the defence that counts.
+    let alts: Vec<(usize, String)> = m
+        .convention
+        .differing()
+        .unwrap()
+        .alternatives
+        .iter()
+        .map(|a| (a.ply, a.mv.to_usi().to_string()))
+        .collect();
+    assert_eq!(alts, [(6, "9c9d".to_string())]);
+    check_alternatives(&pos, &m, 0);
 }
 
 /// The 39-ply problem from its first move: 47 plies in minimax, 39 by convention, the

@@ -13,7 +13,7 @@
 //! ends with the attacker's hand empty is preferred, so the answer is the line a
 //! composer would publish.
 
-use shogi::{Color, Hand, Move, Position};
+use shogi::{Color, Hand, Move, Position, Square};
 
 use super::{Bounds, Memo};
 use crate::pn::LEN_INF;
@@ -26,6 +26,13 @@ const MAX_RESTARTS: usize = 64;
 
 /// Checks per attacker node searched move by move below a probed check.
 pub(super) const PROBE_WIDTH: usize = 2;
+
+/// Checks per attacker node searched move by move when a counted drop on the answer's
+/// line is judged again.
+const FUTILITY_WIDTH: usize = usize::MAX;
+
+/// Nodes for each such judgement.
+const FUTILITY_NODES: u64 = 2_000_000;
 
 /// Nodes for each check probed for a shorter mate on the answer line.
 const PROBE_NODES: u64 = 200_000;
@@ -277,6 +284,28 @@ impl Searcher<'_, '_> {
         out
     }
 
+    /// Whether a drop on `to` that the narrow search counts is futile after all, judged
+    /// with every check searched move by move (within [`FUTILITY_NODES`]; undecided, it
+    /// counts). The narrow search can miss the shorter mate after the capture that makes
+    /// a drop futile, and a drop counted wrongly makes the answer longer than it is.
+    fn futile_rechecked(
+        &mut self,
+        memo: &mut Memo,
+        c: &Cursor,
+        moves: &[Move],
+        to: Square,
+        v: u32,
+    ) -> Option<bool> {
+        let width = std::mem::replace(&mut memo.width, FUTILITY_WIDTH);
+        let out = match self.limited(FUTILITY_NODES, |s| s.futile(memo, c, moves, to, v)) {
+            Some(futile) => Some(futile),
+            None if self.stop.is_some() => None,
+            None => Some(false),
+        };
+        memo.width = width;
+        out
+    }
+
     /// Whether the table holds a disproof of any mate at `c` (no search).
     pub(super) fn known_no_mate(&self, c: &Cursor) -> bool {
         let n = self.node(&c.pos, 0, LEN_INF, 0);
@@ -333,7 +362,10 @@ impl Searcher<'_, '_> {
                 continue;
             }
             let counted = match m {
-                Move::Drop { to, .. } => !self.futile(memo, c, &moves, to, v)?,
+                Move::Drop { to, .. } => {
+                    !self.futile(memo, c, &moves, to, v)?
+                        && !self.futile_rechecked(memo, c, &moves, to, v)?
+                }
                 _ => true,
             };
             if counted {
