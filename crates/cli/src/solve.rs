@@ -237,9 +237,11 @@ fn verdict_word(verdict: &Result<Verdict, tsume::SolveError>) -> &'static str {
     }
 }
 
-/// One problem's JSON object. A mate carries `convention`: `"same"` (the minimax line is
-/// the convention answer), `"differs"` (with `convention_length`, `convention_line` and
-/// `convention_alternatives`) or `"unknown"` (not worked out within the budget).
+/// One problem's JSON object. A mate carries its 余詰 (`alternatives`, and `undecided`:
+/// checks whose search was left undecided) and `convention`: `"same"` (the minimax line is
+/// the convention answer), `"differs"` (with `convention_length`, `convention_line`,
+/// `convention_alternatives`, `convention_undecided` and
+/// `convention_alternatives_complete`) or `"unknown"` (not worked out within the budget).
 fn json_line(report: &Report) -> serde_json::Value {
     let mate = report.verdict.as_ref().ok().and_then(Verdict::mate);
     let mut value = serde_json::json!({
@@ -260,6 +262,7 @@ fn json_line(report: &Report) -> serde_json::Value {
     });
     if let Some(mate) = mate {
         value["alternatives"] = json_alternatives(&mate.alternatives);
+        value["undecided"] = json_alternatives(&mate.undecided);
         value["convention"] = match mate.convention {
             Convention::Same => "same",
             Convention::Differs(_) => "differs",
@@ -271,6 +274,8 @@ fn json_line(report: &Report) -> serde_json::Value {
         value["convention_length"] = convention.length.into();
         value["convention_line"] = usi_line(&convention.line).into();
         value["convention_alternatives"] = json_alternatives(&convention.alternatives);
+        value["convention_undecided"] = json_alternatives(&convention.undecided);
+        value["convention_alternatives_complete"] = convention.alternatives_complete.into();
     }
     if let Err(err) = &report.verdict {
         value["error"] = err.to_string().into();
@@ -352,6 +357,9 @@ fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::R
         if !m.alternatives.is_empty() {
             writeln!(out, "  余詰: {}", text_alternatives(&m.alternatives))?;
         }
+        if !m.undecided.is_empty() {
+            writeln!(out, "  余詰 undecided: {}", text_alternatives(&m.undecided))?;
+        }
         if m.convention == Convention::Unknown {
             writeln!(out, "  by convention: not worked out")?;
         }
@@ -368,6 +376,16 @@ fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::R
                     "  余詰 by convention: {}",
                     text_alternatives(&c.alternatives)
                 )?;
+            }
+            if !c.undecided.is_empty() {
+                writeln!(
+                    out,
+                    "  余詰 by convention undecided: {}",
+                    text_alternatives(&c.undecided)
+                )?;
+            }
+            if !c.alternatives_complete {
+                writeln!(out, "  余詰 by convention: search not finished (budget)")?;
             }
         }
     }

@@ -58,6 +58,9 @@ fn alternatives_of_both_answers_are_reported() {
         "\"convention_length\":1",
         "\"convention_line\":[\"5a3c\"]",
         "\"convention_alternatives\":[{\"last\":true,\"move\":\"5a3c+\",\"ply\":0}]",
+        "\"undecided\":[]",
+        "\"convention_undecided\":[]",
+        "\"convention_alternatives_complete\":true",
     ] {
         assert!(out.contains(field), "{field} missing in {out}");
     }

@@ -45,19 +45,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let st = solver.stats();
         let got = match &verdict {
             Verdict::Mate(m) => format!(
-                "mate {}{} conv {:?} alts [{}] line {}{}",
+                "mate {}{} conv {:?} alts [{}] undecided [{}] line {}{}",
                 m.length,
                 if m.exact { "" } else { "?" },
                 m.convention.length(m.length),
-                m.alternatives
-                    .iter()
-                    .map(|a| format!("{}:{}", a.ply, a.mv.to_usi()))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                plies(&m.alternatives),
+                plies(&m.undecided),
                 usi_line(&m.line),
                 m.convention
                     .differing()
-                    .map(|c| format!(" conv_line {}", usi_line(&c.line)))
+                    .map(|c| format!(
+                        " conv_alts [{}] conv_undecided [{}]{} conv_line {}",
+                        plies(&c.alternatives),
+                        plies(&c.undecided),
+                        if c.alternatives_complete {
+                            ""
+                        } else {
+                            " (incomplete)"
+                        },
+                        usi_line(&c.line)
+                    ))
                     .unwrap_or_default()
             ),
             Verdict::NoMate => "nomate".to_string(),
@@ -85,6 +92,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 fn usi_line(line: &[masu_tsume::shogi::Move]) -> String {
     line.iter()
         .map(|m| m.to_usi().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn plies(alternatives: &[masu_tsume::Alternative]) -> String {
+    alternatives
+        .iter()
+        .map(|a| format!("{}:{}", a.ply, a.mv.to_usi()))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -7,6 +7,7 @@ use shogi::{Move, Position};
 use crate::config::{AnswerLevel, Config, LeafSearch};
 use crate::error::SolveError;
 use crate::pn::{LEN_INF, Len};
+use crate::search::line::{MainLine, Yozume};
 use crate::search::value::Value;
 use crate::search::{Budget, Searcher};
 use crate::table::Table;
@@ -146,6 +147,7 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
             line,
             convention: Convention::Unknown,
             alternatives: Vec::new(),
+            undecided: Vec::new(),
         })
     });
     let verdict = match mate {
@@ -238,21 +240,23 @@ fn answer(
 ) -> Option<Mate> {
     s.clear_rep();
     let full = level == AnswerLevel::Full;
-    let (line, alts) = if exact {
+    let MainLine { line, yozume } = if exact {
         s.main_line(pos, n, full)?
     } else {
         // Only an upper bound is known: follow the proof instead of the minimax line.
-        (s.proof_line(pos, n)?, Vec::new())
+        MainLine {
+            line: s.proof_line(pos, n)?,
+            yozume: Yozume::default(),
+        }
     };
-    let leftover = *end_of(pos, &line).hand(pos.turn());
-    let alternatives = tagged(alts, line.len());
     let mut mate = Mate {
         length: if exact { line.len() as u32 } else { n },
         exact,
-        line,
-        leftover,
+        leftover: *end_of(pos, &line).hand(pos.turn()),
         convention: Convention::Unknown,
-        alternatives,
+        alternatives: tagged(yozume.found, line.len()),
+        undecided: tagged(yozume.undecided, line.len()),
+        line,
     };
     // The convention answer needs exact values of side lines: bounded, and dropped if
     // the bound is hit.
@@ -264,20 +268,22 @@ fn answer(
     };
     // Its 余詰 within as many nodes again: the ones found when that runs out are kept.
     let conv = conv.map(|(line, mut memo)| {
-        let mut alts = Vec::new();
-        if line != mate.line {
-            s.limited(conv_nodes, |s| {
-                s.convention_alternatives(&mut memo, pos, &line, &mut alts)
-            });
-        }
-        (line, alts)
+        let mut yozume = Yozume::default();
+        let complete = line == mate.line
+            || s.limited(conv_nodes, |s| {
+                s.convention_alternatives(&mut memo, pos, &line, &mut yozume)
+            })
+            .is_some();
+        (line, yozume, complete)
     });
     mate.convention = match conv {
         None => Convention::Unknown,
-        Some((conv, _)) if conv == mate.line => Convention::Same,
-        Some((conv, alts)) => Convention::Differs(ConventionAnswer {
+        Some((conv, ..)) if conv == mate.line => Convention::Same,
+        Some((conv, yozume, complete)) => Convention::Differs(ConventionAnswer {
             length: conv.len() as u32,
-            alternatives: tagged(alts, conv.len()),
+            alternatives: tagged(yozume.found, conv.len()),
+            undecided: tagged(yozume.undecided, conv.len()),
+            alternatives_complete: complete,
             leftover: *end_of(pos, &conv).hand(pos.turn()),
             line: conv,
         }),

@@ -62,8 +62,11 @@ pub struct Mate {
     pub convention: Convention,
     /// Other attacker moves on the main line that also mate in the remaining plies (余詰),
     /// by minimax counting. Each check gets a bounded search (20,000 nodes): one undecided
-    /// within it is not reported.
+    /// within it is listed in `undecided` instead.
     pub alternatives: Vec<Alternative>,
+    /// Checks on the main line whose search for 余詰 was left undecided within its nodes:
+    /// they may mate as fast as the line's own move, and are worth a closer look.
+    pub undecided: Vec<Alternative>,
 }
 
 /// What is known of the tsume-convention answer of a mate.
@@ -123,10 +126,16 @@ pub struct ConventionAnswer {
     /// not possible here (the line's moves are checked for that while it is written out).
     /// Each check is judged with a minimax search first (a minimax mate within the
     /// remaining plies is a convention one) and otherwise with a convention search of at
-    /// most 50,000 nodes, two checks deep per attacker node; one still undecided is not
-    /// reported, so the list can miss a 余詰 that needs a deeper search, and all of them
-    /// together stop at the answer's node budget (the ones found by then are kept).
+    /// most 50,000 nodes, two checks deep per attacker node; one still undecided is listed
+    /// in `undecided` instead. All of them together stop at the answer's node budget (the
+    /// ones found by then are kept, and `alternatives_complete` is false).
     pub alternatives: Vec<Alternative>,
+    /// Checks on the convention line whose search for 余詰 was left undecided within its
+    /// nodes: they may mate as fast as the line's own move.
+    pub undecided: Vec<Alternative>,
+    /// Whether every attacker move of the line was searched for 余詰: false when the
+    /// answer's budget ran out part way, and the later moves are in neither list.
+    pub alternatives_complete: bool,
 }
 
 /// An attacker move that mates as fast as the main-line move at the same ply.

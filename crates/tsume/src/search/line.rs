@@ -40,8 +40,28 @@ impl Cursor {
 /// Nodes granted to each check when looking for alternative mates (余詰).
 const ALTERNATIVE_NODES: u64 = 20_000;
 
-/// A main line and the alternative mating moves found on it, as (ply, move).
-pub(crate) type MainLine = (Vec<Move>, Vec<(usize, Move)>);
+/// A main line and the alternative mating moves (余詰) on it.
+#[derive(Debug, Default)]
+pub(crate) struct MainLine {
+    pub(crate) line: Vec<Move>,
+    pub(crate) yozume: Yozume,
+}
+
+/// Other checks along a line that mate as fast as the line's own (余詰), as (ply, move).
+#[derive(Debug, Default)]
+pub(crate) struct Yozume {
+    pub(crate) found: Vec<(usize, Move)>,
+    /// Checks left undecided within their bounded search.
+    pub(crate) undecided: Vec<(usize, Move)>,
+}
+
+/// The mating moves of one attacker node, the first being the line's.
+#[derive(Debug, Default)]
+struct Mating {
+    found: Vec<Move>,
+    /// Checks searched as alternatives and left undecided within their nodes.
+    undecided: Vec<Move>,
+}
 
 impl Searcher<'_, '_> {
     /// Whether `c` has a mate within `r` plies; `None` when the budget ran out.
@@ -109,14 +129,8 @@ impl Searcher<'_, '_> {
     }
 
     /// The attacker's mating moves at `c` within `r` plies (the first only unless `all`).
-    fn mating_moves(
-        &mut self,
-        prefix: &[Cursor],
-        c: &Cursor,
-        r: u32,
-        all: bool,
-    ) -> Option<Vec<Move>> {
-        let mut found = Vec::new();
+    fn mating_moves(&mut self, prefix: &[Cursor], c: &Cursor, r: u32, all: bool) -> Option<Mating> {
+        let mut out = Mating::default();
         for m in self.ordered_moves(c) {
             let child = c.child(m);
             let search = |s: &mut Self| {
@@ -127,24 +141,27 @@ impl Searcher<'_, '_> {
                     ok
                 })
             };
-            let ok = if found.is_empty() {
+            let ok = if out.found.is_empty() {
                 search(self)?
             } else {
-                // Alternatives get a bounded search each; undecided ones are not reported.
+                // Alternatives get a bounded search each; undecided ones are reported apart.
                 match self.limited(ALTERNATIVE_NODES, search) {
                     Some(ok) => ok,
                     None if self.stop.is_some() => return None,
-                    None => false,
+                    None => {
+                        out.undecided.push(m);
+                        false
+                    }
                 }
             };
             if ok {
-                found.push(m);
+                out.found.push(m);
                 if !all {
                     break;
                 }
             }
         }
-        Some(found)
+        Some(out)
     }
 
     /// The minimax main line of a position with exact mate length `n`, and the
@@ -157,16 +174,21 @@ impl Searcher<'_, '_> {
     ) -> Option<MainLine> {
         let mut cur = Cursor::root(root);
         let mut prefix: Vec<Cursor> = Vec::new();
-        let mut line = Vec::new();
-        let mut alts = Vec::new();
+        let mut out = MainLine::default();
         let mut r = n;
         while r > 0 {
+            let ply = out.line.len();
             let m = if cur.pos.turn() == self.attacker {
-                let found = self.mating_moves(&prefix, &cur, r, alternatives)?;
-                for &a in found.iter().skip(1) {
-                    alts.push((line.len(), a));
-                }
-                *found.first()?
+                let mating = self.mating_moves(&prefix, &cur, r, alternatives)?;
+                let first = *mating.found.first()?;
+                let yozume = &mut out.yozume;
+                yozume
+                    .found
+                    .extend(mating.found.into_iter().skip(1).map(|a| (ply, a)));
+                yozume
+                    .undecided
+                    .extend(mating.undecided.into_iter().map(|a| (ply, a)));
+                first
             } else {
                 // With an inexact bound every defence may mate sooner: tighten and retry.
                 loop {
@@ -177,12 +199,12 @@ impl Searcher<'_, '_> {
                     }
                 }
             };
-            line.push(m);
+            out.line.push(m);
             let next = cur.child(m);
             prefix.push(std::mem::replace(&mut cur, next));
             r -= 1;
         }
-        Some((line, alts))
+        Some(out)
     }
 
     /// A mating line of at most `n` plies that follows the proofs in the table (searching
@@ -223,7 +245,7 @@ impl Searcher<'_, '_> {
             }
             let m = match best {
                 Some((m, _)) => m,
-                None => *self.mating_moves(&prefix, &cur, r, false)?.first()?,
+                None => *self.mating_moves(&prefix, &cur, r, false)?.found.first()?,
             };
             line.push(m);
             let next = cur.child(m);

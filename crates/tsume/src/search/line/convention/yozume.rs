@@ -11,7 +11,7 @@ use shogi::{Move, Position};
 use super::Memo;
 use super::walk::PROBE_WIDTH;
 use crate::search::Searcher;
-use crate::search::line::Cursor;
+use crate::search::line::{Cursor, Yozume};
 
 /// Nodes of the convention search for each check not settled by minimax.
 const YOZUME_NODES: u64 = 50_000;
@@ -19,14 +19,14 @@ const YOZUME_NODES: u64 = 50_000;
 impl Searcher<'_, '_> {
     /// Pushes onto `out`, as (ply, move), the attacker moves along `line` (a convention
     /// line from `root`) other than the line's own that mate within the plies the line
-    /// has left, counted by convention. Checks undecided within their nodes are left out;
+    /// has left, counted by convention, and apart those undecided within their nodes;
     /// `None` when the caller's budget ran out (`out` keeps what was found by then).
     pub(crate) fn convention_alternatives(
         &mut self,
         memo: &mut Memo,
         root: &Position,
         line: &[Move],
-        out: &mut Vec<(usize, Move)>,
+        out: &mut Yozume,
     ) -> Option<()> {
         let width = std::mem::replace(&mut memo.width, PROBE_WIDTH);
         let mut pushed: Vec<Cursor> = Vec::new();
@@ -57,7 +57,7 @@ impl Searcher<'_, '_> {
     }
 
     /// The checks at `c` (on the path) besides `played` that mate within `left - 1` plies
-    /// after them, pushed onto `out` with `ply`.
+    /// after them (or are undecided), pushed onto `out` with `ply`.
     fn alternatives_at(
         &mut self,
         memo: &mut Memo,
@@ -65,7 +65,7 @@ impl Searcher<'_, '_> {
         played: Move,
         left: u32,
         ply: usize,
-        out: &mut Vec<(usize, Move)>,
+        out: &mut Yozume,
     ) -> Option<()> {
         for m in self.ordered_moves(c) {
             if m == played {
@@ -75,26 +75,28 @@ impl Searcher<'_, '_> {
             if self.known_no_mate(&child) {
                 continue;
             }
-            if self.mates_by_convention(memo, &child, left - 1)? {
-                out.push((ply, m));
+            match self.mates_by_convention(memo, &child, left - 1)? {
+                Some(true) => out.found.push((ply, m)),
+                Some(false) => {}
+                None => out.undecided.push((ply, m)),
             }
         }
         Some(())
     }
 
     /// Whether `c` mates within `r` by convention: a minimax mate that short, or else a
-    /// convention search of [`YOZUME_NODES`] (undecided counts as no).
-    fn mates_by_convention(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
+    /// convention search of [`YOZUME_NODES`]; `Some(None)` when that is undecided.
+    fn mates_by_convention(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<Option<bool>> {
         match self.quick_mate_within(c, r)? {
-            Some(true) => return Some(true),
+            Some(true) => return Some(Some(true)),
             // No minimax mate at all, no convention mate (as in `conv_le_attack`).
-            _ if self.quick_mates_at_all(c)? == Some(false) => return Some(false),
+            _ if self.quick_mates_at_all(c)? == Some(false) => return Some(Some(false)),
             _ => {}
         }
         match self.limited(YOZUME_NODES, |s| s.conv_le(memo, c, r)) {
-            Some(found) => Some(found),
+            Some(found) => Some(Some(found)),
             None if self.stop.is_some() => None,
-            None => Some(false),
+            None => Some(None),
         }
     }
 }
