@@ -26,7 +26,7 @@ proptest! {
     }
 
     /// Positions along known main lines: `2k` plies into an `n`-ply problem is an exact
-    /// `n - 2k`-ply mate.
+    /// `n - 2k`-ply mate, with no other convention answer.
     #[test]
     fn positions_on_main_lines(file in 0usize..3, index in 0usize..30, skip in 0usize..7, budget in 1u64..5_000) {
         let name = ["shogiboardq_3ply_30.txt", "shogiboardq_7ply_30.txt", "shogiboardq_13ply_30.txt"][file];
@@ -44,6 +44,9 @@ proptest! {
                 if m.exact {
                     prop_assert_eq!(m.length, n - k as u32);
                 }
+                // These lines have no futile interposition and no 駒余り: whatever the
+                // budget, the convention answer is the minimax line or not worked out.
+                prop_assert!(m.convention.differing().is_none(), "{:?}", m.convention);
             }
             Verdict::Unknown { .. } => {}
             other => prop_assert!(false, "{other:?}"),
