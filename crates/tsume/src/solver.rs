@@ -141,7 +141,7 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
     }
     let mate = answer(level, s, pos, upper, exact).or_else(|| {
         saved.map(|(length, line)| Mate {
-            length,
+            length: length.max(line.len() as u32),
             exact: false,
             leftover: *end_of(pos, &line).hand(pos.turn()),
             line,
@@ -153,7 +153,7 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
     let verdict = match mate {
         Some(mate) => Verdict::Mate(mate),
         None => Verdict::Unknown {
-            reason: s.stop.unwrap_or(StopReason::NodeLimit),
+            reason: s.stop.unwrap_or(StopReason::NoLine),
         },
     };
     (verdict, s.nodes, proof_nodes)
@@ -250,7 +250,12 @@ fn answer(
         }
     };
     let mut mate = Mate {
-        length: if exact { line.len() as u32 } else { n },
+        // A line written out through a proof found again can be longer than the bound.
+        length: if exact {
+            line.len() as u32
+        } else {
+            n.max(line.len() as u32)
+        },
         exact,
         leftover: *end_of(pos, &line).hand(pos.turn()),
         convention: Convention::Unknown,

@@ -6,7 +6,7 @@ use shogi::{Move, MoveList, Position};
 mod convention;
 
 use super::{Searcher, child_path_key};
-use crate::pn::Len;
+use crate::pn::{LEN_INF, Len};
 use crate::table::Probe;
 
 /// A position on a line being extracted, with what the sub-searches need.
@@ -93,8 +93,8 @@ impl Searcher<'_, '_> {
         let score = |m: &Move| -> i64 {
             let mut p = c.pos.clone();
             p.play_unchecked(*m);
-            let n = self.node(&p, 0, crate::pn::LEN_INF, 0);
-            match self.tt.probe(n.key, n.atk, n.def, crate::pn::LEN_INF) {
+            let n = self.node(&p, 0, LEN_INF, 0);
+            match self.tt.probe(n.key, n.atk, n.def, LEN_INF) {
                 Probe::Proven { len, .. } => {
                     if or {
                         i64::from(len)
@@ -133,14 +133,7 @@ impl Searcher<'_, '_> {
         let mut out = Mating::default();
         for m in self.ordered_moves(c) {
             let child = c.child(m);
-            let search = |s: &mut Self| {
-                s.with_path(prefix, |s| {
-                    s.push_path(&c.pos, c.depth);
-                    let ok = s.mate_within(&child, r - 1);
-                    s.pop_path(&c.pos, c.depth);
-                    ok
-                })
-            };
+            let search = |s: &mut Self| s.mate_on_line(prefix, c, &child, r - 1);
             let ok = if out.found.is_empty() {
                 search(self)?
             } else {
@@ -207,9 +200,13 @@ impl Searcher<'_, '_> {
         Some(out)
     }
 
-    /// A mating line of at most `n` plies that follows the proofs in the table (searching
-    /// again, within the horizon, only where an entry was replaced): the attacker's
-    /// shortest proven move, the defender's longest proven reply.
+    /// A mating line that follows the proofs in the table, of at most `n` plies where it can
+    /// (searching again, within the horizon, only where an entry was replaced): the
+    /// attacker's shortest proven move, the defender's longest proven reply. Where a mate
+    /// within the horizon is not found again with the line's positions on the path (a
+    /// proof that ran through one of them: graph-history interaction), the position is
+    /// searched again without a horizon, avoiding them, and the line goes on from that
+    /// proof, longer than `n`; `None` when that fails too.
     pub(crate) fn proof_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
         let mut cur = Cursor::root(root);
         let mut prefix: Vec<Cursor> = Vec::new();
@@ -227,16 +224,8 @@ impl Searcher<'_, '_> {
                     Some(len) => len,
                     None if or => continue,
                     None => {
-                        let ok = self.with_path(&prefix, |s| {
-                            s.push_path(&cur.pos, cur.depth);
-                            let ok = s.mate_within(&child, r - 1);
-                            s.pop_path(&cur.pos, cur.depth);
-                            ok
-                        });
-                        if ok != Some(true) {
-                            return None;
-                        }
-                        self.proven_len(&child, r - 1).unwrap_or(r - 1)
+                        let horizon = self.proof_again(&prefix, &cur, &child, r - 1)?;
+                        self.proven_len(&child, horizon).unwrap_or(horizon)
                     }
                 };
                 if best.is_none_or(|(_, b)| if or { len < b } else { len > b }) {
@@ -244,8 +233,19 @@ impl Searcher<'_, '_> {
                 }
             }
             let m = match best {
-                Some((m, _)) => m,
-                None => *self.mating_moves(&prefix, &cur, r, false)?.found.first()?,
+                Some((m, len)) => {
+                    // A proof found again without a horizon can be longer than the line's.
+                    r = r.max(len + 1);
+                    m
+                }
+                None => match self.mating_moves(&prefix, &cur, r, false)?.found.first() {
+                    Some(&m) => m,
+                    None => {
+                        let (m, len) = self.any_mating_move(&prefix, &cur)?;
+                        r = len + 1;
+                        m
+                    }
+                },
             };
             line.push(m);
             let next = cur.child(m);
@@ -253,6 +253,55 @@ impl Searcher<'_, '_> {
             r -= 1;
         }
         Some(line)
+    }
+
+    /// The horizon within which `child` (a defence at `cur`) is proven again with the
+    /// line on the path: `r`, or else none (`LEN_INF`); `None` when it is not.
+    fn proof_again(
+        &mut self,
+        prefix: &[Cursor],
+        cur: &Cursor,
+        child: &Cursor,
+        r: u32,
+    ) -> Option<u32> {
+        for horizon in [r, u32::from(LEN_INF)] {
+            match self.mate_on_line(prefix, cur, child, horizon) {
+                Some(true) => return Some(horizon),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        None
+    }
+
+    /// A check at `cur` proven mate without a horizon, with the line on the path, and
+    /// its proven length.
+    fn any_mating_move(&mut self, prefix: &[Cursor], cur: &Cursor) -> Option<(Move, u32)> {
+        for m in self.ordered_moves(cur) {
+            let child = cur.child(m);
+            if self.mate_on_line(prefix, cur, &child, u32::from(LEN_INF))? {
+                let len = self.proven_len(&child, u32::from(LEN_INF)).unwrap_or(0);
+                return Some((m, len));
+            }
+        }
+        None
+    }
+
+    /// Whether `child` (of `c`, at the end of the line `prefix`) mates within `r` plies
+    /// (`LEN_INF`: none), the line's positions on the path; `None` when the budget ran out.
+    fn mate_on_line(
+        &mut self,
+        prefix: &[Cursor],
+        c: &Cursor,
+        child: &Cursor,
+        r: u32,
+    ) -> Option<bool> {
+        self.with_path(prefix, |s| {
+            s.push_path(&c.pos, c.depth);
+            let ok = s.mate_within(child, r);
+            s.pop_path(&c.pos, c.depth);
+            ok
+        })
     }
 
     /// The proven mate length bound of `c` in the table, if within `r`.
@@ -273,13 +322,7 @@ impl Searcher<'_, '_> {
         }
         for m in moves {
             let child = c.child(m);
-            let ok = self.with_path(prefix, |s| {
-                s.push_path(&c.pos, c.depth);
-                let ok = s.mate_within(&child, r - 3);
-                s.pop_path(&c.pos, c.depth);
-                ok
-            })?;
-            if !ok {
+            if !self.mate_on_line(prefix, c, &child, r - 3)? {
                 return Some(Some(m));
             }
         }
