@@ -141,7 +141,7 @@ fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Ve
     }
     let mate = answer(level, s, pos, upper, exact).or_else(|| {
         saved.map(|(length, line)| Mate {
-            length: length.max(line.len() as u32),
+            length,
             exact: false,
             leftover: *end_of(pos, &line).hand(pos.turn()),
             line,
@@ -250,12 +250,7 @@ fn answer(
         }
     };
     let mut mate = Mate {
-        // A line written out through a proof found again can be longer than the bound.
-        length: if exact {
-            line.len() as u32
-        } else {
-            n.max(line.len() as u32)
-        },
+        length: if exact { line.len() as u32 } else { n },
         exact,
         leftover: *end_of(pos, &line).hand(pos.turn()),
         convention: Convention::Unknown,

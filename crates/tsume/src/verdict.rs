@@ -42,10 +42,10 @@ pub enum StopReason {
     Cancelled,
     /// A line grew longer than the solver's depth limit.
     DepthLimit,
-    /// A mate was proven, but no mating line could be written out along its proof, not
-    /// even by searching again with the line's positions on the path: the proof may have
-    /// run through a repetition of the line (graph-history interaction), so it is not
-    /// reported as a mate.
+    /// A mate was proven, but no mating line could be written out along its proof: a
+    /// position on the line has no mate within the plies left once the line's positions
+    /// count as repetitions. The proof ran through a repetition of the line (graph-history
+    /// interaction), so it is not reported as a mate.
     NoLine,
 }
 

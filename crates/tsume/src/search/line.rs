@@ -200,13 +200,12 @@ impl Searcher<'_, '_> {
         Some(out)
     }
 
-    /// A mating line that follows the proofs in the table, of at most `n` plies where it can
-    /// (searching again, within the horizon, only where an entry was replaced): the
-    /// attacker's shortest proven move, the defender's longest proven reply. Where a mate
-    /// within the horizon is not found again with the line's positions on the path (a
-    /// proof that ran through one of them: graph-history interaction), the position is
-    /// searched again without a horizon, avoiding them, and the line goes on from that
-    /// proof, longer than `n`; `None` when that fails too.
+    /// A mating line of at most `n` plies that follows the proofs in the table (searching
+    /// again, within the horizon, only where an entry was replaced): the attacker's
+    /// shortest proven move, the defender's longest proven reply. `None` when a position
+    /// on it has no mate within its horizon once the line's positions are on the path:
+    /// the proof ran through a repetition of the line (graph-history interaction), and
+    /// following the table from there only goes round the repetition.
     pub(crate) fn proof_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
         let mut cur = Cursor::root(root);
         let mut prefix: Vec<Cursor> = Vec::new();
@@ -224,8 +223,11 @@ impl Searcher<'_, '_> {
                     Some(len) => len,
                     None if or => continue,
                     None => {
-                        let horizon = self.proof_again(&prefix, &cur, &child, r - 1)?;
-                        self.proven_len(&child, horizon).unwrap_or(horizon)
+                        if self.mate_on_line(&prefix, &cur, &child, r - 1)? {
+                            self.proven_len(&child, r - 1).unwrap_or(r - 1)
+                        } else {
+                            return None;
+                        }
                     }
                 };
                 if best.is_none_or(|(_, b)| if or { len < b } else { len > b }) {
@@ -233,19 +235,8 @@ impl Searcher<'_, '_> {
                 }
             }
             let m = match best {
-                Some((m, len)) => {
-                    // A proof found again without a horizon can be longer than the line's.
-                    r = r.max(len + 1);
-                    m
-                }
-                None => match self.mating_moves(&prefix, &cur, r, false)?.found.first() {
-                    Some(&m) => m,
-                    None => {
-                        let (m, len) = self.any_mating_move(&prefix, &cur)?;
-                        r = len + 1;
-                        m
-                    }
-                },
+                Some((m, _)) => m,
+                None => *self.mating_moves(&prefix, &cur, r, false)?.found.first()?,
             };
             line.push(m);
             let next = cur.child(m);
@@ -253,38 +244,6 @@ impl Searcher<'_, '_> {
             r -= 1;
         }
         Some(line)
-    }
-
-    /// The horizon within which `child` (a defence at `cur`) is proven again with the
-    /// line on the path: `r`, or else none (`LEN_INF`); `None` when it is not.
-    fn proof_again(
-        &mut self,
-        prefix: &[Cursor],
-        cur: &Cursor,
-        child: &Cursor,
-        r: u32,
-    ) -> Option<u32> {
-        for horizon in [r, u32::from(LEN_INF)] {
-            match self.mate_on_line(prefix, cur, child, horizon) {
-                Some(true) => return Some(horizon),
-                Some(false) => {}
-                None => return None,
-            }
-        }
-        None
-    }
-
-    /// A check at `cur` proven mate without a horizon, with the line on the path, and
-    /// its proven length.
-    fn any_mating_move(&mut self, prefix: &[Cursor], cur: &Cursor) -> Option<(Move, u32)> {
-        for m in self.ordered_moves(cur) {
-            let child = cur.child(m);
-            if self.mate_on_line(prefix, cur, &child, u32::from(LEN_INF))? {
-                let len = self.proven_len(&child, u32::from(LEN_INF)).unwrap_or(0);
-                return Some((m, len));
-            }
-        }
-        None
     }
 
     /// Whether `child` (of `c`, at the end of the line `prefix`) mates within `r` plies
