@@ -219,6 +219,19 @@ fn zukou_98() {
     }
     assert!(alts.iter().filter(|a| a.last).all(|a| a.ply == 30));
     check_alternatives(&p.position, &m, 3);
+    // Its other noted flaw: the rook of the 11th move (R*3d) may drop farther down the
+    // 3-file. Those checks are reported on the minimax line, as 余詰 or as undecided.
+    for drop in ["R*3e", "R*3f", "R*3g", "R*3h", "R*3i"] {
+        assert!(
+            m.alternatives
+                .iter()
+                .chain(&m.undecided)
+                .any(|a| a.ply == 10 && a.mv.to_usi().to_string() == drop),
+            "{drop}: {:?} {:?}",
+            m.alternatives,
+            m.undecided
+        );
+    }
 
     let pos = after(&p.position, &format!("{} 7b8b", chase.join(" ")));
     let m = solve(&pos, 5_000_000, 64);
