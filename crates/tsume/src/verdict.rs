@@ -44,8 +44,9 @@ pub enum StopReason {
     DepthLimit,
     /// A mate was proven, but no mating line could be written out along its proof: a
     /// position on the line has no mate within the plies left once the line's positions
-    /// count as repetitions. The proof ran through a repetition of the line (graph-history
-    /// interaction), so it is not reported as a mate.
+    /// count as repetitions. The proof does not hold along that line (it ran through a
+    /// repetition of the line, a graph-history interaction, or the lengths stored for its
+    /// positions do not fit together), so it is not reported as a mate.
     NoLine,
 }
 

@@ -204,8 +204,8 @@ impl Searcher<'_, '_> {
     /// again, within the horizon, only where an entry was replaced): the attacker's
     /// shortest proven move, the defender's longest proven reply. `None` when a position
     /// on it has no mate within its horizon once the line's positions are on the path:
-    /// the proof ran through a repetition of the line (graph-history interaction), and
-    /// following the table from there only goes round the repetition.
+    /// the proof does not hold along this line (it ran through a repetition of the line,
+    /// or the lengths stored for its positions do not fit together).
     pub(crate) fn proof_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
         let mut cur = Cursor::root(root);
         let mut prefix: Vec<Cursor> = Vec::new();
