@@ -74,6 +74,42 @@ fn edge_cases() {
     }
 }
 
+/// Proof-level answers (no shortening) with a table so small that its entries are
+/// replaced all the time: the stored lengths then disagree most, and the line written
+/// from them must still be a mate within the reported bound that never repeats.
+#[test]
+fn proof_lines_hold_with_a_tiny_table() {
+    let mut mates = 0;
+    for p in ["shogiboardq_13ply_30.txt", "edge_cases.tsv"]
+        .into_iter()
+        .flat_map(load)
+    {
+        let Expected::Mate(n) = p.expected else {
+            continue;
+        };
+        let mut s = Solver::new(Config {
+            limits: Limits {
+                nodes: Some(2_000_000),
+                time: None,
+            },
+            table_bytes: 64 << 10,
+            answer: AnswerLevel::Proof,
+            ..Config::default()
+        });
+        match s.solve(&p.position).unwrap() {
+            Verdict::Mate(m) => {
+                assert!(m.length >= n, "{}: {} < {n}", p.position, m.length);
+                assert!(m.line.len() as u32 <= m.length, "{}", p.position);
+                verify_line(&p.position, &m.line).unwrap_or_else(|e| panic!("{}: {e}", p.position));
+                mates += 1;
+            }
+            Verdict::Unknown { .. } => {}
+            v => panic!("{}: {v:?}", p.position),
+        }
+    }
+    assert!(mates >= 30, "only {mates} mates written");
+}
+
 #[test]
 fn start_position_has_no_mate() {
     let pos = parse_position(

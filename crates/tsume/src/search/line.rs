@@ -4,6 +4,7 @@
 use shogi::{Move, MoveList, Position};
 
 mod convention;
+mod proof;
 
 use super::{Searcher, child_path_key};
 use crate::pn::{LEN_INF, Len};
@@ -133,6 +134,10 @@ impl Searcher<'_, '_> {
         let mut out = Mating::default();
         for m in self.ordered_moves(c) {
             let child = c.child(m);
+            let key = child.pos.key();
+            if prefix.iter().any(|p| p.pos.key() == key) {
+                continue; // a repetition: the attacker's failure, whatever the table says
+            }
             let search = |s: &mut Self| s.mate_on_line(prefix, c, &child, r - 1);
             let ok = if out.found.is_empty() {
                 search(self)?
@@ -198,52 +203,6 @@ impl Searcher<'_, '_> {
             r -= 1;
         }
         Some(out)
-    }
-
-    /// A mating line of at most `n` plies that follows the proofs in the table (searching
-    /// again, within the horizon, only where an entry was replaced): the attacker's
-    /// shortest proven move, the defender's longest proven reply. `None` when a position
-    /// on it has no mate within its horizon once the line's positions are on the path:
-    /// the proof does not hold along this line (it ran through a repetition of the line,
-    /// or the lengths stored for its positions do not fit together).
-    pub(crate) fn proof_line(&mut self, root: &Position, n: u32) -> Option<Vec<Move>> {
-        let mut cur = Cursor::root(root);
-        let mut prefix: Vec<Cursor> = Vec::new();
-        let mut line = Vec::new();
-        let mut r = n;
-        while r > 0 {
-            let or = cur.pos.turn() == self.attacker;
-            if !or && !cur.pos.has_legal_moves() {
-                break; // mated early: the bound was not tight
-            }
-            let mut best: Option<(Move, u32)> = None;
-            for m in self.ordered_moves(&cur) {
-                let child = cur.child(m);
-                let len = match self.proven_len(&child, r - 1) {
-                    Some(len) => len,
-                    None if or => continue,
-                    None => {
-                        if self.mate_on_line(&prefix, &cur, &child, r - 1)? {
-                            self.proven_len(&child, r - 1).unwrap_or(r - 1)
-                        } else {
-                            return None;
-                        }
-                    }
-                };
-                if best.is_none_or(|(_, b)| if or { len < b } else { len > b }) {
-                    best = Some((m, len));
-                }
-            }
-            let m = match best {
-                Some((m, _)) => m,
-                None => *self.mating_moves(&prefix, &cur, r, false)?.found.first()?,
-            };
-            line.push(m);
-            let next = cur.child(m);
-            prefix.push(std::mem::replace(&mut cur, next));
-            r -= 1;
-        }
-        Some(line)
     }
 
     /// Whether `child` (of `c`, at the end of the line `prefix`) mates within `r` plies

@@ -28,10 +28,12 @@ pub(crate) fn solver_with(nodes: u64, table_mib: usize) -> Solver {
 }
 
 /// Checks a mate line move by move: every attacker move is legal and checks, every
-/// defender move is legal, and the last position is checkmate.
+/// defender move is legal, no position repeats (a repetition is the attacker's failure),
+/// and the last position is checkmate.
 pub(crate) fn verify_line(start: &Position, line: &[Move]) -> Result<(), String> {
     let attacker = start.turn();
     let mut pos = start.clone();
+    let mut seen = std::collections::HashSet::from([pos.key()]);
     for (i, &m) in line.iter().enumerate() {
         if !pos.is_legal(&m) {
             return Err(format!("ply {i}: {m} is illegal"));
@@ -40,6 +42,9 @@ pub(crate) fn verify_line(start: &Position, line: &[Move]) -> Result<(), String>
             return Err(format!("ply {i}: {m} does not check"));
         }
         pos = pos.play(m).map_err(|e| format!("ply {i}: {e}"))?;
+        if !seen.insert(pos.key()) {
+            return Err(format!("ply {i}: {m} repeats a position of the line"));
+        }
     }
     if pos.turn() == attacker || !pos.is_checkmate() {
         return Err(format!("the line does not end in mate: {pos}"));
