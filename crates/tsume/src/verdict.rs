@@ -42,11 +42,12 @@ pub enum StopReason {
     Cancelled,
     /// A line grew longer than the solver's depth limit.
     DepthLimit,
-    /// A mate was proven, but no mating line could be written out along its proof: a
-    /// position on the line has no mate within the plies left once the line's positions
-    /// count as repetitions. The proof does not hold along that line (it ran through a
-    /// repetition of the line, a graph-history interaction, or the lengths stored for its
-    /// positions do not fit together), so it is not reported as a mate.
+    /// A mate was proven, but no mating line could be written out within the proven
+    /// bound before the budget or the writer's patience ran out. The writer follows the
+    /// table's proofs and never repeats a position of its line (a repetition is the
+    /// attacker's failure); where the stored lengths do not fit together, a defence can
+    /// repeat the line or outlast the plies left, and the writer goes back to an earlier
+    /// attacker move (at most 10,000 times). Without a line no mate is reported.
     NoLine,
 }
 
