@@ -89,7 +89,8 @@ impl Searcher<'_, '_> {
             let cur = line.current.clone();
             let or = cur.pos.turn() == self.attacker;
             if r == 0 || (!or && !cur.pos.has_legal_moves()) {
-                return Some(line.moves); // a defender mated early: the bound was loose
+                // The bound reached, or a defender mated early (the bound was loose).
+                return Some(line.moves);
             }
             if or {
                 let rest = self.ranked_checks(&line, &cur, r);
