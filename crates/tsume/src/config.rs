@@ -63,6 +63,8 @@ pub struct Config {
     /// Node and time budgets.
     pub limits: Limits,
     /// Memory of the transposition table in bytes; it is allocated once and never grows.
+    /// On Linux it is mapped on transparent huge pages where the system allows them
+    /// (fewer TLB misses; the kernel backs each 2 MiB page when the search first touches it).
     pub table_bytes: usize,
     /// Set this flag from another thread to stop the solve; the verdict is then
     /// [`Verdict::Unknown`](crate::Verdict::Unknown) (or an inexact mate).

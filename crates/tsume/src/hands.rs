@@ -13,7 +13,8 @@ const BORROW: u32 = (1 << 5) | (1 << 9) | (1 << 13) | (1 << 17) | (1 << 21) | (1
 
 /// A hand as seven packed counts. `FULL` (every field at its maximum) stands for
 /// "any number": it is the bound a proof uses when the defender's hand does not matter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(transparent)]
 pub(crate) struct Packed(u32);
 
 impl Packed {

@@ -8,6 +8,7 @@ mod checks;
 mod config;
 mod error;
 mod hands;
+mod memory;
 mod pn;
 mod problem;
 mod search;

@@ -14,8 +14,12 @@
 //! An unsolved entry holds the exact hands and the horizon `len` it was searched with, and
 //! answers only a lookup with that horizon: the numbers of a search for "mate within 35?"
 //! and of an unbounded one say different things about a position.
+//!
+//! The clusters live in [`Zeroed`] memory: on transparent huge pages where Linux offers
+//! them.
 
 use crate::hands::Packed;
+use crate::memory::Zeroed;
 #[cfg(test)]
 use crate::pn::LEN_INF;
 use crate::pn::{INF, Len, Pn};
@@ -36,7 +40,8 @@ pub(crate) enum Probe {
 }
 
 /// One entry without its key (the keys of a cluster sit together, see [`Cluster`]).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 struct Entry {
     atk: Packed,
     def: Packed,
@@ -46,6 +51,8 @@ struct Entry {
     amount: u32,
     /// Mate length bound (proven), no-mate horizon (disproven) or the horizon searched.
     len: Len,
+    /// Spells out the padding, so that the table's memory can be viewed as entries.
+    unused: u16,
 }
 
 impl Entry {
@@ -63,7 +70,7 @@ impl Entry {
 /// Eight entries on four whole cache lines: the eight keys fill the first line, so a
 /// probe reads one line to find the matching slots and touches an entry's line only for
 /// them (a cluster holds few entries of one board).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(C, align(64))]
 struct Cluster {
     keys: [u64; CLUSTER],
@@ -96,7 +103,8 @@ impl Cluster {
 /// The table. See the module documentation.
 #[derive(Debug)]
 pub(crate) struct Table {
-    entries: Vec<Cluster>,
+    /// The clusters (an empty cluster is all zeros).
+    memory: Zeroed<Cluster>,
     clusters: usize,
     used: usize,
     gc_runs: u64,
@@ -110,23 +118,31 @@ impl Table {
     pub(crate) fn new(bytes: usize) -> Table {
         let clusters = (bytes / (ENTRY_BYTES * CLUSTER)).max(1);
         Table {
-            entries: vec![Cluster::default(); clusters],
+            memory: Zeroed::new(clusters),
             clusters,
             used: 0,
             gc_runs: 0,
         }
     }
 
+    fn entries(&self) -> &[Cluster] {
+        self.memory.get()
+    }
+
+    fn entries_mut(&mut self) -> &mut [Cluster] {
+        self.memory.get_mut()
+    }
+
     pub(crate) fn clear(&mut self) {
         // Nothing stored, nothing to clear: the fill writes every page of the table.
         if self.used > 0 {
-            self.entries.fill(Cluster::default());
+            self.entries_mut().fill(Cluster::default());
             self.used = 0;
         }
     }
 
     pub(crate) fn capacity(&self) -> usize {
-        self.entries.len() * CLUSTER
+        self.clusters * CLUSTER
     }
 
     pub(crate) fn used(&self) -> usize {
@@ -149,7 +165,7 @@ impl Table {
     /// Reads one word of each cache line of `key`'s cluster: loads issued early so that
     /// the probe that follows finds the cluster in cache (the value itself is of no use).
     pub(crate) fn touch(&self, key: u64) -> u64 {
-        let c = &self.entries[self.cluster(key)];
+        let c = &self.entries()[self.cluster(key)];
         // One word of each of the cluster's four cache lines.
         c.keys[0] ^ u64::from(c.entries[0].atk.raw() ^ c.entries[3].amount ^ c.entries[6].amount)
     }
@@ -157,7 +173,7 @@ impl Table {
     /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
     pub(crate) fn probe(&self, key: u64, atk: Packed, def: Packed, r: Len) -> Probe {
         let mut best = Probe::Missing;
-        let cluster = &self.entries[self.cluster(key)];
+        let cluster = &self.entries()[self.cluster(key)];
         for e in cluster.slots(key).map(|i| &cluster.entries[i]) {
             if e.is_proven() {
                 if e.len <= r && atk.dominates(e.atk) && e.def.dominates(def) {
@@ -201,7 +217,7 @@ impl Table {
         work: u32,
     ) {
         let range = self.cluster(key);
-        let cluster = &mut self.entries[range];
+        let cluster = &mut self.memory.get_mut()[range];
         for i in (0..CLUSTER).filter(|&i| cluster.keys[i] == key) {
             let e = &mut cluster.entries[i];
             if !e.is_empty()
@@ -224,6 +240,7 @@ impl Table {
             dn,
             amount: work.max(1),
             len: r,
+            unused: 0,
         };
         self.insert(range, key, entry);
     }
@@ -232,7 +249,7 @@ impl Table {
     pub(crate) fn store_proven(&mut self, key: u64, atk: Packed, def: Packed, len: Len, work: u32) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
-        let cluster = &mut self.entries[range];
+        let cluster = &mut self.memory.get_mut()[range];
         for i in 0..CLUSTER {
             let e = &cluster.entries[i];
             if cluster.keys[i] != key || e.is_empty() {
@@ -261,6 +278,7 @@ impl Table {
                 dn: INF,
                 amount,
                 len,
+                unused: 0,
             },
         );
     }
@@ -276,7 +294,7 @@ impl Table {
     ) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
-        let cluster = &mut self.entries[range];
+        let cluster = &mut self.memory.get_mut()[range];
         for i in 0..CLUSTER {
             let e = &cluster.entries[i];
             if cluster.keys[i] != key || e.is_empty() {
@@ -303,6 +321,7 @@ impl Table {
                 dn: 0,
                 amount,
                 len,
+                unused: 0,
             },
         );
     }
@@ -311,7 +330,7 @@ impl Table {
         if self.used * 10 > self.capacity() * 9 {
             self.collect();
         }
-        let cluster = &mut self.entries[range];
+        let cluster = &mut self.memory.get_mut()[range];
         let slot = cluster.entries.iter().position(Entry::is_empty);
         let i = slot.unwrap_or_else(|| {
             // Replace the entry that cost least to compute.
@@ -332,7 +351,7 @@ impl Table {
         self.gc_runs += 1;
         let step = (self.capacity() / 4096).max(1);
         let mut sample: Vec<u32> = self
-            .entries
+            .entries()
             .iter()
             .flat_map(|c| c.entries.iter())
             .step_by(step)
@@ -345,7 +364,7 @@ impl Table {
         let mid = sample.len() / 2;
         let (_, &mut cut, _) = sample.select_nth_unstable(mid);
         let mut used = 0;
-        for c in &mut self.entries {
+        for c in self.entries_mut() {
             for i in 0..CLUSTER {
                 if c.entries[i].is_empty() {
                     continue;
