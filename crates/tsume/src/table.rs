@@ -125,18 +125,10 @@ impl Table {
         }
     }
 
-    fn entries(&self) -> &[Cluster] {
-        self.memory.get()
-    }
-
-    fn entries_mut(&mut self) -> &mut [Cluster] {
-        self.memory.get_mut()
-    }
-
     pub(crate) fn clear(&mut self) {
         // Nothing stored, nothing to clear: the fill writes every page of the table.
         if self.used > 0 {
-            self.entries_mut().fill(Cluster::default());
+            self.memory.get_mut().fill(Cluster::default());
             self.used = 0;
         }
     }
@@ -165,7 +157,7 @@ impl Table {
     /// Reads one word of each cache line of `key`'s cluster: loads issued early so that
     /// the probe that follows finds the cluster in cache (the value itself is of no use).
     pub(crate) fn touch(&self, key: u64) -> u64 {
-        let c = &self.entries()[self.cluster(key)];
+        let c = &self.memory.get()[self.cluster(key)];
         // One word of each of the cluster's four cache lines.
         c.keys[0] ^ u64::from(c.entries[0].atk.raw() ^ c.entries[3].amount ^ c.entries[6].amount)
     }
@@ -173,7 +165,7 @@ impl Table {
     /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
     pub(crate) fn probe(&self, key: u64, atk: Packed, def: Packed, r: Len) -> Probe {
         let mut best = Probe::Missing;
-        let cluster = &self.entries()[self.cluster(key)];
+        let cluster = &self.memory.get()[self.cluster(key)];
         for e in cluster.slots(key).map(|i| &cluster.entries[i]) {
             if e.is_proven() {
                 if e.len <= r && atk.dominates(e.atk) && e.def.dominates(def) {
@@ -351,7 +343,8 @@ impl Table {
         self.gc_runs += 1;
         let step = (self.capacity() / 4096).max(1);
         let mut sample: Vec<u32> = self
-            .entries()
+            .memory
+            .get()
             .iter()
             .flat_map(|c| c.entries.iter())
             .step_by(step)
@@ -364,7 +357,7 @@ impl Table {
         let mid = sample.len() / 2;
         let (_, &mut cut, _) = sample.select_nth_unstable(mid);
         let mut used = 0;
-        for c in self.entries_mut() {
+        for c in self.memory.get_mut() {
             for i in 0..CLUSTER {
                 if c.entries[i].is_empty() {
                     continue;
