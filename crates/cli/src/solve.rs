@@ -29,6 +29,10 @@ pub(crate) struct SolveArgs {
     /// Problems solved at once (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Look only for mates of at most this many plies: the verdict is then "no mate
+    /// within" when there is none that short.
+    #[arg(long, value_name = "PLIES")]
+    within: Option<u32>,
     /// Write JSON Lines: one object per problem, in input order.
     #[arg(long)]
     json: bool,
@@ -65,7 +69,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         tasks
             .into_par_iter()
             .map(|task| {
-                let report = solve_one(task, &limits, table_bytes);
+                let report = solve_one(task, &limits, table_bytes, args.within);
                 bar.inc(1);
                 report
             })
@@ -99,14 +103,17 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn solve_one(task: Task, limits: &Limits, table_bytes: usize) -> Report {
+fn solve_one(task: Task, limits: &Limits, table_bytes: usize, within: Option<u32>) -> Report {
     let mut solver = Solver::new(Config {
         limits: limits.clone(),
         table_bytes,
         answer: AnswerLevel::Full,
         ..Config::default()
     });
-    let verdict = solver.solve(&task.position);
+    let verdict = match within {
+        Some(plies) => solver.solve_within(&task.position, plies),
+        None => solver.solve(&task.position),
+    };
     let stats = solver.stats();
     Report {
         nodes: stats.nodes,
@@ -232,12 +239,14 @@ fn verdict_word(verdict: &Result<Verdict, tsume::SolveError>) -> &'static str {
     match verdict {
         Ok(Verdict::Mate(_)) => "mate",
         Ok(Verdict::NoMate) => "nomate",
+        Ok(Verdict::NoMateWithin { .. }) => "nomate_within",
         Ok(_) => "unknown",
         Err(_) => "error",
     }
 }
 
-/// One problem's JSON object. A mate carries its 余詰 (`alternatives`, and `undecided`:
+/// One problem's JSON object. `within` is the limit of a `"nomate_within"` verdict
+/// (`--within`), null otherwise. A mate carries its 余詰 (`alternatives`, and `undecided`:
 /// checks whose search was left undecided) and `convention`: `"same"` (the minimax line is
 /// the convention answer), `"differs"` (with `convention_length`, `convention_line`,
 /// `convention_alternatives`, `convention_undecided` and
@@ -248,6 +257,10 @@ fn json_line(report: &Report) -> serde_json::Value {
         "name": report.task.name,
         "sfen": report.task.position.to_sfen(),
         "verdict": verdict_word(&report.verdict),
+        "within": match &report.verdict {
+            Ok(Verdict::NoMateWithin { plies }) => Some(*plies),
+            _ => None,
+        },
         "length": mate.map(|m| m.length),
         "exact": mate.map(|m| m.exact),
         "line": mate.map_or_else(Vec::new, |m| usi_line(&m.line)),
@@ -332,6 +345,8 @@ fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::R
             format!("mate in {}{exact}", m.length)
         }
         Ok(Verdict::NoMate) => "no mate".to_owned(),
+        Ok(Verdict::NoMateWithin { plies: 1 }) => "no mate within 1 ply".to_owned(),
+        Ok(Verdict::NoMateWithin { plies }) => format!("no mate within {plies} plies"),
         Ok(Verdict::Unknown { reason }) => format!("unknown ({reason:?})"),
         Ok(_) => "unknown".to_owned(),
         Err(err) => format!("error: {err}"),

@@ -44,6 +44,21 @@ fn json_lines_carry_the_documented_fields() {
     }
 }
 
+/// `--within`: a mate in three is "no mate within 1", and found exact within 5.
+#[test]
+fn a_length_limit_is_applied() {
+    let sfen = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
+    let out = masu_ok(&["solve", sfen, "--within", "1", "--json"]);
+    assert!(out.contains("\"verdict\":\"nomate_within\""), "{out}");
+    assert!(out.contains("\"within\":1"), "{out}");
+    let out = masu_ok(&["solve", sfen, "--within", "1"]);
+    assert!(out.contains("no mate within 1 ply"), "{out}");
+    let out = masu_ok(&["solve", sfen, "--within", "5", "--json"]);
+    assert!(out.contains("\"verdict\":\"mate\""), "{out}");
+    assert!(out.contains("\"length\":3"), "{out}");
+    assert!(out.contains("\"exact\":true"), "{out}");
+}
+
 /// King 1a boxed in by a gold and a pawn, the bishop checking through 2b: minimax 3 plies
 /// (the pawn interposition counted), by convention 1. Promoting or not mates alike: 余詰 on
 /// the last move, marked so in both outputs.

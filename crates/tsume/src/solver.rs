@@ -60,6 +60,45 @@ impl Solver {
     ///
     /// [`SolveError::NoDefenderKing`] when the side not to move has no king.
     pub fn solve(&mut self, pos: &Position) -> Result<Verdict, SolveError> {
+        self.solve_with_horizon(pos, LEN_INF)
+    }
+
+    /// Solves `pos` as [`Solver::solve`] does, but looks only for mates of at most
+    /// `max_plies` plies: the verdict is [`Verdict::NoMateWithin`] when there is none that
+    /// short (a longer mate may still exist), and a mate found is made exact and written
+    /// out as usual. A composer who knows the intended length, or a puzzle generator that
+    /// wants a mate in at most N, gets an answer that holds both ways without the
+    /// unbounded search, which can wander through long lines first.
+    ///
+    /// ```
+    /// use masu_tsume::{Config, Solver, Verdict, parse_position};
+    ///
+    /// // Black: a pawn on 1d and two golds in hand against the king on 1b: mate in three.
+    /// let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1", 1)?;
+    /// let mut solver = Solver::new(Config { table_bytes: 1 << 20, ..Config::default() });
+    /// assert_eq!(solver.solve_within(&pos, 1)?, Verdict::NoMateWithin { plies: 1 });
+    /// let Verdict::Mate(mate) = solver.solve_within(&pos, 7)? else { panic!("a mate") };
+    /// assert_eq!((mate.length, mate.exact), (3, true));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NoDefenderKing`] when the side not to move has no king.
+    pub fn solve_within(&mut self, pos: &Position, max_plies: u32) -> Result<Verdict, SolveError> {
+        // The largest finite horizon; a longer limit is no limit in practice.
+        let horizon = Len::try_from(max_plies).map_or(LEN_INF - 1, |r| r.min(LEN_INF - 1));
+        let mut verdict = self.solve_with_horizon(pos, horizon)?;
+        if let Verdict::NoMateWithin { plies } = &mut verdict {
+            // The limit asked for, not the horizon it was clamped to.
+            *plies = max_plies;
+        }
+        Ok(verdict)
+    }
+
+    /// One solve of `pos` whose proof looks for mates within `horizon` plies (`LEN_INF`:
+    /// any length).
+    fn solve_with_horizon(&mut self, pos: &Position, horizon: Len) -> Result<Verdict, SolveError> {
         if pos.king_square(!pos.turn()).is_none() {
             return Err(SolveError::NoDefenderKing);
         }
@@ -69,7 +108,7 @@ impl Solver {
         let (verdict, nodes, proof_nodes) = std::thread::scope(|s| {
             let worker = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
-                .spawn_scoped(s, || run(config, table, pos));
+                .spawn_scoped(s, || run(config, table, pos, horizon));
             match worker {
                 Ok(handle) => handle
                     .join()
@@ -97,8 +136,14 @@ impl Solver {
     }
 }
 
-/// All phases on one thread: proof, shortest length, answer lines.
-fn run(config: &mut Config, table: &mut Table, pos: &Position) -> (Verdict, u64, u64) {
+/// All phases on one thread: proof (of a mate within `horizon`), shortest length, answer
+/// lines.
+fn run(
+    config: &mut Config,
+    table: &mut Table,
+    pos: &Position,
+    horizon: Len,
+) -> (Verdict, u64, u64) {
     let level = config.answer;
     let budget = Budget::new(
         config.limits.nodes,
@@ -109,14 +154,28 @@ fn run(config: &mut Config, table: &mut Table, pos: &Position) -> (Verdict, u64,
     );
     let mut s = Searcher::new(table, pos, budget);
     s.mate3 = config.leaf_search == LeafSearch::MateInThree;
-    run_with(level, &mut s, pos)
+    run_with(level, &mut s, pos, horizon)
 }
 
-fn run_with(level: AnswerLevel, s: &mut Searcher<'_, '_>, pos: &Position) -> (Verdict, u64, u64) {
-    let v = s.search(pos, 0, LEN_INF, 0);
+fn run_with(
+    level: AnswerLevel,
+    s: &mut Searcher<'_, '_>,
+    pos: &Position,
+    horizon: Len,
+) -> (Verdict, u64, u64) {
+    let v = s.search(pos, 0, horizon, 0);
     let proof_nodes = s.nodes;
     if v.is_disproven() {
-        return (Verdict::NoMate, s.nodes, proof_nodes);
+        // A bounded disproof that met no horizon (no checks left, or only repetitions)
+        // holds for any length.
+        let verdict = if horizon == LEN_INF || v.len == LEN_INF {
+            Verdict::NoMate
+        } else {
+            Verdict::NoMateWithin {
+                plies: u32::from(horizon),
+            }
+        };
+        return (verdict, s.nodes, proof_nodes);
     }
     if !v.is_proven() {
         let reason = s.stop.unwrap_or(StopReason::NodeLimit);

@@ -12,6 +12,12 @@ pub enum Verdict {
     Mate(Mate),
     /// There is no mate: every line of checks can be escaped or ends in a repetition.
     NoMate,
+    /// No mate of at most `plies` plies (the answer of
+    /// [`Solver::solve_within`](crate::Solver::solve_within)); a longer one may exist.
+    NoMateWithin {
+        /// The length limit asked for.
+        plies: u32,
+    },
     /// The budget ran out (or the solve was cancelled) before a proof either way.
     Unknown {
         /// Why the search stopped.
