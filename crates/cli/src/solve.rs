@@ -209,6 +209,9 @@ fn matches_expectation(report: &Report) -> bool {
         (Expected::Unknown, Ok(_)) => true,
         (Expected::NoMate, Ok(Verdict::NoMate)) => true,
         (Expected::Mate(n), Ok(Verdict::Mate(mate))) => mate.exact && mate.length == *n,
+        // `--within` below the known length, or a problem without a mate at all.
+        (Expected::Mate(n), Ok(Verdict::NoMateWithin { plies })) => plies < n,
+        (Expected::NoMate, Ok(Verdict::NoMateWithin { .. })) => true,
         _ => false,
     }
 }

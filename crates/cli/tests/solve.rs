@@ -59,6 +59,33 @@ fn a_length_limit_is_applied() {
     assert!(out.contains("\"exact\":true"), "{out}");
 }
 
+/// A file's known lengths are checked against `--within`: "no mate within 1" is the
+/// expected answer for a mate in three and for a problem without a mate, and a limit of
+/// 3 finds the mate in three.
+#[test]
+fn known_lengths_agree_with_a_length_limit() {
+    let mate3 = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
+    // Checks that only repeat: no mate, and within one ply no mate either.
+    let perpetual = "6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1";
+    let (dir, file) = problem_file(
+        "within",
+        &format!("{mate3}\t3\t\tmate in three\n{perpetual}\t-1\t\tno mate\n"),
+    );
+    let path = file.to_str().unwrap();
+    let out = masu_ok(&["solve", path, "--within", "1"]);
+    assert!(out.contains("no mate within 1 ply, as expected"), "{out}");
+    assert!(
+        out.contains("2 of 2 problems answered as expected"),
+        "{out}"
+    );
+    let out = masu_ok(&["solve", path, "--within", "3"]);
+    assert!(
+        out.contains("2 of 2 problems answered as expected"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// King 1a boxed in by a gold and a pawn, the bishop checking through 2b: minimax 3 plies
 /// (the pawn interposition counted), by convention 1. Promoting or not mates alike: 余詰 on
 /// the last move, marked so in both outputs.
@@ -89,16 +116,12 @@ fn alternatives_of_both_answers_are_reported() {
 
 #[test]
 fn problem_files_keep_input_order() {
-    let dir = std::env::temp_dir().join(format!("masu-solve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("problems.sfen");
     let mate1 = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
     let startpos = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-    std::fs::write(
-        &file,
-        format!("# two problems\n{startpos}\t-1\t\tno mate\n{mate1}\t1\tG*5b\tmate in one\n"),
-    )
-    .unwrap();
+    let (dir, file) = problem_file(
+        "order",
+        &format!("# two problems\n{startpos}\t-1\t\tno mate\n{mate1}\t1\tG*5b\tmate in one\n"),
+    );
     let out = masu_ok(&["solve", file.to_str().unwrap(), "--json"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
@@ -124,4 +147,14 @@ fn a_kif_record_is_solved_from_its_start_position() {
     assert!(out.contains("\"verdict\":\"mate\""), "{out}");
     assert!(out.contains("\"length\":3"), "{out}");
     assert!(out.contains("\"name\":\"tsumemi__1.kif\""), "{out}");
+}
+
+/// Writes `text` to a problem file in a fresh temporary directory; returns both (the
+/// caller removes the directory).
+fn problem_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("masu-solve-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("problems.sfen");
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
 }
