@@ -13,40 +13,14 @@ import time
 
 import cshogi
 
-TOTAL = {"p": 18, "l": 4, "n": 4, "s": 4, "g": 4, "b": 2, "r": 2}
-
-
-def fill_defender_hand(sfen):
-    board, turn, hands, ply = sfen.split()[:4]
-    count = {k: 0 for k in TOTAL}
-    for ch in board.replace("+", ""):
-        if ch.lower() in count:
-            count[ch.lower()] += 1
-    num = ""
-    for ch in "" if hands == "-" else hands:
-        if ch.isdigit():
-            num += ch
-        else:
-            count[ch.lower()] += int(num or 1)
-            num = ""
-    rest = "".join(f"{TOTAL[k] - count[k] if TOTAL[k] - count[k] > 1 else ''}{k}"
-                   for k in "rbgsnlp" if TOTAL[k] > count[k])
-    defender_upper = turn == "w"
-    rest = rest.upper() if defender_upper else rest
-    new_hands = ("" if hands == "-" else hands) + rest
-    return f"{board} {turn} {new_hands or '-'} {ply}"
+from problem_file import fill_defender_hand, problems
 
 
 def main():
     path = sys.argv[1]
     nodes = int(sys.argv[2]) if len(sys.argv) > 2 else 2_000_000
     seconds = int(sys.argv[3]) if len(sys.argv) > 3 else 60
-    for line in open(path, encoding="utf-8"):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.rstrip("\n").split("\t")
-        sfen = cols[0].split(" moves ")[0]
-        name = cols[3] if len(cols) > 3 else ""
+    for sfen, name in problems(path):
         board = cshogi.Board(fill_defender_hand(sfen))
         dfpn = cshogi.DfPn(depth=1600, nodes=nodes)
         start = time.time()

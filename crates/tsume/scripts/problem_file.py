@@ -1,0 +1,34 @@
+"""Problem-file helpers shared by the reference-solver scripts."""
+
+TOTAL = {"p": 18, "l": 4, "n": 4, "s": 4, "g": 4, "b": 2, "r": 2}
+
+
+def fill_defender_hand(sfen):
+    """The SFEN with every piece not on the board or in a hand given to the defender."""
+    board, turn, hands, ply = sfen.split()[:4]
+    count = {k: 0 for k in TOTAL}
+    for ch in board.replace("+", ""):
+        if ch.lower() in count:
+            count[ch.lower()] += 1
+    num = ""
+    for ch in "" if hands == "-" else hands:
+        if ch.isdigit():
+            num += ch
+        else:
+            count[ch.lower()] += int(num or 1)
+            num = ""
+    rest = "".join(f"{TOTAL[k] - count[k] if TOTAL[k] - count[k] > 1 else ''}{k}"
+                   for k in "rbgsnlp" if TOTAL[k] > count[k])
+    defender_upper = turn == "w"
+    rest = rest.upper() if defender_upper else rest
+    new_hands = ("" if hands == "-" else hands) + rest
+    return f"{board} {turn} {new_hands or '-'} {ply}"
+
+
+def problems(path):
+    """(SFEN without moves, name) for each problem line of a `tests/data` style file."""
+    for line in open(path, encoding="utf-8"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.rstrip("\n").split("\t")
+        yield cols[0].split(" moves ")[0], cols[3] if len(cols) > 3 else ""
