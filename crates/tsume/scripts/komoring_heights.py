@@ -51,7 +51,9 @@ def solve(engine, sfen, seconds, hash_mb):
         if words[:1] == ["checkmate"]:
             took = time.time() - start
             moves = words[1:]
-            answer = moves[0] if moves[:1] in (["nomate"], ["timeout"]) else f"mate {len(moves)}"
+            # USI: the mating line, or one of these words.
+            words_only = ("nomate", "timeout", "notimplemented")
+            answer = moves[0] if moves[:1] and moves[0] in words_only else f"mate {len(moves)}"
             break
     else:
         raise RuntimeError("the engine stopped without an answer")
