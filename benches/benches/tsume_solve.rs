@@ -2,8 +2,8 @@
 //! 将棋図巧第98番 (37 plies), each to its proven shortest length, and the bundled default
 //! set. The famous long problems are an ignored test (`cargo test -p masu-tsume --release
 //! --test famous -- --ignored --nocapture`, table in the masu-tsume README);
-//! `crates/tsume/scripts/cshogi_dfpn.py` runs the same files through cshogi's DfPn for the
-//! reference column.
+//! `crates/tsume/scripts/side_by_side.py` runs a problem file through this solver and
+//! cshogi's DfPn (and KomoringHeights, when built) in one run, as one table.
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -25,10 +25,15 @@ def fill_defender_hand(sfen):
     return f"{board} {turn} {new_hands or '-'} {ply}"
 
 
+def problem_lines(path):
+    """The problem lines of a `tests/data` style file (comments and blank lines left out)."""
+    for line in open(path, encoding="utf-8"):
+        if line.strip() and not line.startswith("#"):
+            yield line.rstrip("\n")
+
+
 def problems(path):
     """(SFEN without moves, name) for each problem line of a `tests/data` style file."""
-    for line in open(path, encoding="utf-8"):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.rstrip("\n").split("\t")
+    for line in problem_lines(path):
+        cols = line.split("\t")
         yield cols[0].split(" moves ")[0], cols[3] if len(cols) > 3 else ""
