@@ -4,12 +4,13 @@ KomoringHeights when KH is set), one after the other, printed as one Markdown ta
 the comparison measured in one run, on one machine, under one load.
 
     cargo build --release -p masu-tsume --example solve
-    python3 crates/tsume/scripts/side_by_side.py FILE [NODES] [TABLE_MB] [SECONDS]
+    python3 crates/tsume/scripts/side_by_side.py FILE [NODES] [TABLE_MB] [SECONDS] [REF_SECONDS]
 
 Run from the workspace root (or set SOLVE to the `solve` example's binary). NODES is
 this solver's node budget (default 10 M) and cshogi's (cshogi counts only expansions);
-SECONDS the time limit of each solver per problem (default 60); TABLE_MB this solver's
-and KomoringHeights' table (default 1024). `TSUME_LEVEL=proof|exact` in the environment
+SECONDS this solver's time limit per problem (default 60), REF_SECONDS the reference
+solvers' (default SECONDS: a long solve need not wait as long for a reference that will
+not finish); TABLE_MB this solver's and KomoringHeights' table (default 1024). `TSUME_LEVEL=proof|exact` in the environment
 stops this solver after the proof or the shortest length, as for the example.
 
 Columns: the known length; this solver's answer ("611" = proven shortest, "≤ 593" = a
@@ -55,6 +56,7 @@ def main():
     nodes = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000_000
     table_mb = int(sys.argv[3]) if len(sys.argv) > 3 else 1024
     seconds = int(sys.argv[4]) if len(sys.argv) > 4 else 60
+    ref_seconds = int(sys.argv[5]) if len(sys.argv) > 5 else seconds
     target = os.environ.get("CARGO_TARGET_DIR", "target")
     binary = os.environ.get("SOLVE", os.path.join(target, "release", "examples", "solve"))
     if not os.path.exists(binary):
@@ -78,12 +80,12 @@ def main():
         known = line.split("\t")[1] if "\t" in line else "?"
         row = [name, known or "?", *ours(binary, line, nodes, table_mb, seconds)]
         if cshogi_dfpn:
-            answer, searched, took = cshogi_dfpn.solve(sfen, nodes, seconds)
+            answer, searched, took = cshogi_dfpn.solve(sfen, nodes, ref_seconds)
             row += [answer, f"{searched:,}", f"{took:.1f}"]
         else:
             row += ["-", "-", "-"]
         if engine:
-            answer, visited, took = komoring_heights.solve(engine, sfen, seconds, table_mb)
+            answer, visited, took = komoring_heights.solve(engine, sfen, ref_seconds, table_mb)
             row += [answer, visited, f"{took:.1f}"]
         print("| " + " | ".join(row) + " |", flush=True)
 
