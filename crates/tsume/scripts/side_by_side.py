@@ -14,32 +14,37 @@ not finish); TABLE_MB this solver's and KomoringHeights' table (default 1024). `
 stops this solver after the proof or the shortest length, as for the example.
 
 Columns: the known length; this solver's answer ("611" = proven shortest, "≤ 593" = a
-mate of at most that length proven), its nodes, CPU seconds and peak memory (one process
-per problem, a fresh table each); cshogi's answer (the length of its PV, which need not
-be the shortest; it cannot tell "no mate" from "gave up"), nodes and seconds; and
-KomoringHeights' answer, positions and seconds (one thread, `PostSearchLevel
-UpperBound`, see komoring_heights.py).
+mate of at most that length proven), its nodes, CPU seconds (user and system: the
+kernel's share is mostly backing the table's pages when they are first touched), wall
+seconds and peak memory (one process per problem, a fresh table each); cshogi's answer
+(the length of its PV, which need not be the shortest; it cannot tell "no mate" from
+"gave up"), nodes and seconds; and KomoringHeights' answer, positions and seconds (one
+thread, `PostSearchLevel UpperBound`, see komoring_heights.py).
 """
 import os
 import subprocess
 import sys
 import tempfile
+import time
 
 from problem_file import problem_lines, problems
 
 
 def ours(binary, line, nodes, table_mb, seconds):
-    """(answer, nodes, CPU seconds, peak RSS in MB) of the `solve` example on one problem."""
+    """(answer, nodes, CPU seconds, wall seconds, peak RSS in MB) of the `solve` example on
+    one problem."""
     with tempfile.NamedTemporaryFile("w", suffix=".tsv", encoding="utf-8") as one:
         one.write(line + "\n")
         one.flush()
+        start = time.time()
         proc = subprocess.Popen([binary, one.name, str(nodes), str(table_mb), str(seconds)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         report = proc.stderr.read()
         _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.time() - start
     fields = report.rstrip("\n").split("\t")
     if status != 0 or len(fields) < 7:
-        return f"error: {report.strip()[:80]}", "-", "-", "-"
+        return f"error: {report.strip()[:80]}", "-", "-", "-", "-"
     searched = fields[4].split()[1]
     words = fields[6].split()
     if words[0] == "mate":
@@ -48,7 +53,8 @@ def ours(binary, line, nodes, table_mb, seconds):
     else:
         answer = " ".join(words[:2])
     cpu = usage.ru_utime + usage.ru_stime
-    return answer, f"{int(searched):,}", f"{cpu:.1f}", f"{usage.ru_maxrss // 1024:,}"
+    return (answer, f"{int(searched):,}", f"{cpu:.1f}", f"{wall:.1f}",
+            f"{usage.ru_maxrss // 1024:,}")
 
 
 def main():
@@ -70,7 +76,7 @@ def main():
     engine = os.environ.get("KH")
     if engine:
         import komoring_heights
-    header = ["problem", "known", "masu-tsume", "nodes", "CPU s", "peak MB",
+    header = ["problem", "known", "masu-tsume", "nodes", "CPU s", "wall s", "peak MB",
               "cshogi DfPn", "nodes", "s"]
     if engine:
         header += ["KomoringHeights", "positions", "s"]
