@@ -7,8 +7,9 @@ Prints per problem: the PV length cshogi reports (not necessarily the shortest),
 and time. cshogi takes the hands as written in the SFEN, so problems that leave the
 defender's hand implicit get it filled in here first (tsume convention).
 """
+import multiprocessing
+import queue
 import sys
-import threading
 import time
 
 import cshogi
@@ -16,19 +17,34 @@ import cshogi
 from problem_file import fill_defender_hand, problems
 
 
-def solve(sfen, nodes, seconds):
-    """(answer, nodes searched, seconds) for one problem: 'mate N' with the length of
-    cshogi's PV, or 'no mate / unknown' (its DfPn does not tell the two apart)."""
+def search(sfen, nodes, answers):
+    """Runs cshogi's DfPn on one problem and puts (answer, nodes searched) on `answers`."""
     board = cshogi.Board(fill_defender_hand(sfen))
     dfpn = cshogi.DfPn(depth=1600, nodes=nodes)
-    start = time.time()
-    timer = threading.Timer(seconds, dfpn.stop)
-    timer.start()
     found = dfpn.search(board)
-    timer.cancel()
-    took = time.time() - start
     answer = f"mate {len(dfpn.get_pv(board))}" if found else "no mate / unknown"
-    return answer, dfpn.searched_node, took
+    answers.put((answer, dfpn.searched_node))
+
+
+def solve(sfen, nodes, seconds):
+    """(answer, nodes searched, seconds) for one problem: 'mate N' with the length of
+    cshogi's PV, 'no mate / unknown' (its DfPn does not tell the two apart), or 'timeout'.
+
+    The search runs in a child process that is killed at the time limit: DfPn holds
+    Python's global lock while it searches, so a timer in this process never gets to
+    call its `stop`, and its table grows without bound (about 100 bytes a node)."""
+    answers = multiprocessing.Queue()
+    child = multiprocessing.Process(target=search, args=(sfen, nodes, answers))
+    start = time.time()
+    child.start()
+    try:
+        answer, searched = answers.get(timeout=seconds)
+    except queue.Empty:
+        answer, searched = "timeout", "?"
+    took = time.time() - start
+    child.kill()
+    child.join()
+    return answer, searched, took
 
 
 def main():

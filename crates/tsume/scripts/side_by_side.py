@@ -87,7 +87,8 @@ def main():
         row = [name, known or "?", *ours(binary, line, nodes, table_mb, seconds)]
         if cshogi_dfpn:
             answer, searched, took = cshogi_dfpn.solve(sfen, nodes, ref_seconds)
-            row += [answer, f"{searched:,}", f"{took:.1f}"]
+            row += [answer, f"{searched:,}" if isinstance(searched, int) else searched,
+                    f"{took:.1f}"]
         else:
             row += ["-", "-", "-"]
         if engine:
