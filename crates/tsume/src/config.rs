@@ -65,6 +65,9 @@ pub struct Config {
     /// Memory of the transposition table in bytes; it is allocated once and never grows.
     /// On Linux it is mapped on transparent huge pages where the system allows them
     /// (fewer TLB misses; the kernel backs each 2 MiB page when the search first touches it).
+    /// Beside it, a log of the table's clusters that a solve filled (at most 1/4096 of
+    /// this size) lets the next solve clear only those when they are few, so a batch of
+    /// short problems through a large table does not pay for writing all of it each time.
     pub table_bytes: usize,
     /// Set this flag from another thread to stop the solve; the verdict is then
     /// [`Verdict::Unknown`](crate::Verdict::Unknown) (or an inexact mate).
