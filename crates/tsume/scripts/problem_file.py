@@ -32,8 +32,13 @@ def problem_lines(path):
             yield line.rstrip("\n")
 
 
+def sfen_and_name(line):
+    """(SFEN without moves, name) of one problem line."""
+    cols = line.split("\t")
+    return cols[0].split(" moves ")[0], cols[3] if len(cols) > 3 else ""
+
+
 def problems(path):
     """(SFEN without moves, name) for each problem line of a `tests/data` style file."""
     for line in problem_lines(path):
-        cols = line.split("\t")
-        yield cols[0].split(" moves ")[0], cols[3] if len(cols) > 3 else ""
+        yield sfen_and_name(line)

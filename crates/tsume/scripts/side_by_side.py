@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 
-from problem_file import problem_lines, problems
+from problem_file import problem_lines, sfen_and_name
 
 
 def ours(binary, line, nodes, table_mb, seconds):
@@ -82,7 +82,8 @@ def main():
         header += ["KomoringHeights", "positions", "s"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    for line, (sfen, name) in zip(problem_lines(path), problems(path)):
+    for line in problem_lines(path):
+        sfen, name = sfen_and_name(line)
         known = line.split("\t")[1] if "\t" in line else "?"
         row = [name, known or "?", *ours(binary, line, nodes, table_mb, seconds)]
         if cshogi_dfpn:
