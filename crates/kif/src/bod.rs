@@ -1,6 +1,8 @@
-//! Board diagrams (BOD) of KIF and KI2: rows `|v香v桂 ・…|一`, hands `先手の持駒：銀　歩二`.
+//! Reading the board diagrams (BOD) of KIF and KI2: rows `|v香v桂 ・…|一`, hands
+//! `先手の持駒：銀　歩二`. Writing them is masu-shogi's [`shogi::Bod`].
 
-use shogi::{Color, Hand, Piece, PieceKind, Setup, Square};
+use shogi::numerals::{digit, parse_count};
+use shogi::{Color, Hand, Piece, PieceKind};
 
 use crate::text;
 
@@ -71,7 +73,7 @@ pub(crate) fn parse_hand(pieces: &str) -> Result<Hand, BodError> {
             1
         } else {
             let digits: String = chars[start..i].iter().collect();
-            text::count(&digits).ok_or((start + 1, "a count (二 to 十八)"))?
+            parse_count(&digits).ok_or((start + 1, "a count (二 to 十八)"))?
         };
         let total = hand.count(kind).saturating_add(n);
         hand.set(kind, total)
@@ -88,62 +90,7 @@ fn hand_kind(c: char) -> Option<PieceKind> {
 }
 
 fn is_count_char(c: char) -> bool {
-    c == '十' || text::digit(c).is_some() || c.is_ascii_digit() || ('０'..='９').contains(&c)
-}
-
-/// Writes a hand as Kifu for Windows does: `飛　角二　歩十八　` or `なし`.
-pub(crate) fn hand_text(hand: &Hand) -> String {
-    let mut out = String::new();
-    for kind in PieceKind::HAND.iter().rev() {
-        let n = hand.count(*kind);
-        if n == 0 {
-            continue;
-        }
-        out.push(kind.japanese_char());
-        if let Some(count) = text::count_text(n) {
-            out.push_str(&count);
-        }
-        out.push('\u{3000}');
-    }
-    if out.is_empty() {
-        out.push_str("なし");
-    }
-    out
-}
-
-/// Writes the diagram of a setup: White's hand, the board, Black's hand and, when White is
-/// to move, `後手番`. `names` are the words for the two sides (`先手`/`後手` or `下手`/`上手`).
-pub(crate) fn write_bod(out: &mut String, setup: &Setup, names: [&str; 2]) {
-    let [black, white] = names;
-    out.push_str(&format!(
-        "{white}の持駒：{}\n",
-        hand_text(&setup.hands.white)
-    ));
-    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-    for rank in 1..=9u8 {
-        out.push('|');
-        for file in (1..=9u8).rev() {
-            let piece = Square::new(file, rank).and_then(|sq| setup.board[sq.index()]);
-            match piece {
-                Some(p) => {
-                    out.push(if p.color == Color::White { 'v' } else { ' ' });
-                    out.push(p.kind.japanese_char());
-                }
-                None => out.push_str(" ・"),
-            }
-        }
-        out.push('|');
-        out.push(text::KANJI[usize::from(rank) - 1]);
-        out.push('\n');
-    }
-    out.push_str("+---------------------------+\n");
-    out.push_str(&format!(
-        "{black}の持駒：{}\n",
-        hand_text(&setup.hands.black)
-    ));
-    if setup.turn == Color::White {
-        out.push_str(&format!("{white}番\n"));
-    }
+    c == '十' || digit(c).is_some() || c.is_ascii_digit() || ('０'..='９').contains(&c)
 }
 
 #[cfg(test)]
@@ -184,10 +131,38 @@ mod tests {
             Ok(1)
         );
         assert!(parse_hand("駒").is_err());
-        assert_eq!(
-            hand_text(&h),
-            "飛二　角二　金三　銀四　桂三　香四　歩十七　"
-        );
-        assert_eq!(hand_text(&Hand::default()), "なし");
+    }
+
+    /// What masu-shogi's diagram writer writes, this reader reads.
+    #[test]
+    fn written_diagrams_read_back() {
+        let mut setup = shogi::Handicap::TenPieces.setup();
+        for (kind, n) in [
+            (PieceKind::Pawn, 18),
+            (PieceKind::Rook, 2),
+            (PieceKind::Gold, 1),
+        ] {
+            setup
+                .hands
+                .black
+                .set(kind, n)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let text = setup.bod().to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        for (rank, line) in lines[3..12].iter().enumerate() {
+            let inner = line.trim_start_matches('|');
+            let inner = &inner[..inner.rfind('|').unwrap_or(inner.len())];
+            let row = parse_row(inner).unwrap_or_else(|e| panic!("{e:?}"));
+            for (i, cell) in row.iter().enumerate() {
+                let file = 9 - i as u8;
+                let sq = shogi::Square::new(file, rank as u8 + 1).unwrap_or_else(|| panic!());
+                assert_eq!(*cell, setup.piece_at(sq), "{line}");
+            }
+        }
+        for (line, color) in [(lines[0], Color::White), (lines[13], Color::Black)] {
+            let pieces = line.split_once('：').map_or("", |p| p.1);
+            assert_eq!(parse_hand(pieces), Ok(setup.hands[color]), "{line}");
+        }
     }
 }

@@ -22,12 +22,13 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use shogi::numerals::digit;
 use shogi::{PieceKind, Square};
 
-use crate::text::{self, FULLWIDTH, KANJI};
+use crate::text;
 
 /// KI2 relative position word (相対位置).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -162,9 +163,9 @@ fn destination(c: &mut Cursor<'_>) -> Result<(Option<Square>, bool), ParseKifMov
         }
         return Ok((None, true));
     }
-    let file = c.bump().and_then(text::digit);
+    let file = c.bump().and_then(digit);
     let file = file.ok_or_else(|| c.error("a destination (７六) or 同"))?;
-    let rank = c.bump().and_then(text::digit);
+    let rank = c.bump().and_then(digit);
     let rank = rank.ok_or_else(|| c.error("a rank (一 to 九)"))?;
     let to = Square::new(file, rank).ok_or_else(|| c.error("a square"))?;
     let same = c.eat("同");
@@ -254,8 +255,7 @@ impl FromStr for KifMove {
 pub(crate) fn write_destination(out: &mut String, to: Option<Square>, same: bool) {
     match (to, same) {
         (Some(sq), false) => {
-            out.push(FULLWIDTH[usize::from(sq.file()) - 1]);
-            out.push(KANJI[usize::from(sq.rank()) - 1]);
+            let _ = write!(out, "{sq:#}");
         }
         (Some(sq), true) => {
             write_destination(out, Some(sq), false);

@@ -1,11 +1,11 @@
 //! Writing helpers shared by the KIF and KI2 writers: options, the header area, annotation
 //! lines and the order of variation blocks.
 
-use shogi::Color;
+use shogi::{Color, SideNames};
 
+use crate::Handicap;
 use crate::encoding::TextEncoding;
 use crate::record::{HeaderKey, NodeId, Record};
-use crate::{Handicap, bod};
 
 /// How KIF and KI2 are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,12 +58,13 @@ pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
     }
     let named = header.and_then(Handicap::from_name);
     if start.is_none() || (header.is_some() && named != start) {
-        bod::write_bod(out, &record.start.setup, side_names(record));
+        let bod = record.start.setup.bod().names(side_names(record));
+        out.push_str(&bod.to_string());
     }
 }
 
 /// `先手`/`後手`, or `下手`/`上手` when the record names the players so or is a handicap game.
-pub(crate) fn side_names(record: &Record) -> [&'static str; 2] {
+pub(crate) fn side_names(record: &Record) -> SideNames {
     let handicap_names = record
         .headers
         .entries()
@@ -71,15 +72,15 @@ pub(crate) fn side_names(record: &Record) -> [&'static str; 2] {
         .any(|h| h.key == "下手" || h.key == "上手");
     let handicap = record.start.handicap.is_some_and(|h| h != Handicap::Even);
     if handicap_names || handicap {
-        ["下手", "上手"]
+        SideNames::ShitateUwate
     } else {
-        ["先手", "後手"]
+        SideNames::SenteGote
     }
 }
 
 /// The name of a side in trailers and marks.
 pub(crate) fn is_handicap_naming(record: &Record) -> bool {
-    side_names(record)[0] == "下手"
+    side_names(record) == SideNames::ShitateUwate
 }
 
 /// Comment and bookmark lines of a node.

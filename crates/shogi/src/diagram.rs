@@ -36,8 +36,8 @@
 
 use std::fmt;
 
-use crate::japanese::{fullwidth_digit, kanji_count, kanji_numeral};
-use crate::{Color, Hand, Move, PieceKind, Position, Square};
+use crate::numerals::{fullwidth_digit, kanji_count, kanji_numeral};
+use crate::{Color, Hand, Move, PieceKind, Position, Setup, Square};
 
 /// The words for the two sides in a diagram.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -50,7 +50,9 @@ pub enum SideNames {
 }
 
 impl SideNames {
-    fn name(self, color: Color) -> &'static str {
+    /// The word for `color`: 先手 or 後手, 下手 or 上手.
+    #[must_use]
+    pub const fn name(self, color: Color) -> &'static str {
         match (self, color) {
             (SideNames::SenteGote, _) => color.japanese_name(),
             (SideNames::ShitateUwate, Color::Black) => "下手",
@@ -59,23 +61,33 @@ impl SideNames {
     }
 }
 
-/// A board diagram of a position, from [`Position::bod`]; its `Display` writes the text.
+/// A board diagram of a position, from [`Setup::bod`] or [`Position::bod`]; its `Display`
+/// writes the text.
 #[derive(Debug, Clone, Copy)]
-pub struct Bod<'a> {
-    pos: &'a Position,
+pub struct Bod {
+    setup: Setup,
     names: SideNames,
     last: Option<(Move, Option<Square>)>,
+}
+
+impl Setup {
+    /// The board diagram (BOD) of this setup, with 先手/後手 and no last-move line. Any
+    /// setup can be drawn, valid or not.
+    #[must_use]
+    pub fn bod(&self) -> Bod {
+        Bod {
+            setup: *self,
+            names: SideNames::SenteGote,
+            last: None,
+        }
+    }
 }
 
 impl Position {
     /// The board diagram (BOD) of this position, with 先手/後手 and no last-move line.
     #[must_use]
-    pub fn bod(&self) -> Bod<'_> {
-        Bod {
-            pos: self,
-            names: SideNames::SenteGote,
-            last: None,
-        }
+    pub fn bod(&self) -> Bod {
+        self.to_setup().bod()
     }
 
     /// The board diagram (BOD) as text; also written by `format!("{pos:#}")`.
@@ -85,7 +97,7 @@ impl Position {
     }
 }
 
-impl Bod<'_> {
+impl Bod {
     /// Uses other words for the sides (下手/上手 in handicap games).
     #[must_use]
     pub fn names(mut self, names: SideNames) -> Self {
@@ -107,7 +119,7 @@ impl Bod<'_> {
             f,
             "{}の持駒：{}",
             self.names.name(color),
-            hand_text(self.pos.hand(color))
+            hand_text(&self.setup.hands[color])
         )?;
         f.write_str("\n")
     }
@@ -121,7 +133,7 @@ impl Bod<'_> {
         for rank in 1..=9 {
             f.write_str("|")?;
             for file in (1..=9).rev() {
-                match Square::new(file, rank).and_then(|sq| self.pos.piece_at(sq)) {
+                match Square::new(file, rank).and_then(|sq| self.setup.piece_at(sq)) {
                     Some(p) => {
                         let mark = if p.color == Color::White { 'v' } else { ' ' };
                         write!(f, "{mark}{}", p.kind.japanese_char())?;
@@ -152,18 +164,18 @@ fn hand_text(hand: &Hand) -> String {
     out
 }
 
-impl fmt::Display for Bod<'_> {
+impl fmt::Display for Bod {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_hand(f, Color::White)?;
         self.write_board(f)?;
         self.write_hand(f, Color::Black)?;
-        let turn = self.pos.turn();
+        let turn = self.setup.turn;
         if turn == Color::White {
             writeln!(f, "{}番", self.names.name(Color::White))?;
         }
         if let Some((m, previous)) = self.last {
             let text = m.to_japanese(!turn).after(previous).with_mark();
-            let n = self.pos.ply().saturating_sub(1);
+            let n = self.setup.ply.saturating_sub(1);
             writeln!(f, "手数＝{n}  {text}  まで")?;
         }
         Ok(())

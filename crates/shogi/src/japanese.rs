@@ -27,41 +27,8 @@
 
 use std::fmt;
 
+use crate::numerals::digit;
 use crate::{Bitboard, Color, Move, PieceKind, Square};
-
-const FULLWIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
-const KANJI_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
-/// A digit 1-9 written in ASCII, full width (７) or kanji (七).
-fn digit(c: char) -> Option<u8> {
-    let i = match c {
-        '1'..='9' => u32::from(c) - u32::from('1'),
-        '１'..='９' => u32::from(c) - u32::from('１'),
-        _ => KANJI_NUMERALS.iter().position(|&k| k == c)? as u32,
-    };
-    u8::try_from(i + 1).ok()
-}
-
-/// A count as hands write it: nothing for 0 and 1, then 二 ... 九, 十, 十一 ... 十八.
-pub(crate) fn kanji_count(n: u8) -> String {
-    let unit = |d: u8| KANJI_NUMERALS[usize::from(d) - 1];
-    match n {
-        0 | 1 => String::new(),
-        2..=9 => unit(n).to_string(),
-        10 => "十".to_owned(),
-        _ => format!("十{}", unit(n % 10)),
-    }
-}
-
-/// The kanji numeral of a rank (1-9): 一 ... 九.
-pub(crate) fn kanji_numeral(n: u8) -> char {
-    KANJI_NUMERALS[usize::from(n.clamp(1, 9)) - 1]
-}
-
-/// The full-width digit of a file (1-9): １ ... ９.
-pub(crate) fn fullwidth_digit(n: u8) -> char {
-    FULLWIDTH_DIGITS[usize::from(n.clamp(1, 9)) - 1]
-}
 
 impl PieceKind {
     /// The name KIF writes on move lines: 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍.
@@ -290,32 +257,5 @@ impl fmt::Display for JapaneseMove {
             Move::Drop { .. } => f.write_str("打")?,
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts() {
-        let texts: Vec<String> = (0..=18).map(kanji_count).collect();
-        assert_eq!(texts[0], "");
-        assert_eq!(texts[1], "");
-        assert_eq!(texts[2], "二");
-        assert_eq!(texts[10], "十");
-        assert_eq!(texts[11], "十一");
-        assert_eq!(texts[18], "十八");
-    }
-
-    #[test]
-    fn digits_in_three_spellings() {
-        assert_eq!(digit('7'), Some(7));
-        assert_eq!(digit('７'), Some(7));
-        assert_eq!(digit('七'), Some(7));
-        assert_eq!(digit('0'), None);
-        assert_eq!(digit('十'), None);
-        assert_eq!(fullwidth_digit(9), '９');
-        assert_eq!(kanji_numeral(1), '一');
     }
 }

@@ -10,6 +10,7 @@ mod hand;
 mod handicap;
 mod japanese;
 mod mv;
+pub mod numerals;
 mod outcome;
 mod perft;
 mod piece;

@@ -26,7 +26,7 @@
 
 use std::fmt::Write;
 
-use crate::japanese::{fullwidth_digit, kanji_numeral};
+use crate::numerals::{fullwidth_digit, kanji_numeral};
 use crate::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// What to draw besides the position.

@@ -65,7 +65,7 @@ fn token(pos: &Position, mv: &Move, illegal: bool, last_to: Option<Square>) -> S
         Some(rest) if rest.chars().count() > 1 => format!("同{rest}"),
         _ => text,
     };
-    format!("{}{text}", text::mark(pos.turn()))
+    format!("{}{text}", pos.turn().japanese_mark())
 }
 
 fn block(out: &mut String, record: &Record, line: &[NodeId]) {

@@ -248,7 +248,8 @@ fn move_line<'a>(line: &'a str, trimmed: &'a str) -> Option<MoveLine<'a>> {
 }
 
 fn move_body(s: &str) -> (MoveBody<'_>, usize) {
-    let starts_like_move = s.starts_with('同') || s.chars().next().and_then(text::digit).is_some();
+    let starts_like_move =
+        s.starts_with('同') || s.chars().next().and_then(shogi::numerals::digit).is_some();
     match KifMove::parse_prefix(s) {
         Ok((m, used)) => (MoveBody::Move(m), used),
         Err(e) if starts_like_move => {

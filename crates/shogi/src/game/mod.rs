@@ -305,7 +305,7 @@ impl Game {
     /// The board diagram of the current position, with the line `手数＝N  ▲move  まで` for
     /// the last move when there is one.
     #[must_use]
-    pub fn bod(&self) -> Bod<'_> {
+    pub fn bod(&self) -> Bod {
         let bod = self.position.bod();
         match self.moves.as_slice() {
             [.., previous, last] => bod.last_move(*last, Some(previous.to())),
