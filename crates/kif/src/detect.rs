@@ -1,4 +1,5 @@
-//! Telling the four formats apart by their contents, and reading whichever it is.
+//! Telling the four formats apart by their contents ([`Format::detect`]), and reading
+//! whichever it is.
 //!
 //! # Examples
 //!
@@ -15,23 +16,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::encoding::{self, TextEncoding};
 use crate::{Format, Mode, Parsed, ReadError, csa, jkf, ki2, kif};
-
-impl Format {
-    /// The format of a record, decided by its contents: JSON is JKF; CSA statements (`V2`,
-    /// `PI`, `P1`..`P9`, `N+`, `+7776FU`, `%TORYO` ...) are CSA; numbered move lines or the
-    /// `手数----指手` header are KIF; ▲/△ moves are KI2. `hint` (say, from the file extension)
-    /// decides only when the contents do not, and KIF is the last resort.
-    #[must_use]
-    pub fn detect(bytes: &[u8], hint: Option<Format>) -> Format {
-        let text = encoding::decode(bytes, None).map_or_else(
-            |_| encoding::decode_with(bytes, TextEncoding::ShiftJis).text,
-            |d| d.text,
-        );
-        detect_text(&text).or(hint).unwrap_or(Format::Kif)
-    }
-}
 
 /// Reads one record of any format from bytes, detecting the format with [`Format::detect`]
 /// (`hint` breaks ties) and the encoding as each reader does.
@@ -57,7 +42,8 @@ pub fn read_bytes_as(bytes: &[u8], format: Format, mode: Mode) -> Result<Parsed,
     }
 }
 
-fn detect_text(text: &str) -> Option<Format> {
+/// The format the contents of a decoded record show, if they show one.
+pub(crate) fn detect_text(text: &str) -> Option<Format> {
     let body = text.trim_start_matches('\u{feff}').trim_start();
     if body.starts_with('{') {
         return Some(Format::Jkf);

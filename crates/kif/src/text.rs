@@ -23,27 +23,36 @@ pub(crate) fn is_blank(c: char) -> bool {
 }
 
 /// Splits text into lines at `\n`, `\r\n` or a lone `\r`, without the line ends.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
+pub(crate) fn lines(text: &str) -> Lines<'_> {
+    Lines(text)
+}
+
+/// The lines of a text, from [`lines`].
+#[derive(Debug, Clone)]
+pub(crate) struct Lines<'a>(&'a str);
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.0;
         if rest.is_empty() {
             return None;
         }
         // Line ends are ASCII, never part of a multi-byte character: search bytes.
-        let end = rest
-            .bytes()
-            .position(|b| b == b'\n' || b == b'\r')
-            .unwrap_or(rest.len());
-        let line = &rest[..end];
         let bytes = rest.as_bytes();
+        let end = bytes
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
         let skip = match (bytes.get(end), bytes.get(end + 1)) {
             (Some(b'\r'), Some(b'\n')) => 2,
             (Some(_), _) => 1,
             (None, _) => 0,
         };
-        rest = &rest[end + skip..];
-        Some(line)
-    })
+        self.0 = &rest[end + skip..];
+        Some(&rest[..end])
+    }
 }
 
 #[cfg(test)]
@@ -54,6 +63,8 @@ mod tests {
     fn line_ends() {
         let v: Vec<_> = lines("a\r\nb\rc\n\nd").collect();
         assert_eq!(v, vec!["a", "b", "c", "", "d"]);
+        assert_eq!(lines("a\n\r\n").collect::<Vec<_>>(), vec!["a", ""]);
+        assert_eq!(lines("").next(), None);
         assert_eq!(width("７六歩(77)"), 10);
     }
 }

@@ -13,6 +13,7 @@ use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding::{self, TextEncoding};
 use crate::movetext::KifMove;
 use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
+use crate::text::{self, Lines};
 use crate::{Diagnostic, Parsed};
 
 /// CSA `$` keys and the KIF header names they are kept under (the canonical names of
@@ -125,7 +126,7 @@ impl<'a> Records<'a> {
     pub fn new(text: &'a str, mode: Mode) -> Records<'a> {
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         Records {
-            lines: Lines(text).enumerate().peekable(),
+            lines: text::lines(text).enumerate().peekable(),
             mode,
             separator: None,
         }
@@ -185,29 +186,6 @@ struct Reader {
     last: Last,
 }
 
-/// Lines split at LF, CRLF or CR.
-#[derive(Debug, Clone)]
-struct Lines<'a>(&'a str);
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        if self.0.is_empty() {
-            return None;
-        }
-        let end = self.0.find(['\n', '\r']).unwrap_or(self.0.len());
-        let line = &self.0[..end];
-        let skip = match self.0.as_bytes().get(end..end + 2) {
-            Some(b"\r\n") => 2,
-            _ if end < self.0.len() => 1,
-            _ => 0,
-        };
-        self.0 = &self.0[end + skip..];
-        Some(line)
-    }
-}
-
 fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> {
     let mut r = Reader {
         stage: Stage::Header {
@@ -251,22 +229,16 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
         text: end.1,
         column: 1,
     };
-    let b = r.builder(None, &at)?;
-    let (record, warnings) = std::mem::replace(b, dummy_builder()).finish();
+    r.builder(None, &at)?;
+    let Stage::Moves(b) = r.stage else {
+        return Err(fail(at.diag(DiagnosticKind::BadPosition)));
+    };
+    let (record, warnings) = b.finish();
     Ok(Parsed {
         record,
         warnings,
         decoding: None,
     })
-}
-
-/// A placeholder left behind when the builder is taken out at the end of reading.
-fn dummy_builder() -> Builder {
-    Builder::new(
-        Record::new(),
-        shogi::Position::startpos(),
-        Sink::new(Mode::Lenient),
-    )
 }
 
 impl Reader {
@@ -350,25 +322,25 @@ impl Reader {
     /// Ends the header area with the start position (Black to move unless `turn` says
     /// otherwise) and returns the move builder.
     fn builder(&mut self, turn: Option<Color>, at: &Origin<'_>) -> Result<&mut Builder, ReadError> {
-        if self.in_header() {
-            let old = std::mem::replace(&mut self.stage, Stage::Moves(dummy_builder()));
-            if let Stage::Header {
-                mut record,
-                mut sink,
-                lines,
-            } = old
-            {
-                record.start = start(&lines, turn.unwrap_or(Color::Black), &mut sink, at)?;
-                let pos = record.start.position().map_err(|e| {
-                    fail(at.diag(DiagnosticKind::BadPosition).detail(e.to_string()))
-                })?;
-                let faults = record.start.composed_faults();
-                if !faults.is_empty() {
-                    let detail = crate::preamble::composed_detail(faults);
-                    sink.warn(at.diag(DiagnosticKind::BadPosition).detail(detail))?;
-                }
-                self.stage = Stage::Moves(Builder::new(record, pos, sink));
+        if let Stage::Header {
+            record,
+            sink,
+            lines,
+        } = &mut self.stage
+        {
+            // The header area ends here: its parts move into the builder.
+            let (mut record, mut sink) = (std::mem::take(record), std::mem::take(sink));
+            record.start = start(lines, turn.unwrap_or(Color::Black), &mut sink, at)?;
+            let pos = record
+                .start
+                .position()
+                .map_err(|e| fail(at.diag(DiagnosticKind::BadPosition).detail(e.to_string())))?;
+            let faults = record.start.composed_faults();
+            if !faults.is_empty() {
+                let detail = crate::preamble::composed_detail(faults);
+                sink.warn(at.diag(DiagnosticKind::BadPosition).detail(detail))?;
             }
+            self.stage = Stage::Moves(Builder::new(record, pos, sink));
         }
         match &mut self.stage {
             Stage::Moves(b) => Ok(b),
