@@ -1,5 +1,8 @@
 //! Record formats.
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::detect::detect_text;
 use crate::encoding::{self, TextEncoding};
 
@@ -17,7 +20,26 @@ pub enum Format {
     Jkf,
 }
 
+/// The text is not the name of a record format.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown record format (expected kif, ki2, csa or jkf)")]
+pub struct ParseFormatError;
+
 impl Format {
+    /// The four formats.
+    pub const ALL: [Format; 4] = [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf];
+
+    /// The name, as [`Display`](fmt::Display) writes it: `KIF`, `KI2`, `CSA`, `JKF`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "KIF",
+            Format::Ki2 => "KI2",
+            Format::Csa => "CSA",
+            Format::Jkf => "JKF",
+        }
+    }
+
     /// The format a file extension suggests (a hint only: contents decide).
     #[must_use]
     pub fn from_extension(ext: &str) -> Option<Format> {
@@ -41,5 +63,54 @@ impl Format {
             |d| d.text,
         );
         detect_text(&text).or(hint).unwrap_or(Format::Kif)
+    }
+}
+
+impl fmt::Display for Format {
+    /// The name: `KIF`, `KI2`, `CSA`, `JKF`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = ParseFormatError;
+
+    /// A format by its name in any case (`kif`, `KI2`, `Csa`, `jkf`).
+    ///
+    /// ```
+    /// use masu_kif::Format;
+    ///
+    /// assert_eq!("ki2".parse(), Ok(Format::Ki2));
+    /// assert_eq!(Format::Csa.to_string(), "CSA");
+    /// assert!("kifu".parse::<Format>().is_err()); // an extension: Format::from_extension
+    /// ```
+    fn from_str(s: &str) -> Result<Format, ParseFormatError> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(s))
+            .ok_or(ParseFormatError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_back_in_any_case() {
+        for format in Format::ALL {
+            let name = format.to_string();
+            assert_eq!(name.parse(), Ok(format));
+            assert_eq!(name.to_ascii_lowercase().parse(), Ok(format));
+            assert_eq!(Format::from_extension(&name), Some(format));
+        }
+        for bad in ["", "kif ", "json", "sfen"] {
+            assert_eq!(bad.parse::<Format>(), Err(ParseFormatError), "{bad}");
+        }
+        assert_eq!(
+            ParseFormatError.to_string(),
+            "unknown record format (expected kif, ki2, csa or jkf)"
+        );
     }
 }

@@ -25,7 +25,7 @@ mod write;
 
 pub use detect::{read_bytes, read_bytes_as};
 pub use diag::{Diagnostic, DiagnosticKind, Mode, ReadError, Severity};
-pub use format::Format;
+pub use format::{Format, ParseFormatError};
 pub use handicap::Handicap;
 pub use movetext::{KifMove, Motion, ParseKifMoveError, Relative};
 pub use read::{Decoding, Parsed};
