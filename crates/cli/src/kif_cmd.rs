@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kif::encoding::TextEncoding;
 use kif::{Format, HeaderKey, Mode, Parsed, Record, Severity};
@@ -59,9 +59,12 @@ struct ConvertArgs {
     /// The format to write.
     #[arg(long, value_enum)]
     to: Target,
-    /// Text encoding of the output (KIF, KI2 and CSA; JKF and USI are always UTF-8).
-    #[arg(long, value_enum, default_value_t = Encoding::Utf8)]
-    encoding: Encoding,
+    /// Text encoding of KIF, KI2 and CSA output (JKF and USI are always UTF-8). By default
+    /// it follows the output file's name: `.kif`, `.ki2` and `.csa` are written in Shift_JIS
+    /// (CP932), as the programs that read them expect; any other name and standard output in
+    /// UTF-8.
+    #[arg(long, value_enum)]
+    encoding: Option<Encoding>,
     /// Where to write (standard output when left out).
     #[arg(short, long)]
     output: Option<PathBuf>,
@@ -331,10 +334,7 @@ fn message(d: &kif::Diagnostic) -> String {
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let parsed = read_record(&args.file, Mode::Lenient)?;
     let record = &parsed.record;
-    let encoding = match args.encoding {
-        Encoding::Utf8 => TextEncoding::Utf8,
-        Encoding::ShiftJis => TextEncoding::ShiftJis,
-    };
+    let encoding = output_encoding(args)?;
     let (text, lost) = match args.to {
         Target::Kif => (
             kif::kif::to_string_with(record, &text_options(encoding)),
@@ -366,26 +366,41 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     for what in &lost {
         eprintln!("masu: note: the target format cannot hold {what}");
     }
-    let output_encoding = match args.to {
-        Target::Jkf | Target::Usi => TextEncoding::Utf8,
-        _ => encoding,
-    };
-    let encoded = kif::encoding::encode(&text, output_encoding);
-    if let Some(bad) = encoded.unmappable.first() {
-        bail!(
-            "{} characters cannot be written in {:?}, the first `{}` at line {}, column {}",
-            encoded.unmappable.len(),
-            output_encoding,
-            bad.ch,
-            bad.line,
-            bad.column
-        );
-    }
+    let bytes = kif::encoding::encode_exact(&text, encoding).map_err(|e| {
+        let target = format!("{:?}", args.to).to_uppercase();
+        anyhow!("{e} of the {target} output; write it in UTF-8 with --encoding utf-8")
+    })?;
     match &args.output {
-        Some(path) => crate::output::write(path, &encoded.bytes)?,
-        None => crate::output::write(Path::new("-"), &encoded.bytes)?,
+        Some(path) => crate::output::write(path, &bytes)?,
+        None => crate::output::write(Path::new("-"), &bytes)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The encoding to write in: `--encoding`, else what the output file's extension means
+/// (`.kif`, `.ki2`, `.csa`: Shift_JIS), else UTF-8. JKF and USI are UTF-8 only.
+fn output_encoding(args: &ConvertArgs) -> anyhow::Result<TextEncoding> {
+    let utf8_only = matches!(args.to, Target::Jkf | Target::Usi);
+    if let Some(chosen) = args.encoding {
+        let encoding = match chosen {
+            Encoding::Utf8 => TextEncoding::Utf8,
+            Encoding::ShiftJis => TextEncoding::ShiftJis,
+        };
+        if utf8_only && encoding != TextEncoding::Utf8 {
+            bail!("JKF and USI are written in UTF-8 only, not {encoding}");
+        }
+        return Ok(encoding);
+    }
+    let by_name = args
+        .output
+        .as_deref()
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .and_then(TextEncoding::for_extension);
+    Ok(match by_name {
+        Some(encoding) if !utf8_only => encoding,
+        _ => TextEncoding::Utf8,
+    })
 }
 
 fn text_options(encoding: TextEncoding) -> kif::WriteOptions {

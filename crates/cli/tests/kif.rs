@@ -147,3 +147,206 @@ fn bad_input_gives_one_line_errors() {
     let out = masu(&["kif", "list", "/no/such/record.kif"]);
     assert!(!out.status.success());
 }
+
+/// Converts the corpus game to `name` with `extra` arguments and returns the written bytes.
+fn convert_to_file(name: &str, target: &str, extra: &[&str]) -> Vec<u8> {
+    let file = corpus("kif/kfjs__20081220kyoochi.kif");
+    let out = temp(name);
+    let mut args = vec!["kif", "convert", &file, "--to", target];
+    args.extend_from_slice(extra);
+    args.extend(["-o", out.to_str().unwrap()]);
+    masu_ok(&args);
+    let bytes = std::fs::read(&out).unwrap();
+    std::fs::remove_file(out).unwrap();
+    bytes
+}
+
+/// The text of Shift_JIS bytes, failing on anything that is not Shift_JIS (or is UTF-8).
+fn shift_jis_text(bytes: &[u8]) -> String {
+    assert!(
+        std::str::from_utf8(bytes).is_err(),
+        "UTF-8 where Shift_JIS was due"
+    );
+    let decoded = kif::encoding::decode(bytes, None).unwrap();
+    assert_eq!(decoded.encoding, kif::encoding::TextEncoding::ShiftJis);
+    assert!(!decoded.had_errors);
+    decoded.text.into_owned()
+}
+
+#[test]
+fn convert_writes_kif_ki2_and_csa_files_in_shift_jis() {
+    for (name, target, declaration) in [
+        (
+            "enc-game.kif",
+            "kif",
+            Some("#KIF version=2.0 encoding=Shift_JIS"),
+        ),
+        (
+            "enc-game.ki2",
+            "ki2",
+            Some("#KI2 version=2.0 encoding=Shift_JIS"),
+        ),
+        ("enc-game.csa", "csa", Some("'CSA encoding=SHIFT_JIS")),
+        (
+            "ENC-GAME.KIF",
+            "kif",
+            Some("#KIF version=2.0 encoding=Shift_JIS"),
+        ),
+    ] {
+        let text = shift_jis_text(&convert_to_file(name, target, &[]));
+        assert!(text.contains("糸谷哲郎"), "{name}: {text}");
+        if let Some(declaration) = declaration {
+            assert_eq!(text.lines().next(), Some(declaration), "{name}");
+        }
+    }
+}
+
+#[test]
+fn convert_writes_kifu_ki2u_and_jkf_files_in_utf8() {
+    for (name, target, declaration) in [
+        (
+            "enc-game.kifu",
+            "kif",
+            Some("#KIF version=2.0 encoding=UTF-8"),
+        ),
+        (
+            "enc-game.ki2u",
+            "ki2",
+            Some("#KI2 version=2.0 encoding=UTF-8"),
+        ),
+        ("enc-game.jkf", "jkf", None),
+        ("enc-game.txt", "csa", Some("'CSA encoding=UTF-8")),
+    ] {
+        let bytes = convert_to_file(name, target, &[]);
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(text.contains("糸谷哲郎"), "{name}: {text}");
+        if let Some(declaration) = declaration {
+            assert_eq!(text.lines().next(), Some(declaration), "{name}");
+        }
+    }
+}
+
+#[test]
+fn encoding_option_overrides_the_file_name() {
+    let bytes = convert_to_file("utf8.kif", "kif", &["--encoding", "utf-8"]);
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(
+        text.starts_with("#KIF version=2.0 encoding=UTF-8\n"),
+        "{text}"
+    );
+    let bytes = convert_to_file("sjis.kifu", "kif", &["--encoding", "shift_jis"]);
+    let text = shift_jis_text(&bytes);
+    assert!(text.starts_with("#KIF version=2.0 encoding=Shift_JIS\n"));
+    // Standard output stays UTF-8 whatever the format.
+    let file = corpus("kif/kfjs__20081220kyoochi.kif");
+    let out = masu_ok(&["kif", "convert", &file, "--to", "kif"]);
+    assert!(
+        out.starts_with("#KIF version=2.0 encoding=UTF-8\n"),
+        "{out}"
+    );
+    let err = masu_err(&[
+        "kif",
+        "convert",
+        &file,
+        "--to",
+        "jkf",
+        "--encoding",
+        "shift_jis",
+    ]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("UTF-8 only"), "{err}");
+}
+
+#[test]
+fn characters_shift_jis_lacks_are_an_error_naming_them() {
+    let source = temp("emoji.kifu");
+    std::fs::write(
+        &source,
+        "先手：☗名人😀\n後手：b\n手数----指手--\n   1 ７六歩(77)\n",
+    )
+    .unwrap();
+    let out = temp("emoji.kif");
+    let err = masu_err(&[
+        "kif",
+        "convert",
+        source.to_str().unwrap(),
+        "--to",
+        "kif",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for part in [
+        "Shift_JIS cannot hold '☗' (U+2617) at line 2, column 4",
+        "'😀' (U+1F600) at line 2, column 7 of the KIF output",
+        "--encoding utf-8",
+    ] {
+        assert!(err.contains(part), "{part} missing: {err}");
+    }
+    assert!(!out.exists(), "nothing is written");
+    masu_ok(&[
+        "kif",
+        "convert",
+        source.to_str().unwrap(),
+        "--to",
+        "kif",
+        "--encoding",
+        "utf-8",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        String::from_utf8(std::fs::read(&out).unwrap())
+            .unwrap()
+            .contains("☗名人😀")
+    );
+    std::fs::remove_file(source).unwrap();
+    std::fs::remove_file(out).unwrap();
+}
+
+/// A `.kif` masu writes is Shift_JIS, and masu reads it back by detection, with its
+/// declaration line and without it.
+#[test]
+fn a_kif_written_by_masu_reads_back_as_shift_jis() {
+    let file = corpus("kif/kfjs__20081220kyoochi.kif");
+    let written = temp("back.kif");
+    masu_ok(&[
+        "kif",
+        "convert",
+        &file,
+        "--to",
+        "kif",
+        "-o",
+        written.to_str().unwrap(),
+    ]);
+    let bytes = std::fs::read(&written).unwrap();
+    let declared = kif::encoding::decode(&bytes, None).unwrap();
+    assert_eq!(
+        (declared.encoding, declared.rule),
+        (
+            kif::encoding::TextEncoding::ShiftJis,
+            kif::encoding::Rule::Declaration
+        )
+    );
+    let undeclared = temp("back-undeclared.kif");
+    let first_line_end = bytes.iter().position(|&b| b == b'\n').unwrap();
+    std::fs::write(&undeclared, &bytes[first_line_end + 1..]).unwrap();
+    let sniffed = kif::encoding::decode(&bytes[first_line_end + 1..], None).unwrap();
+    assert_eq!(
+        (sniffed.encoding, sniffed.rule),
+        (
+            kif::encoding::TextEncoding::ShiftJis,
+            kif::encoding::Rule::ShiftJisValid
+        )
+    );
+    let usi = masu_ok(&["kif", "convert", &file, "--to", "usi"]);
+    for path in [&written, &undeclared] {
+        let path = path.to_str().unwrap();
+        masu_ok(&["kif", "check", path]);
+        assert_eq!(masu_ok(&["kif", "convert", path, "--to", "usi"]), usi);
+        let listed = masu_ok(&["kif", "list", path, "--json"]);
+        assert!(listed.contains("\"black\":\"糸谷哲郎\""), "{listed}");
+    }
+    std::fs::remove_file(written).unwrap();
+    std::fs::remove_file(undeclared).unwrap();
+}

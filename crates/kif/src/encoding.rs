@@ -52,6 +52,26 @@ impl TextEncoding {
         }
     }
 
+    /// The encoding a file extension means for record files (case-insensitive): Shift_JIS
+    /// for `kif`, `ki2` and `csa`, as the programs that read those files expect; UTF-8 for
+    /// `kifu`, `ki2u`, `jkf` and `json`.
+    ///
+    /// ```
+    /// use masu_kif::encoding::TextEncoding;
+    ///
+    /// assert_eq!(TextEncoding::for_extension("KIF"), Some(TextEncoding::ShiftJis));
+    /// assert_eq!(TextEncoding::for_extension("kifu"), Some(TextEncoding::Utf8));
+    /// assert_eq!(TextEncoding::for_extension("txt"), None);
+    /// ```
+    #[must_use]
+    pub fn for_extension(extension: &str) -> Option<TextEncoding> {
+        match extension.to_ascii_lowercase().as_str() {
+            "kif" | "ki2" | "csa" => Some(TextEncoding::ShiftJis),
+            "kifu" | "ki2u" | "jkf" | "json" => Some(TextEncoding::Utf8),
+            _ => None,
+        }
+    }
+
     /// The encoding a declaration label names (case-insensitive: `utf-8`, `UTF8`,
     /// `Shift_JIS`, `SJIS`, `CP932`, `Windows-31J`, `EUC-JP`, ...).
     #[must_use]
@@ -386,6 +406,82 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
     }
 }
 
+/// Text that an encoding cannot hold: which characters and where ([`encode_exact`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{encoding} cannot hold {}", unmappable_list(unmappable))]
+pub struct EncodeError {
+    /// The encoding asked for.
+    pub encoding: TextEncoding,
+    /// Every character it lacks, in order (never empty).
+    pub unmappable: Vec<Unmappable>,
+}
+
+/// `'☗' (U+2617) at line 3, column 1 and 2 more times, '😀' (U+1F600) at line 5, column 4`:
+/// each distinct character once with its first place, the first five of them.
+fn unmappable_list(unmappable: &[Unmappable]) -> String {
+    const SHOWN: usize = 5;
+    let mut distinct: Vec<(Unmappable, usize)> = Vec::new();
+    for u in unmappable {
+        match distinct.iter_mut().find(|(first, _)| first.ch == u.ch) {
+            Some((_, more)) => *more += 1,
+            None => distinct.push((*u, 0)),
+        }
+    }
+    let parts: Vec<String> = distinct
+        .iter()
+        .take(SHOWN)
+        .map(|(u, more)| {
+            let again = match more {
+                0 => String::new(),
+                1 => " and once more".to_owned(),
+                n => format!(" and {n} more times"),
+            };
+            let code = u32::from(u.ch);
+            format!(
+                "'{}' (U+{code:04X}) at line {}, column {}{again}",
+                u.ch, u.line, u.column
+            )
+        })
+        .collect();
+    let mut list = parts.join(", ");
+    match distinct.len().saturating_sub(SHOWN) {
+        0 => {}
+        1 => list.push_str(" and 1 other character"),
+        n => list.push_str(&format!(" and {n} other characters")),
+    }
+    list
+}
+
+/// Encodes text, failing instead of writing `?` when the encoding lacks a character: the
+/// error names every such character with its line and column.
+///
+/// # Errors
+///
+/// [`EncodeError`]: `text` holds characters `encoding` cannot (Shift_JIS has no `☗`, `☖`,
+/// emoji or most characters outside Japanese).
+///
+/// # Examples
+///
+/// ```
+/// use masu_kif::encoding::{TextEncoding, encode_exact};
+///
+/// assert_eq!(encode_exact("歩", TextEncoding::ShiftJis)?, b"\x95\xe0");
+/// let err = encode_exact("先手：☗\n", TextEncoding::ShiftJis).unwrap_err();
+/// assert_eq!(err.to_string(), "Shift_JIS cannot hold '☗' (U+2617) at line 1, column 4");
+/// # Ok::<_, masu_kif::encoding::EncodeError>(())
+/// ```
+pub fn encode_exact(text: &str, encoding: TextEncoding) -> Result<Vec<u8>, EncodeError> {
+    let encoded = encode(text, encoding);
+    if encoded.unmappable.is_empty() {
+        Ok(encoded.bytes)
+    } else {
+        Err(EncodeError {
+            encoding,
+            unmappable: encoded.unmappable,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,6 +579,32 @@ mod tests {
         assert_eq!(
             e.unmappable.iter().map(|u| u.ch).collect::<Vec<_>>(),
             vec!['😀']
+        );
+    }
+
+    #[test]
+    fn exact_encoding_names_what_does_not_fit() {
+        assert_eq!(
+            encode_exact("▲７六歩\n", TextEncoding::ShiftJis),
+            Ok(sjis("▲７六歩\n"))
+        );
+        assert_eq!(
+            encode_exact("☗", TextEncoding::Utf8),
+            Ok("☗".as_bytes().to_vec())
+        );
+        let text = "☗a☗\n☗😀\n中文\u{1F600}\u{1F601}\u{1F602}\u{1F603}\u{1F604}";
+        let err = encode_exact(text, TextEncoding::ShiftJis).err();
+        let err = err.as_ref();
+        assert_eq!(err.map(|e| e.unmappable.len()), Some(9));
+        assert_eq!(
+            err.map(ToString::to_string).as_deref(),
+            Some(
+                "Shift_JIS cannot hold '☗' (U+2617) at line 1, column 1 and 2 more times, \
+                 '😀' (U+1F600) at line 2, column 2 and once more, \
+                 '\u{1F601}' (U+1F601) at line 3, column 4, \
+                 '\u{1F602}' (U+1F602) at line 3, column 5, \
+                 '\u{1F603}' (U+1F603) at line 3, column 6 and 1 other character"
+            )
         );
     }
 }
