@@ -72,15 +72,15 @@ pub(crate) fn side_names(record: &Record) -> SideNames {
         .any(|h| h.key == "下手" || h.key == "上手");
     let handicap = record.start.handicap.is_some_and(|h| h != Handicap::Even);
     if handicap_names || handicap {
-        SideNames::ShitateUwate
+        SideNames::Handicap
     } else {
-        SideNames::SenteGote
+        SideNames::Even
     }
 }
 
 /// The name of a side in trailers and marks.
 pub(crate) fn is_handicap_naming(record: &Record) -> bool {
-    side_names(record) == SideNames::ShitateUwate
+    side_names(record) == SideNames::Handicap
 }
 
 /// Comment and bookmark lines of a node.

@@ -42,11 +42,15 @@ use crate::{Color, Hand, Move, PieceKind, Position, Setup, Square};
 /// The words for the two sides in a diagram.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum SideNames {
-    /// 先手 (Black) and 後手 (White), as in even games.
+    /// 先手 (sente, Black) and 後手 (gote, White), as in even games.
     #[default]
-    SenteGote,
-    /// 下手 (Black, the weaker player) and 上手 (White), as in handicap games.
-    ShitateUwate,
+    #[doc(alias = "sente")]
+    #[doc(alias = "gote")]
+    Even,
+    /// 下手 (shitate, Black, the weaker player) and 上手 (uwate, White), as in handicap games.
+    #[doc(alias = "shitate")]
+    #[doc(alias = "uwate")]
+    Handicap,
 }
 
 impl SideNames {
@@ -54,9 +58,9 @@ impl SideNames {
     #[must_use]
     pub const fn name(self, color: Color) -> &'static str {
         match (self, color) {
-            (SideNames::SenteGote, _) => color.japanese_name(),
-            (SideNames::ShitateUwate, Color::Black) => "下手",
-            (SideNames::ShitateUwate, Color::White) => "上手",
+            (SideNames::Even, _) => color.japanese_name(),
+            (SideNames::Handicap, Color::Black) => "下手",
+            (SideNames::Handicap, Color::White) => "上手",
         }
     }
 }
@@ -77,7 +81,7 @@ impl Setup {
     pub fn bod(&self) -> Bod {
         Bod {
             setup: *self,
-            names: SideNames::SenteGote,
+            names: SideNames::Even,
             last: None,
         }
     }

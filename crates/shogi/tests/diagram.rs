@@ -68,7 +68,7 @@ fn promoted_pieces_use_one_character() {
 #[test]
 fn handicap_diagram_names_the_sides_and_turn() {
     let pos = Handicap::TwoPieces.position();
-    let text = pos.bod().names(SideNames::ShitateUwate).to_string();
+    let text = pos.bod().names(SideNames::Handicap).to_string();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "上手の持駒：なし");
     assert_eq!(lines[4], "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二");
