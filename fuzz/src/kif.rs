@@ -11,13 +11,13 @@ pub fn check_kif_read(data: &[u8]) {
     };
     let _ = kif::kif::read_bytes(data, Mode::Strict);
     for options in [
-        kif::WriteOptions::default(),
-        kif::WriteOptions {
+        kif::kif::WriteOptions::default(),
+        kif::kif::WriteOptions {
             non_promotion: true,
-            ..kif::WriteOptions::default()
+            ..kif::kif::WriteOptions::default()
         },
     ] {
-        let text = kif::kif::to_string_with(&first.record, &options);
+        let text = kif::kif::write(&first.record, &options);
         let second = kif::kif::read_str(&text, Mode::Lenient);
         let second = second.unwrap_or_else(|e| panic!("written KIF does not read: {e}\n{text}"));
         assert_eq!(second.record, first.record, "KIF round trip\n{text}");

@@ -336,14 +336,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let record = &parsed.record;
     let encoding = output_encoding(args)?;
     let (text, lost) = match args.to {
-        Target::Kif => (
-            kif::kif::to_string_with(record, &text_options(encoding)),
-            Vec::new(),
-        ),
-        Target::Ki2 => (
-            kif::ki2::to_string_with(record, &text_options(encoding)),
-            Vec::new(),
-        ),
+        Target::Kif => (kif::kif::write(record, &text_options(encoding)), Vec::new()),
+        Target::Ki2 => (kif::ki2::write(record, &text_options(encoding)), Vec::new()),
         Target::Csa => {
             let options = kif::csa::WriteOptions {
                 encoding,
@@ -403,9 +397,9 @@ fn output_encoding(args: &ConvertArgs) -> anyhow::Result<TextEncoding> {
     })
 }
 
-fn text_options(encoding: TextEncoding) -> kif::WriteOptions {
-    kif::WriteOptions {
+fn text_options(encoding: TextEncoding) -> kif::kif::WriteOptions {
+    kif::kif::WriteOptions {
         encoding,
-        ..kif::WriteOptions::default()
+        ..kif::kif::WriteOptions::default()
     }
 }

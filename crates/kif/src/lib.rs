@@ -34,4 +34,3 @@ pub use record::{
     RecordedMove, ReplayError, Special, StartPosition,
 };
 pub use resolve::KifMoveError;
-pub use write::WriteOptions;

@@ -1,11 +1,11 @@
-//! Writing helpers shared by the KIF and KI2 writers: options, the header area, annotation
-//! lines and the order of variation blocks.
+//! Writing helpers shared by the KIF and KI2 writers (options, the header area, annotation
+//! lines, the order of variation blocks), and [`Record::to_string_as`] for every format.
 
 use shogi::{Color, SideNames};
 
-use crate::Handicap;
 use crate::encoding::TextEncoding;
 use crate::record::{HeaderKey, NodeId, Record};
+use crate::{Format, Handicap, csa, jkf, ki2, kif};
 
 /// How KIF and KI2 are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,5 +138,30 @@ pub(crate) fn encode_text(text: &str, options: &WriteOptions) -> crate::encoding
         crate::encoding::encode_substituting(text, options.encoding)
     } else {
         crate::encoding::encode(text, options.encoding)
+    }
+}
+
+impl Record {
+    /// The record as text of `format`, written with the default options: as
+    /// [`kif::to_string`], [`ki2::to_string`], [`csa::to_string`] or [`jkf::to_string`]. What
+    /// CSA or JKF cannot hold is left out; [`csa::write`] and [`jkf::write`] list it.
+    ///
+    /// ```
+    /// use masu_kif::{Format, Mode, kif};
+    ///
+    /// let record = kif::read_str("手合割：平手\n   1 ７六歩(77)\n", Mode::Strict)?.record;
+    /// let csa = record.to_string_as(Format::Csa);
+    /// assert!(csa.contains("+7776FU"));
+    /// assert_eq!(masu_kif::csa::read_str(&csa, Mode::Strict)?.record.tree, record.tree);
+    /// # Ok::<_, masu_kif::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn to_string_as(&self, format: Format) -> String {
+        match format {
+            Format::Kif => kif::to_string(self),
+            Format::Ki2 => ki2::to_string(self),
+            Format::Csa => csa::to_string(self),
+            Format::Jkf => jkf::to_string(self),
+        }
     }
 }

@@ -6,8 +6,9 @@
 use std::fs;
 use std::path::Path;
 
+use masu_kif::Mode;
 use masu_kif::encoding::TextEncoding;
-use masu_kif::{Mode, WriteOptions, kif};
+use masu_kif::kif::{self, WriteOptions};
 
 fn rewritten(name: &str) -> (Vec<u8>, Vec<u8>) {
     let path = Path::new(concat!(

@@ -5,7 +5,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use masu_kif::{Mode, NodeKind, Record, WriteOptions, ki2, kif};
+use masu_kif::kif::WriteOptions;
+use masu_kif::{Mode, NodeKind, Record, ki2, kif};
 
 fn files(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus")).join(folder);
@@ -63,7 +64,7 @@ fn kif_to_kif() {
                 ..WriteOptions::default()
             },
         ] {
-            let text = kif::to_string_with(&first.record, &options);
+            let text = kif::write(&first.record, &options);
             match kif::read_str(&text, Mode::Lenient) {
                 Ok(second)
                     if second.record == first.record

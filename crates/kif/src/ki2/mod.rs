@@ -9,5 +9,6 @@ mod read;
 pub(crate) mod trailer;
 mod write;
 
+pub use crate::write::WriteOptions;
 pub use read::{read_bytes, read_str};
-pub use write::{to_bytes, to_string, to_string_with};
+pub use write::{to_bytes, to_string, write};

@@ -17,12 +17,12 @@ const PER_LINE: usize = 6;
 /// Writes KI2 text (declaring UTF-8).
 #[must_use]
 pub fn to_string(record: &Record) -> String {
-    to_string_with(record, &WriteOptions::default())
+    write(record, &WriteOptions::default())
 }
 
 /// Writes KI2 text, declaring `options.encoding`.
 #[must_use]
-pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
+pub fn write(record: &Record, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(32 * record.tree.len() + 512);
     let declaration = format!("#KI2 version=2.0 encoding={}", options.encoding.name());
     head(&mut out, record, &declaration);
@@ -48,7 +48,7 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
 /// Writes KI2 bytes in `options.encoding`, listing characters it cannot hold.
 #[must_use]
 pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
-    crate::write::encode_text(&to_string_with(record, options), options)
+    crate::write::encode_text(&write(record, options), options)
 }
 
 /// The text of one move of the tree, and the position after it.

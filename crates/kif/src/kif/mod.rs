@@ -10,7 +10,8 @@ mod lex;
 mod read;
 mod write;
 
+pub use crate::write::WriteOptions;
 pub(crate) use layout::{annotation_line, read_layout};
 pub use lex::{Line, MoveBody, MoveLine, classify};
 pub use read::{read_bytes, read_str};
-pub use write::{to_bytes, to_string, to_string_with};
+pub use write::{to_bytes, to_string, write};

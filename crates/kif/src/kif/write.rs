@@ -11,15 +11,15 @@ use crate::record::{MoveTime, NodeId, NodeKind, Record};
 use crate::text;
 use crate::write::{WriteOptions, annotations, head, variation_order};
 
-/// Writes KIF text (declaring UTF-8).
+/// Writes KIF text with the default options (declaring UTF-8).
 #[must_use]
 pub fn to_string(record: &Record) -> String {
-    to_string_with(record, &WriteOptions::default())
+    write(record, &WriteOptions::default())
 }
 
 /// Writes KIF text, declaring `options.encoding`.
 #[must_use]
-pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
+pub fn write(record: &Record, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(64 * record.tree.len() + 512);
     let declaration = format!("#KIF version=2.0 encoding={}", options.encoding.name());
     head(&mut out, record, &declaration);
@@ -51,7 +51,7 @@ pub fn to_string_with(record: &Record, options: &WriteOptions) -> String {
 /// Writes KIF bytes in `options.encoding`, listing characters it cannot hold.
 #[must_use]
 pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
-    crate::write::encode_text(&to_string_with(record, options), options)
+    crate::write::encode_text(&write(record, options), options)
 }
 
 /// Whether the move of `id` could have promoted (so `不成` applies).
