@@ -1,6 +1,9 @@
 //! `masu reversi ...`, run as a user would.
-// Helpers outside #[test] functions unwrap too: a failure there is a test failure.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "helpers outside #[test] functions unwrap too: a failure there is a test failure"
+)]
 
 mod common;
 

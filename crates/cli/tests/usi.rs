@@ -1,6 +1,9 @@
 //! `masu usi` and `masu-usi`, driven as a shogi GUI drives an engine: spawn, talk, read.
-// Helpers outside #[test] functions unwrap too: a failure there is a test failure.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "helpers outside #[test] functions unwrap too: a failure there is a test failure"
+)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -5,7 +5,11 @@
 //! together, from 0.11 s for #59 to 7 minutes for #55) are `#[ignore]`d; `ffo_chosen` solves the positions
 //! named in `FFO_IDS` with a table of `FFO_TABLE_MIB`. The crate README has the commands and the
 //! per-position nodes and times.
-#![allow(clippy::expect_used, clippy::unwrap_used)]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    reason = "test helpers panic on failure"
+)]
 
 use std::ops::ControlFlow;
 

@@ -1,5 +1,8 @@
 //! Perft from the start position against the published tables in `tests/data/startpos.perft`.
-#![allow(clippy::expect_used)]
+#![allow(
+    clippy::expect_used,
+    reason = "a malformed data file should fail loudly"
+)]
 
 use masu_reversi::{Board, PerftMode, perft};
 

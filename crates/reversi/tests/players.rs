@@ -1,5 +1,5 @@
 //! Players: legal moves only, reproducible with a seed, and stronger players beat weaker ones.
-#![allow(clippy::unwrap_used)]
+#![allow(clippy::unwrap_used, reason = "test helpers panic on failure")]
 
 use masu_reversi::{
     AlphaBetaPlayer, Board, Color, Game, GreedyPlayer, MonteCarloPlayer, Move, Player,

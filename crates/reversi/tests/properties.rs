@@ -1,6 +1,10 @@
 //! Properties of the bitboard rules against the naive reference in `naive/mod.rs`, over random
 //! games (valid by construction) and random disjoint bitboards.
-#![allow(clippy::expect_used, clippy::unwrap_used)]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    reason = "test helpers panic on failure"
+)]
 
 mod naive;
 

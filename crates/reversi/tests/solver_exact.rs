@@ -1,7 +1,11 @@
 //! The exact solver against a plain negamax over the public rules, on random positions with
 //! few empties: self-play positions (realistic) and random disc placements (lopsided ones,
 //! with wipe-outs and +64 wins, included), through both the dispatched and the portable code.
-#![allow(clippy::expect_used, clippy::unwrap_used)]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    reason = "test helpers panic on failure"
+)]
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;

@@ -1,6 +1,9 @@
 //! Composed positions that break setup rules on purpose, accepted with `PositionError::ignore`.
 // Tests unwrap: a failure is a test failure.
-#![allow(clippy::unwrap_used)]
+#![allow(
+    clippy::unwrap_used,
+    reason = "test fixtures: a broken one should fail loudly"
+)]
 
 use masu_shogi::{Position, PositionErrorKinds, SetupMode, perft};
 

@@ -1,7 +1,10 @@
 //! The entering-king declaration under the 24-point rule (24点法), against the default
 //! 27-point rule: each boundary of points, pieces, king and check, for both colours.
 
-#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+#![allow(
+    clippy::unwrap_used,
+    reason = "test fixtures: a broken one should fail loudly"
+)]
 
 use masu_shogi::{
     Color, Declaration, DeclarationRule, DrawReason, Game, GameError, Outcome, Position, WinReason,

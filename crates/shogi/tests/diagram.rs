@@ -1,6 +1,9 @@
 //! Board diagrams (BOD) against text written by Kifu for Windows.
 
-#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+#![allow(
+    clippy::unwrap_used,
+    reason = "test fixtures: a broken one should fail loudly"
+)]
 
 use masu_shogi::{Game, Handicap, Position, SetupMode, SideNames, UsiMove};
 

@@ -1,6 +1,9 @@
 //! Game rules: checkmate, resignation, 千日手, 連続王手の千日手 and 入玉宣言.
 
-#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+#![allow(
+    clippy::unwrap_used,
+    reason = "test fixtures: a broken one should fail loudly"
+)]
 
 mod common;
 

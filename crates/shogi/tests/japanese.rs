@@ -1,6 +1,9 @@
 //! Japanese move names as KIF and KI2 write them.
 
-#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+#![allow(
+    clippy::unwrap_used,
+    reason = "test fixtures: a broken one should fail loudly"
+)]
 
 mod common;
 

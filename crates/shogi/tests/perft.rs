@@ -1,6 +1,9 @@
 //! Perft tables (tests/data/*.perft): every row up to a node budget in the default run, all
 //! rows with `cargo test -p masu-shogi --release -- --ignored`.
-#![allow(clippy::expect_used)] // test helpers: a malformed data file should fail loudly
+#![allow(
+    clippy::expect_used,
+    reason = "test helpers: a malformed data file should fail loudly"
+)]
 
 use masu_shogi::{Position, perft};
 

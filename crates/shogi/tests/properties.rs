@@ -2,7 +2,10 @@
 //! and from handicap and drop-heavy start positions, plus a differential test against
 //! `shogi_legality_lite`, an independent table-free move generator.
 
-#![allow(clippy::unwrap_used)] // test helpers: a broken fixture should fail loudly
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers: a broken fixture should fail loudly"
+)]
 
 mod common;
 

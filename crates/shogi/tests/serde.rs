@@ -1,7 +1,10 @@
 //! `serde` support: every type is written as its text form and read back.
 
 #![cfg(feature = "serde")]
-#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+#![allow(
+    clippy::unwrap_used,
+    reason = "test fixtures: a broken one should fail loudly"
+)]
 
 use std::fmt::Debug;
 

@@ -2,7 +2,10 @@
 //! of element.
 
 #![cfg(feature = "svg")]
-#![allow(clippy::unwrap_used)] // test fixtures: a broken one should fail loudly
+#![allow(
+    clippy::unwrap_used,
+    reason = "test fixtures: a broken one should fail loudly"
+)]
 
 use masu_shogi::svg::{Arrow, SvgOptions, render};
 use masu_shogi::{Color, Position, Square, UsiMove};

@@ -1,8 +1,13 @@
 //! Runs the real `masu` binary as a user would.
-// Each test binary uses its own subset of these helpers.
-#![allow(dead_code)]
-// Test support: a failure to run the binary is a test failure.
-#![allow(clippy::expect_used, clippy::unwrap_used)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own subset of these helpers"
+)]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    reason = "test support: a failure to run the binary is a test failure"
+)]
 
 use std::process::{Command, Output};
 

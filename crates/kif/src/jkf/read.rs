@@ -3,7 +3,10 @@
 
 // The helpers return the `Diagnostic` of a bad value so the caller decides whether it is a
 // warning or an error; it is large, but only built on bad input.
-#![allow(clippy::result_large_err)]
+#![allow(
+    clippy::result_large_err,
+    reason = "the Diagnostic a helper returns is large, but only built on bad input"
+)]
 
 use serde::Deserialize;
 use serde_json::value::RawValue;

@@ -1,7 +1,9 @@
 //! The record corpus of `tests/data/corpus` (real files from public projects, see its
 //! SOURCES.md) and the main-line lengths the best peer parsers agree on.
-// Each test binary uses its own subset of these helpers.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own subset of these helpers"
+)]
 
 use std::collections::BTreeMap;
 use std::fs;
