@@ -102,7 +102,8 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         nodes: None,
         time: args.time.map(Duration::from_secs_f64),
     };
-    let mut solver = Solver::new(args.hash.saturating_mul(1 << 20));
+    let mut solver = Solver::try_new(args.hash.saturating_mul(1 << 20))
+        .with_context(|| format!("--hash {}", args.hash))?;
     let solution = match solver.solve(&board, limits, |_| ControlFlow::Continue(())) {
         SolveOutcome::Solved(solution) => solution,
         SolveOutcome::Stopped { nodes, .. } => {

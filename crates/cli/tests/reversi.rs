@@ -41,6 +41,17 @@ fn bad_board_is_a_one_line_error() {
 }
 
 #[test]
+fn a_table_larger_than_memory_is_a_one_line_error() {
+    // 2^20 MiB, a terabyte: the process aborted on allocation before this was checked.
+    let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+    for hash in ["1048576", &usize::MAX.to_string()] {
+        let err = masu_err(&["reversi", "solve", board, "X", "--hash", hash]);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("--hash") && err.contains("bytes"), "{err}");
+    }
+}
+
+#[test]
 fn computer_players_finish_a_game_and_report_the_score() {
     for (black, white) in [("random", "greedy"), ("montecarlo", "alphabeta")] {
         let out = masu_ok(&[

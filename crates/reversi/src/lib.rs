@@ -29,6 +29,6 @@ pub use perft::{PerftMode, perft, perft_divide, perft_portable};
 pub use player::{
     AlphaBetaPlayer, Evaluation, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
 };
-pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver};
+pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver, TableError};
 pub use square::{Color, Move, ParseMoveError, ParseSquareError, Square};
 pub use symmetry::Symmetry;

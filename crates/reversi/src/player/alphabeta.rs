@@ -34,6 +34,10 @@ pub struct AlphaBetaPlayer {
 impl AlphaBetaPlayer {
     /// A player searching `depth` plies in the midgame and solving exactly at `solve_empties`
     /// empties or fewer (with a 16 MiB table).
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the solver's 20 MiB (see [`Solver::new`]).
     #[must_use]
     pub fn new(depth: u32, solve_empties: u32) -> AlphaBetaPlayer {
         AlphaBetaPlayer {

@@ -4,13 +4,15 @@
 //! pre-pass. The cache keeps the keys of the last node seen per slot (replacing on a clash);
 //! the keys are exactly those recomputed, so node counts do not change.
 
+use super::memory::{self, TableError};
+
 /// Nodes with more moves than this are not cached (rare, and the slot stays small).
 const MAX_KEYS: usize = 24;
 /// Slots (a power of two): 128 bytes each.
 const SLOTS: usize = 1 << 15;
 
 /// The ordering keys of one node's moves.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, bytemuck::Zeroable)]
 pub(crate) struct Keys {
     player: u64,
     opponent: u64,
@@ -36,14 +38,19 @@ impl Default for Keys {
 /// A direct-mapped array of [`Keys`].
 #[derive(Debug, Clone)]
 pub(crate) struct KeyCache {
-    slots: Vec<Keys>,
+    slots: Box<[Keys]>,
 }
 
 impl KeyCache {
-    pub(crate) fn new() -> KeyCache {
-        KeyCache {
-            slots: vec![Keys::default(); SLOTS],
-        }
+    /// An empty cache.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::Unavailable`] when the system refuses the memory.
+    pub(crate) fn try_new() -> Result<KeyCache, TableError> {
+        Ok(KeyCache {
+            slots: memory::zeroed(SLOTS)?,
+        })
     }
 
     /// Forgets everything.

@@ -21,6 +21,7 @@
 mod kernel;
 mod keys;
 mod last;
+mod memory;
 mod order;
 mod search;
 mod stability;
@@ -35,6 +36,7 @@ use crate::square::{Move, Square};
 
 pub(crate) use kernel::Kernel;
 use kernel::Portable;
+pub use memory::TableError;
 pub(crate) use search::Search;
 pub(crate) use tt::Table;
 
@@ -119,12 +121,43 @@ pub struct Solver {
 impl Solver {
     /// A solver whose table uses at most `table_bytes` bytes (16 MiB suits 20-30 empties),
     /// plus a fixed 4 MiB cache of move-ordering keys.
+    ///
+    /// # Panics
+    ///
+    /// When the memory cannot be had: `table_bytes` above the machine's physical memory, or
+    /// memory the system refuses. [`Solver::try_new`] returns the error instead.
     #[must_use]
     pub fn new(table_bytes: usize) -> Solver {
-        Solver {
-            table: Table::with_bytes(table_bytes),
-            keys: keys::KeyCache::new(),
+        match Solver::try_new(table_bytes) {
+            Ok(solver) => solver,
+            Err(err) => panic!("{err}"),
         }
+    }
+
+    /// A solver whose table uses at most `table_bytes` bytes, or why its memory cannot be had:
+    /// a size above the machine's physical memory (read from `/proc/meminfo` on Linux) is
+    /// refused before anything is allocated, and a refusal of the system is an error, not an
+    /// abort.
+    ///
+    /// ```
+    /// use masu_reversi::{Solver, TableError};
+    ///
+    /// let solver = Solver::try_new(16 << 20)?;
+    /// assert!(Solver::try_new(usize::MAX).is_err());
+    /// # drop(solver);
+    /// # Ok::<_, TableError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::MoreThanMemory`] for a size above the machine's physical memory,
+    /// [`TableError::Unavailable`] when the system refuses the memory.
+    pub fn try_new(table_bytes: usize) -> Result<Solver, TableError> {
+        memory::check_physical(table_bytes)?;
+        Ok(Solver {
+            table: Table::try_with_bytes(table_bytes)?,
+            keys: keys::KeyCache::try_new()?,
+        })
     }
 
     /// Whether the search asks the CPU to start loading the table slots of a node's children

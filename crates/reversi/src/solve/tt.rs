@@ -5,11 +5,13 @@
 //! takes only the best move from a selective entry, and a selective result never overwrites
 //! an exact one.
 
+use super::memory::{self, TableError};
+
 /// The level of proved bounds; the selective passes' levels are their margins in discs.
 pub(crate) const EXACT: u8 = u8::MAX;
 
 /// One slot: the position, bounds on its exact score, and the best square found.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, bytemuck::Zeroable)]
 struct Entry {
     player: u64,
     opponent: u64,
@@ -37,7 +39,7 @@ pub(crate) struct Probe {
 /// (the most work saved), the second takes whatever the first does not.
 #[derive(Debug, Clone)]
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    slots: Box<[Entry]>,
     mask: usize,
     /// Whether the search calls [`Table::prefetch`] (see [`crate::Solver::set_prefetch`]);
     /// read once per node by the move ordering, not per hint.
@@ -45,16 +47,20 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table using at most `bytes` (at least one slot).
-    pub(crate) fn with_bytes(bytes: usize) -> Table {
+    /// A table using at most `bytes` (at least one pair of slots).
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::Unavailable`] when the system refuses the memory.
+    pub(crate) fn try_with_bytes(bytes: usize) -> Result<Table, TableError> {
         let wanted = (bytes / size_of::<Entry>()).max(1);
         // Round down to a power of two so the index is a mask.
         let len = (1usize << (usize::BITS - 1 - wanted.leading_zeros())).max(2);
-        Table {
-            slots: vec![Entry::default(); len],
+        Ok(Table {
+            slots: memory::zeroed(len)?,
             mask: len - 1,
             prefetching: true,
-        }
+        })
     }
 
     /// Forgets everything.
