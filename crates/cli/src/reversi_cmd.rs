@@ -27,8 +27,9 @@ enum ReversiCommand {
 /// Draw a board as SVG: discs, last move, legal moves, counts.
 #[derive(Debug, Args)]
 struct RenderArgs {
-    /// A 64-character board string (side to move `X` unless followed by ` O`), or a
-    /// transcript from the start such as `f5d6c3` (its last move is marked).
+    /// A 64-character board string (side to move `X` unless followed by ` O`; it may begin
+    /// with `-`), or a transcript from the start such as `f5d6c3` (its last move is marked).
+    #[arg(allow_hyphen_values = true)]
     board: String,
     /// Where to write the SVG (`-` for standard output).
     #[arg(short, long)]
@@ -55,7 +56,8 @@ enum Mode {
 /// Solve a position exactly: the score with perfect play and a best move.
 #[derive(Debug, Args)]
 struct SolveArgs {
-    /// 64 characters a1..h8: `X` black, `O` white, `-` empty.
+    /// 64 characters a1..h8: `X` black, `O` white, `-` empty (it may begin with `-`).
+    #[arg(allow_hyphen_values = true)]
     board: String,
     /// The side to move: `X` (black) or `O` (white).
     side: String,
@@ -131,18 +133,25 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A board string given on the command line: 64 squares, then the side to move (`X` when
+/// left out).
+pub(crate) fn board_arg(text: &str) -> anyhow::Result<Board> {
+    let text = text.trim();
+    let with_side = if text.contains(char::is_whitespace) {
+        text.to_owned()
+    } else {
+        format!("{text} X")
+    };
+    with_side
+        .parse()
+        .with_context(|| format!("invalid board `{text}`"))
+}
+
 fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let text = args.board.trim();
-    let (board, last_move) = if text.len() >= 64 {
-        let with_side = if text.len() == 64 {
-            format!("{text} X")
-        } else {
-            text.to_owned()
-        };
-        let board: Board = with_side
-            .parse()
-            .with_context(|| format!("invalid board `{text}`"))?;
-        (board, None)
+    // Transcripts name squares, so they hold digits; board strings never do.
+    let (board, last_move) = if !text.is_empty() && !text.contains(|c: char| c.is_ascii_digit()) {
+        (board_arg(text)?, None)
     } else {
         let game = reversi::Game::from_transcript(text)
             .with_context(|| format!("invalid transcript `{text}`"))?;

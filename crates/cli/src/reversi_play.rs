@@ -28,6 +28,10 @@ pub(crate) struct PlayArgs {
     /// Search depth of the alpha-beta player (it solves exactly from 14 empties).
     #[arg(long, default_value_t = 5)]
     depth: u32,
+    /// Start from this 64-character board string instead of the standard start (side to
+    /// move `X` unless followed by ` O`; it may begin with `-`).
+    #[arg(long, allow_hyphen_values = true)]
+    board: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -67,7 +71,10 @@ pub(crate) fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         args.seat(args.black, Color::Black),
         args.seat(args.white, Color::White),
     ];
-    let mut game = Game::new();
+    let mut game = match &args.board {
+        Some(text) => Game::from_board(crate::reversi_cmd::board_arg(text)?),
+        None => Game::new(),
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();

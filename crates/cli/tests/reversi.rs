@@ -38,6 +38,52 @@ fn bad_board_is_a_one_line_error() {
     let err = masu_err(&["reversi", "solve", "XO", "X"]);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("invalid board"), "{err}");
+    // One square short: the error says how many there are.
+    let err = masu_err(&["reversi", "solve", &FFO_40_FLIPPED[1..], "X"]);
+    assert!(err.contains("63 squares, expected 64"), "{err}");
+}
+
+/// FFO #40 with its ranks in reverse order (so a1 is empty): black to move still wins by 38,
+/// with a7 (a2 flipped).
+const FFO_40_FLIPPED: &str = "------------O--X---OOOOXOOOOOOXXOOXOOOXXOOXXOOOX-OOOOOOXO--OOOOX";
+
+#[test]
+fn board_strings_may_begin_with_a_hyphen() {
+    // Before `allow_hyphen_values` these failed with "unexpected argument".
+    for args in [
+        vec!["reversi", "solve", FFO_40_FLIPPED, "X"],
+        vec!["reversi", "solve", "--json", FFO_40_FLIPPED, "X"],
+        vec!["reversi", "solve", FFO_40_FLIPPED, "X", "--hash", "16"],
+    ] {
+        let out = masu_ok(&args);
+        assert!(out.contains("a7"), "{args:?}: {out}");
+        assert!(out.contains("+38") || out.contains("\"score\":38"), "{out}");
+    }
+    // A single leading hyphen (b1 white).
+    let single = format!("-O{}", &FFO_40_FLIPPED[2..]);
+    let out = masu_ok(&["reversi", "solve", &single, "X"]);
+    assert!(out.starts_with("score "), "{out}");
+
+    let svg = masu_ok(&["reversi", "render", FFO_40_FLIPPED, "-o", "-"]);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    let with_side = format!("{FFO_40_FLIPPED} O");
+    let svg = masu_ok(&["reversi", "render", &with_side, "--output", "-"]);
+    assert!(svg.starts_with("<svg"), "{svg}");
+
+    let out = masu_ok(&[
+        "reversi",
+        "play",
+        "--board",
+        FFO_40_FLIPPED,
+        "--black",
+        "greedy",
+        "--white",
+        "greedy",
+    ]);
+    assert!(out.lines().nth(1) == Some("  a b c d e f g h"), "{out}");
+    assert!(out.contains("Black plays "), "{out}");
+    let err = masu_err(&["reversi", "play", "--board", &FFO_40_FLIPPED[1..]]);
+    assert!(err.contains("63 squares, expected 64"), "{err}");
 }
 
 #[test]

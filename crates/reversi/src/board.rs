@@ -264,10 +264,31 @@ impl Board {
     }
 
     /// Black's disc count minus white's, counting empties to the leader under
-    /// [`ScoreRule::EmptiesToWinner`] (meaningful at the end of the game).
+    /// [`ScoreRule::EmptiesToWinner`] (meaningful at the end of the game): Black's point of
+    /// view, as [`Board::score_for`]`(Color::Black, rule)`. The solver's scores are the side
+    /// to move's instead, [`Board::score_for`]`(board.side_to_move(), rule)` of the final
+    /// position (see [`Solution::score`](crate::Solution::score)).
     #[must_use]
     pub const fn score(&self, rule: ScoreRule) -> i32 {
-        let diff = self.count(Color::Black) as i32 - self.count(Color::White) as i32;
+        self.score_for(Color::Black, rule)
+    }
+
+    /// `color`'s disc count minus the other side's, counting empties to the leader under
+    /// [`ScoreRule::EmptiesToWinner`]: the score from `color`'s point of view.
+    ///
+    /// ```
+    /// use masu_reversi::{Board, Color, ScoreRule};
+    ///
+    /// // Black 1 disc, White none, White to move: the game is over, Black wins.
+    /// let board = Board::from_colors(1, 0, Color::White)?;
+    /// assert_eq!(board.score_for(Color::Black, ScoreRule::EmptiesToWinner), 64);
+    /// assert_eq!(board.score_for(Color::White, ScoreRule::Plain), -1);
+    /// assert_eq!(board.score(ScoreRule::Plain), 1);
+    /// # Ok::<_, masu_reversi::OverlapError>(())
+    /// ```
+    #[must_use]
+    pub const fn score_for(&self, color: Color, rule: ScoreRule) -> i32 {
+        let diff = self.count(color) as i32 - self.count(color.opposite()) as i32;
         match rule {
             ScoreRule::Plain => diff,
             ScoreRule::EmptiesToWinner => empties_to_winner(diff, self.empty_count()),

@@ -30,5 +30,5 @@ pub use player::{
     AlphaBetaPlayer, Evaluation, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
 };
 pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver, TableError};
-pub use square::{Color, Move, ParseMoveError, ParseSquareError, Square};
+pub use square::{Color, Move, ParseColorError, ParseMoveError, ParseSquareError, Square};
 pub use symmetry::Symmetry;

@@ -36,9 +36,13 @@ use crate::square::{Color, Move, Square};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseBoardError {
-    /// Fewer than 64 square characters.
-    #[error("board string shorter than 64 squares")]
-    TooShort,
+    /// The squares are not 64 characters: `squares` is how many square characters lead the
+    /// string.
+    #[error("board string has {squares} squares, expected 64")]
+    Length {
+        /// The square characters found before a space, the side or the end.
+        squares: usize,
+    },
     /// A character that is not a disc or an empty mark, at the given square index.
     #[error("invalid square character at index {0}")]
     InvalidSquare(usize),
@@ -50,29 +54,59 @@ pub enum ParseBoardError {
     Trailing,
 }
 
+/// Whether `c` stands for a square: a disc of either colour or an empty mark.
+fn is_square_char(c: u8) -> bool {
+    matches!(
+        c,
+        b'X' | b'x' | b'B' | b'b' | b'*' | b'O' | b'o' | b'W' | b'w' | b'-' | b'.' | b'_'
+    )
+}
+
 impl Board {
     /// Parses a 64-character board string and side to move (see the module docs).
     ///
+    /// ```
+    /// use masu_reversi::{Board, ParseBoardError};
+    ///
+    /// // One empty square too few: the error says how many squares were found.
+    /// let short = format!("{} X", "-".repeat(63));
+    /// assert_eq!(short.parse::<Board>(), Err(ParseBoardError::Length { squares: 63 }));
+    /// assert_eq!(
+    ///     ParseBoardError::Length { squares: 63 }.to_string(),
+    ///     "board string has 63 squares, expected 64"
+    /// );
+    /// ```
+    ///
     /// # Errors
     ///
-    /// [`ParseBoardError`] saying which part is wrong.
+    /// [`ParseBoardError`] saying which part is wrong: [`ParseBoardError::Length`] when the
+    /// squares are not 64 characters.
     pub fn from_ascii(s: &[u8]) -> Result<Board, ParseBoardError> {
-        let cells = s.get(..64).ok_or(ParseBoardError::TooShort)?;
+        let run = s.iter().take_while(|&&c| is_square_char(c)).count();
+        if run < 64 {
+            return Err(match s.get(run) {
+                Some(c) if !c.is_ascii_whitespace() => ParseBoardError::InvalidSquare(run),
+                _ => ParseBoardError::Length { squares: run },
+            });
+        }
+        // The side may follow the 64th square without a space; any other square character
+        // there makes the board too long.
+        if run > 65 || (run == 65 && Color::from_ascii(&s[64..65]).is_err()) {
+            return Err(ParseBoardError::Length { squares: run });
+        }
         let (mut black, mut white) = (0u64, 0u64);
-        for (i, &c) in cells.iter().enumerate() {
+        for (i, &c) in s[..64].iter().enumerate() {
             match c {
                 b'X' | b'x' | b'B' | b'b' | b'*' => black |= 1 << i,
                 b'O' | b'o' | b'W' | b'w' => white |= 1 << i,
-                b'-' | b'.' | b'_' => {}
-                _ => return Err(ParseBoardError::InvalidSquare(i)),
+                _ => {}
             }
         }
         let rest = s[64..].trim_ascii_start();
-        let side = match rest.first().map(u8::to_ascii_uppercase) {
-            Some(b'X' | b'B' | b'*') => Color::Black,
-            Some(b'O' | b'W') => Color::White,
-            _ => return Err(ParseBoardError::InvalidSide),
-        };
+        let side = rest
+            .get(..1)
+            .and_then(|c| Color::from_ascii(c).ok())
+            .ok_or(ParseBoardError::InvalidSide)?;
         let rest = rest[1..].strip_prefix(b";").unwrap_or(&rest[1..]);
         if !rest.trim_ascii().is_empty() {
             return Err(ParseBoardError::Trailing);
@@ -220,8 +254,25 @@ mod tests {
     }
 
     #[test]
+    fn a_board_string_of_the_wrong_length_says_how_long_it_is() {
+        let length = |squares| Err(ParseBoardError::Length { squares });
+        assert_eq!("X".parse::<Board>(), length(1));
+        assert_eq!("".parse::<Board>(), length(0));
+        for n in [63, 65, 70] {
+            assert_eq!(format!("{} X", "-".repeat(n)).parse::<Board>(), length(n));
+        }
+        // Without a space the side may follow the 64th square; a square character may not.
+        assert!(format!("{}O", "-".repeat(64)).parse::<Board>().is_ok());
+        assert_eq!(format!("{}OO", "-".repeat(64)).parse::<Board>(), length(66));
+        // A bad character inside the squares is named by its index, not as a length.
+        assert_eq!(
+            format!("{}?{} X", "-".repeat(10), "-".repeat(53)).parse::<Board>(),
+            Err(ParseBoardError::InvalidSquare(10))
+        );
+    }
+
+    #[test]
     fn bad_board_strings_are_errors() {
-        assert_eq!("X".parse::<Board>(), Err(ParseBoardError::TooShort));
         let mut s = "-".repeat(64);
         assert_eq!(s.parse::<Board>(), Err(ParseBoardError::InvalidSide));
         s.push_str(" X z");

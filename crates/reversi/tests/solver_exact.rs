@@ -175,6 +175,24 @@ proptest! {
     }
 
     #[test]
+    fn the_score_is_the_final_score_for_the_side_to_move(
+        choices in prop::collection::vec(any::<u8>(), 1..80),
+        stop_at in 0..=MAX_EMPTIES,
+    ) {
+        let board = self_play(&choices, stop_at);
+        let (score, _) = solve(&board, false);
+        let mut end = board;
+        while let (_, Some(mv)) = solve(&end, false) {
+            end = end.play(mv).unwrap();
+        }
+        let side = board.side_to_move();
+        prop_assert_eq!(score, end.score_for(side, ScoreRule::EmptiesToWinner));
+        // `Board::score` is Black's point of view.
+        let black = if side == Color::Black { score } else { -score };
+        prop_assert_eq!(black, end.score(ScoreRule::EmptiesToWinner));
+    }
+
+    #[test]
     fn random_placements_match_negamax(
         owner in any::<u64>(),
         bias in 0u32..4,

@@ -16,7 +16,9 @@
 //! ```
 //!
 //! Scores are from the side to move's point of view, with empty squares going to the winner
-//! (the FFO convention), so they lie in `-64..=64`.
+//! (the FFO convention), so they lie in `-64..=64`: a [`Solution::score`] is the
+//! [`Board::score_for`]`(board.side_to_move(), ScoreRule::EmptiesToWinner)` of the final
+//! position under perfect play, where [`Board::score`] is Black's.
 
 mod kernel;
 mod keys;
@@ -32,6 +34,8 @@ use std::time::{Duration, Instant};
 
 use crate::bits;
 use crate::board::Board;
+#[cfg(doc)]
+use crate::board::ScoreRule;
 use crate::square::{Move, Square};
 
 pub(crate) use kernel::Kernel;
@@ -67,7 +71,8 @@ impl SolveLimits {
     }
 }
 
-/// A report during the search: the best root move so far.
+/// A report during the search, after each root move of the exact pass: the best root move so
+/// far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
     /// The exact score of `best_move` (a lower bound on the position's score).
@@ -87,7 +92,34 @@ pub struct Progress {
 /// A finished solve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Solution {
-    /// The exact score for the side to move, empties to the winner.
+    /// The exact score for the side to move at the root, empties to the winner: the final
+    /// position's [`Board::score_for`]`(board.side_to_move(), ScoreRule::EmptiesToWinner)`
+    /// under perfect play ([`Board::score`] is Black's point of view instead).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use masu_reversi::{Board, Color, ScoreRule, Solution, SolveLimits, SolveOutcome, Solver};
+    ///
+    /// let mut solver = Solver::new(1 << 20);
+    /// let mut solve = |board: &Board| -> Solution {
+    ///     match solver.solve(board, SolveLimits::none(), |_| ControlFlow::Continue(())) {
+    ///         SolveOutcome::Solved(solution) => solution,
+    ///         SolveOutcome::Stopped { .. } => unreachable!("no limits were set"),
+    ///     }
+    /// };
+    /// // White to move, three empties.
+    /// let board: Board =
+    ///     "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOO--- O".parse()?;
+    /// let score = solve(&board).score;
+    /// // The solver's moves, played to the end of the game.
+    /// let mut end = board;
+    /// while let Some(mv) = solve(&end).best_move {
+    ///     end = end.play(mv)?;
+    /// }
+    /// assert_eq!(score, end.score_for(Color::White, ScoreRule::EmptiesToWinner));
+    /// assert_eq!(score, -end.score(ScoreRule::EmptiesToWinner));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub score: i32,
     /// A move that reaches it: `None` when the game is over, `Some(Move::Pass)` when forced.
     pub best_move: Option<Move>,
@@ -174,8 +206,11 @@ impl Solver {
         self.keys.clear();
     }
 
-    /// Solves `board` exactly, calling `progress` whenever the best root move improves;
-    /// `ControlFlow::Break` from it stops the search.
+    /// Solves `board` exactly, calling `progress` once after each root move of the exact pass
+    /// is searched, with the best move so far ([`Progress::moves_done`] counts up to
+    /// [`Progress::moves_total`]; never when the side to move has no move);
+    /// `ControlFlow::Break` from it stops the search, and the outcome is
+    /// [`SolveOutcome::Stopped`] with that report.
     ///
     /// On x86-64 CPUs with POPCNT, LZCNT, BMI1, BMI2 and AVX2 (checked at run time) this runs a
     /// copy of the search compiled for those instructions; elsewhere, [`Solver::solve_portable`].
