@@ -1,10 +1,9 @@
 //! Exact endgame solving of FFO #40 (20 empties, black to move: +38 with a2), from an empty
 //! table each time: "ffo40" runs `Solver::solve` (on x86-64 CPUs with AVX2 and BMI2, the copy of
 //! the search compiled for them, chosen at run time), "ffo40 portable" `Solver::solve_portable`
-//! (the same search compiled for the baseline target), so the pair shows the dispatch's gain;
-//! "ffo40 no prefetch" runs `Solver::solve` without the table prefetch hints, showing theirs.
-//! `cargo test -p masu-reversi --release --test ffo -- --ignored` covers #41-#59 (see the crate
-//! README for the times).
+//! (the same search compiled for the baseline target), so the pair shows the dispatch's gain.
+//! `cargo test -p masu-reversi --release --test ffo -- --ignored` covers #41-#59 (see the crate's
+//! MEASUREMENTS.md for the times).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -28,12 +27,7 @@ fn bench_solve(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(10));
     let mut solver = Solver::new(64 << 20);
-    for (name, portable, prefetch) in [
-        ("ffo40", false, true),
-        ("ffo40 portable", true, true),
-        ("ffo40 no prefetch", false, false),
-    ] {
-        solver.set_prefetch(prefetch);
+    for (name, portable) in [("ffo40", false), ("ffo40 portable", true)] {
         group.bench_function(name, |b| {
             b.iter(|| {
                 solver.clear();

@@ -150,16 +150,12 @@ impl Iterator for Bits {
 
 impl ExactSizeIterator for Bits {}
 
-/// A fixed stream of `n` pseudo-random bitboards (xorshift64), for tests over many boards.
+/// A fixed stream of `n` pseudo-random bitboards (the crate's [`Rng`](crate::rng::Rng)),
+/// for tests over many boards.
 #[cfg(test)]
 pub(crate) fn test_bitboards(n: usize) -> impl Iterator<Item = u64> {
-    std::iter::successors(Some(0x2545_f491_4f6c_dd1d_u64), |&x| {
-        let x = x ^ (x << 13);
-        let x = x ^ (x >> 7);
-        Some(x ^ (x << 17))
-    })
-    .skip(1)
-    .take(n)
+    let mut rng = crate::rng::Rng::new(0x2545_f491_4f6c_dd1d);
+    std::iter::repeat_with(move || rng.next_u64()).take(n)
 }
 
 #[cfg(test)]

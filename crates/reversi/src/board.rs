@@ -1,7 +1,9 @@
 //! The position: two bitboards (side to move, opponent) and the colour of the side to move.
 
 use crate::bits::{self, Bits};
-use crate::square::{Color, Move, Square};
+use crate::color::Color;
+use crate::mv::Move;
+use crate::square::Square;
 
 /// A reversi position: the discs of the side to move, the opponent's discs, and who moves.
 ///

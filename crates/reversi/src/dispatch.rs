@@ -22,10 +22,7 @@ mod x86 {
 /// Starts loading the cache lines of `data` (at most two: its first and last byte's), which
 /// will be read soon: the exact solver's table probes are cache misses, and a probe's load
 /// started while the move ordering still works on the other children overlaps with that work.
-/// Same nodes, less time: FFO #50 and #52 together 24.4 -> 23.4 s of CPU, #53 79.2 -> 77.9 s
-/// (paired runs), #55 437.8 -> 411.7 s (one quiet morning, one after the other); bench
-/// `reversi_solve` has an "ffo40 no prefetch" row, but on FFO #40 (0.26 s, most of it below
-/// 10 empties) the two rows differ by less than the noise (262-271 ms against 266-268 ms).
+/// Same nodes, less time on the large FFO positions (MEASUREMENTS.md, constants).
 #[inline(always)]
 #[allow(unsafe_code)]
 pub(crate) fn prefetch<T>(data: &[T]) {
@@ -34,7 +31,8 @@ pub(crate) fn prefetch<T>(data: &[T]) {
     let last = first.wrapping_add(size_of_val(data).saturating_sub(1));
     // Safety: PREFETCHT0 belongs to SSE, which every x86-64 CPU has; it is only a hint that
     // reads nothing the program sees and never faults, and both addresses lie in `data`.
-    // Worth 2-6% of the exact solver's time (above); fuzz target `reversi_solve` runs it.
+    // Worth 2-6% of the exact solver's time (MEASUREMENTS.md); fuzz target `reversi_solve`
+    // runs it.
     unsafe {
         _mm_prefetch::<_MM_HINT_T0>(first);
         _mm_prefetch::<_MM_HINT_T0>(last);

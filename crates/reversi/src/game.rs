@@ -14,8 +14,9 @@
 //! ```
 
 use crate::board::{Board, PlayError, ScoreRule};
+use crate::color::Color;
+use crate::mv::Move;
 use crate::notation::{ParseTranscriptError, PassStyle, parse_transcript, write_transcript};
-use crate::square::{Color, Move};
 
 /// A game in progress or finished: every move is checked, and can be taken back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -5,13 +5,16 @@
 
 pub mod bits;
 mod board;
+mod color;
 #[cfg(target_arch = "x86_64")]
 mod dispatch;
 mod game;
+mod mv;
 mod notation;
-pub mod pattern;
+mod pattern;
 mod perft;
 pub mod player;
+mod rng;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod solve;
@@ -19,9 +22,13 @@ mod square;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod symmetry;
+#[cfg(feature = "training")]
+pub mod training;
 
 pub use board::{Board, OverlapError, PlayError, ScoreRule};
+pub use color::{Color, ParseColorError};
 pub use game::Game;
+pub use mv::{Move, ParseMoveError};
 pub use notation::{
     ParseBoardError, ParseTranscriptError, PassStyle, parse_transcript, write_transcript,
 };
@@ -30,5 +37,5 @@ pub use player::{
     AlphaBetaPlayer, Evaluation, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
 };
 pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver, TableError};
-pub use square::{Color, Move, ParseColorError, ParseMoveError, ParseSquareError, Square};
+pub use square::{ParseSquareError, Square};
 pub use symmetry::Symmetry;

@@ -30,7 +30,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, PlayError};
-use crate::square::{Color, Move, Square};
+use crate::color::Color;
+use crate::mv::Move;
+use crate::square::Square;
 
 /// What was wrong with a board string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -6,23 +6,12 @@
 //! instance reads its squares as a base-3 number (empty 0, side to move 1, opponent 2) that
 //! indexes a weight table shared by all instances of its shape, so the weights are learnt once
 //! per shape. The value is the sum of the instances' weights, the mobility terms and a bias, in
-//! [`UNIT`]s per disc of final margin for the side to move, with one weight set per bucket of
-//! empty-square counts ([`bucket`]).
+//! [`UNIT`]s per disc of final margin for the side to move, one weight set for every number of
+//! empty squares.
 //!
-//! The weights (`src/pattern_weights.bin`, little-endian `i16`, [`WEIGHTS_PER_BUCKET`] per
-//! bucket) are our own data, fitted by `examples/train_eval.rs` to exact scores of positions
-//! from seeded self-play (see the crate README for the command); the solver orders its moves
-//! by this evaluation.
-//!
-//! ```
-//! use masu_reversi::Board;
-//! use masu_reversi::pattern::{INSTANCES, WEIGHTS_PER_BUCKET, feature_indices};
-//!
-//! let board = Board::new();
-//! let features = feature_indices(board.player(), board.opponent());
-//! assert_eq!(features.len(), INSTANCES);
-//! assert!(features.iter().all(|&i| (i as usize) < WEIGHTS_PER_BUCKET));
-//! ```
+//! The weights (`src/pattern_weights.bin`, [`WEIGHTS`] little-endian `i16`s) are our own
+//! data, fitted by `tools/reversi-train` to exact scores of positions from seeded self-play
+//! (see MEASUREMENTS.md for the commands); the solver orders its moves by this evaluation.
 
 use std::sync::LazyLock;
 
@@ -30,23 +19,23 @@ use crate::bits::{self, Bits};
 use crate::symmetry::{flip_diagonal, mirror_files};
 
 /// Evaluation units per disc of final margin.
-pub const UNIT: i32 = 32;
+pub(crate) const UNIT: i32 = 32;
 
 /// Table sizes (3 to the number of squares) of the shapes, in the order of the weight file:
 /// edge + 2 X-squares, corner 2x5, corner 3x3, rows 2, 3 and 4, diagonals of 8 to 4 squares.
-pub const SHAPE_SIZES: [usize; 11] = [
+pub(crate) const SHAPE_SIZES: [usize; 11] = [
     59049, 59049, 19683, 6561, 6561, 6561, 6561, 2187, 729, 243, 81,
 ];
 
 /// Pattern instances per position.
-pub const INSTANCES: usize = 46;
+pub(crate) const INSTANCES: usize = 46;
 
 /// Scalar terms after the pattern tables: moves of the side to move, moves of the opponent,
 /// and a constant.
-pub const SCALARS: usize = 3;
+pub(crate) const SCALARS: usize = 3;
 
-/// Index of the first scalar weight in a bucket.
-pub const SCALAR_BASE: usize = {
+/// Index of the first scalar weight.
+pub(crate) const SCALAR_BASE: usize = {
     let mut sum = 0;
     let mut i = 0;
     while i < SHAPE_SIZES.len() {
@@ -56,20 +45,10 @@ pub const SCALAR_BASE: usize = {
     sum
 };
 
-/// Weights per bucket: the pattern tables, then the scalars.
-pub const WEIGHTS_PER_BUCKET: usize = SCALAR_BASE + SCALARS;
+/// Weights in all: the pattern tables, then the scalars.
+pub(crate) const WEIGHTS: usize = SCALAR_BASE + SCALARS;
 
-/// Weight buckets.
-pub const BUCKETS: usize = 1;
-
-/// The weight bucket for a position with `empties` empty squares.
-#[must_use]
-pub const fn bucket(empties: u32) -> usize {
-    let _ = empties;
-    0
-}
-
-/// Where each shape's table starts in a bucket.
+/// Where each shape's table starts.
 const SHAPE_BASE: [u32; 11] = {
     let mut base = [0; 11];
     let mut i = 1;
@@ -132,10 +111,9 @@ fn diagonal(b: u64, start: u32) -> u64 {
     (((b & mask).wrapping_mul(FILE_A)) >> 56) >> start
 }
 
-/// The weight index (within a bucket) of every pattern instance of `(p, o)`.
-#[must_use]
+/// The weight index of every pattern instance of `(p, o)`.
 #[inline(always)]
-pub fn feature_indices(p: u64, o: u64) -> [u32; INSTANCES] {
+pub(crate) fn feature_indices(p: u64, o: u64) -> [u32; INSTANCES] {
     // The board under the symmetries that bring each instance to the shapes' home squares.
     let (dp, dop) = (flip_diagonal(p), flip_diagonal(o));
     let (hp, ho) = (mirror_files(p), mirror_files(o));
@@ -211,36 +189,33 @@ pub(crate) fn child_features(swapped: &[u32; INSTANCES], sq: u8, flips: u64) -> 
     out
 }
 
-/// The trained weights, `BUCKETS * WEIGHTS_PER_BUCKET` little-endian `i16`s.
-static WEIGHTS: &[u8; BUCKETS * WEIGHTS_PER_BUCKET * 2] = include_bytes!("pattern_weights.bin");
+/// The trained weights, [`WEIGHTS`] little-endian `i16`s.
+static WEIGHT_BYTES: &[u8; WEIGHTS * 2] = include_bytes!("pattern_weights.bin");
 
 #[inline(always)]
 fn weight(i: usize) -> i32 {
-    i32::from(i16::from_le_bytes([WEIGHTS[2 * i], WEIGHTS[2 * i + 1]]))
+    i32::from(i16::from_le_bytes([
+        WEIGHT_BYTES[2 * i],
+        WEIGHT_BYTES[2 * i + 1],
+    ]))
 }
 
 /// The trained evaluation of `(p, o)` for the side to move, in [`UNIT`]s per disc, given the
 /// legal moves of both sides.
 #[inline(always)]
 pub(crate) fn evaluate_with_moves(p: u64, o: u64, p_moves: u64, o_moves: u64) -> i32 {
-    evaluate_features(p, o, p_moves, o_moves, &feature_indices(p, o))
+    evaluate_features(p_moves, o_moves, &feature_indices(p, o))
 }
 
-/// [`evaluate_with_moves`] given the position's [`feature_indices`].
+/// [`evaluate_with_moves`] given the position's [`feature_indices`] (all the evaluation reads
+/// of the discs).
 #[inline(always)]
-pub(crate) fn evaluate_features(
-    p: u64,
-    o: u64,
-    p_moves: u64,
-    o_moves: u64,
-    features: &[u32; INSTANCES],
-) -> i32 {
-    let base = bucket((!(p | o)).count_ones()) * WEIGHTS_PER_BUCKET;
-    let mut sum = weight(base + SCALAR_BASE + 2)
-        + weight(base + SCALAR_BASE) * p_moves.count_ones() as i32
-        + weight(base + SCALAR_BASE + 1) * o_moves.count_ones() as i32;
+pub(crate) fn evaluate_features(p_moves: u64, o_moves: u64, features: &[u32; INSTANCES]) -> i32 {
+    let mut sum = weight(SCALAR_BASE + 2)
+        + weight(SCALAR_BASE) * p_moves.count_ones() as i32
+        + weight(SCALAR_BASE + 1) * o_moves.count_ones() as i32;
     for &i in features {
-        sum += weight(base + i as usize);
+        sum += weight(i as usize);
     }
     sum
 }

@@ -6,7 +6,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Board;
 use crate::game::Game;
-use crate::square::{Move, Square};
+use crate::mv::Move;
+use crate::square::Square;
 
 macro_rules! via_string {
     ($t:ty) => {

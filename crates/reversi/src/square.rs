@@ -1,20 +1,18 @@
-//! Squares, colours and moves, with their text forms.
+//! Squares and their names.
 //!
 //! # Examples
 //!
 //! ```
-//! use masu_reversi::{Move, Square};
+//! use masu_reversi::Square;
 //!
 //! let sq: Square = "f5".parse()?;
 //! assert_eq!(sq.index(), 37);
 //! assert_eq!("F5".parse::<Square>()?, sq);
-//! assert_eq!("pass".parse::<Move>()?, Move::Pass);
-//! assert_eq!(Move::Play(sq).to_string(), "f5");
+//! assert_eq!(sq.to_string(), "f5");
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Parsing accepts upper-case files (`F5`) and, for a pass, `pass`, `PASS`, `ps`, `PS` and `--`;
-//! printing always uses lower case and `pass`.
+//! Parsing accepts upper-case files (`F5`); printing always uses lower case.
 
 use std::fmt;
 use std::str::FromStr;
@@ -112,152 +110,5 @@ impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = char::from(b'a' + self.file());
         write!(f, "{file}{}", self.rank() + 1)
-    }
-}
-
-/// A side: black moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// The first player (`X` in board strings).
-    Black,
-    /// The second player (`O` in board strings).
-    White,
-}
-
-impl Color {
-    /// The other side.
-    #[must_use]
-    pub const fn opposite(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// The board-string letter: `X` for black, `O` for white.
-    #[must_use]
-    pub const fn to_char(self) -> char {
-        match self {
-            Color::Black => 'X',
-            Color::White => 'O',
-        }
-    }
-
-    /// Parses `black` or `white`, or a board string's side letter (`X`, `B` or `*` for black,
-    /// `O` or `W` for white), in any case, from bytes.
-    ///
-    /// # Errors
-    ///
-    /// [`ParseColorError`] for anything else.
-    pub fn from_ascii(s: &[u8]) -> Result<Color, ParseColorError> {
-        if s.eq_ignore_ascii_case(b"black") {
-            return Ok(Color::Black);
-        }
-        if s.eq_ignore_ascii_case(b"white") {
-            return Ok(Color::White);
-        }
-        match s {
-            [c] => match c.to_ascii_uppercase() {
-                b'X' | b'B' | b'*' => Ok(Color::Black),
-                b'O' | b'W' => Ok(Color::White),
-                _ => Err(ParseColorError),
-            },
-            _ => Err(ParseColorError),
-        }
-    }
-}
-
-/// The text was not a colour: `black`, `white`, or a board string's side letter.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid color")]
-pub struct ParseColorError;
-
-/// `black` or `white`; `FromStr` reads these back, and the board-string letters too.
-///
-/// ```
-/// use masu_reversi::Color;
-///
-/// assert_eq!(Color::White.to_string(), "white");
-/// assert_eq!("black".parse::<Color>()?, Color::Black);
-/// assert_eq!("O".parse::<Color>()?, Color::White);
-/// assert!("red".parse::<Color>().is_err());
-/// # Ok::<_, masu_reversi::ParseColorError>(())
-/// ```
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::Black => "black",
-            Color::White => "white",
-        })
-    }
-}
-
-impl FromStr for Color {
-    type Err = ParseColorError;
-
-    fn from_str(s: &str) -> Result<Color, ParseColorError> {
-        Color::from_ascii(s.as_bytes())
-    }
-}
-
-/// A move: a disc placed on a square, or a pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// Place a disc on the square.
-    Play(Square),
-    /// Pass: legal only when the side to move has no move and the game is not over.
-    Pass,
-}
-
-/// The text was neither a square name nor a pass.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid move")]
-pub struct ParseMoveError;
-
-impl Move {
-    /// Parses a square name or a pass (`pass`, `ps`, `--`, any case) from bytes.
-    ///
-    /// # Errors
-    ///
-    /// [`ParseMoveError`] for anything else.
-    pub fn from_ascii(s: &[u8]) -> Result<Move, ParseMoveError> {
-        if s.eq_ignore_ascii_case(b"pass") || s.eq_ignore_ascii_case(b"ps") || s == b"--" {
-            return Ok(Move::Pass);
-        }
-        Square::from_ascii(s)
-            .map(Move::Play)
-            .map_err(|_| ParseMoveError)
-    }
-
-    /// The square played, or `None` for a pass.
-    #[must_use]
-    pub const fn square(self) -> Option<Square> {
-        match self {
-            Move::Play(sq) => Some(sq),
-            Move::Pass => None,
-        }
-    }
-}
-
-impl FromStr for Move {
-    type Err = ParseMoveError;
-
-    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        Move::from_ascii(s.as_bytes())
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Play(sq) => sq.fmt(f),
-            Move::Pass => f.write_str("pass"),
-        }
-    }
-}
-
-impl From<Square> for Move {
-    fn from(sq: Square) -> Move {
-        Move::Play(sq)
     }
 }

@@ -13,15 +13,15 @@
 mod alphabeta;
 mod eval;
 mod montecarlo;
-mod rng;
 
 use crate::board::Board;
 use crate::game::Game;
-use crate::square::{Move, Square};
+use crate::mv::Move;
+use crate::rng::Rng;
+use crate::square::Square;
 
 pub use alphabeta::{AlphaBetaPlayer, Evaluation};
 pub use montecarlo::MonteCarloPlayer;
-pub(crate) use rng::Rng;
 
 /// A computer player: picks a move for the side to move.
 pub trait Player {

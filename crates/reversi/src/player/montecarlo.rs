@@ -1,9 +1,11 @@
 //! The Monte-Carlo player: random playouts after each legal move, the best average wins.
 
-use super::{Player, Rng, forced};
+use super::{Player, forced};
 use crate::bits;
 use crate::board::Board;
-use crate::square::{Move, Square};
+use crate::mv::Move;
+use crate::rng::Rng;
+use crate::square::Square;
 
 /// For each legal move, plays `playouts` random games to the end and picks the move with the
 /// highest mean result (win 2, draw 1, loss 0; ties broken by mean disc margin, then square order).

@@ -21,13 +21,13 @@
 //! position under perfect play, where [`Board::score`] is Black's.
 
 mod kernel;
-mod keys;
-mod last;
+mod last_empties;
 mod memory;
 mod order;
+mod order_cache;
 mod search;
 mod stability;
-mod tt;
+mod table;
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -36,19 +36,18 @@ use crate::bits;
 use crate::board::Board;
 #[cfg(doc)]
 use crate::board::ScoreRule;
-use crate::square::{Move, Square};
+use crate::mv::Move;
+use crate::square::Square;
 
 pub(crate) use kernel::Kernel;
 use kernel::Portable;
 pub use memory::TableError;
 pub(crate) use search::Search;
-pub(crate) use tt::Table;
+pub(crate) use table::Table;
 
 /// How many discs more than the first root move's selective score another root move needs
-/// for the selective pre-pass to put it first in the exact pass. Both moves the pre-pass
-/// puts first by a single disc over the root ordering's choice in FFO #40-#59 are worse
-/// first moves (#45: 6 -> 7, and its exact score is -2) or no better ones (#43): measured
-/// with 1 against 0, #45 358 M -> 267 M nodes, #43 25 M -> 49 M, #46 74 M -> 81 M.
+/// for the selective pre-pass to put it first in the exact pass: a one-disc preference of the
+/// pre-pass is too often a worse move (MEASUREMENTS.md, constants).
 const SWITCH_MARGIN: i32 = 1;
 
 /// When to give up.
@@ -147,7 +146,7 @@ pub enum SolveOutcome {
 #[derive(Debug, Clone)]
 pub struct Solver {
     table: Table,
-    keys: keys::KeyCache,
+    order_cache: order_cache::OrderCache,
 }
 
 impl Solver {
@@ -188,22 +187,14 @@ impl Solver {
         memory::check_physical(table_bytes)?;
         Ok(Solver {
             table: Table::try_with_bytes(table_bytes)?,
-            keys: keys::KeyCache::try_new()?,
+            order_cache: order_cache::OrderCache::try_new()?,
         })
-    }
-
-    /// Whether the search asks the CPU to start loading the table slots of a node's children
-    /// as it makes them, before it reads them (on by default, x86-64 only: worth 2-6% of
-    /// the time on FFO #50-#55). Turning it off changes no result; the bench
-    /// `reversi_solve` does so to show the gain.
-    pub fn set_prefetch(&mut self, on: bool) {
-        self.table.prefetching = on;
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
         self.table.clear();
-        self.keys.clear();
+        self.order_cache.clear();
     }
 
     /// Solves `board` exactly, calling `progress` once after each root move of the exact pass
@@ -249,12 +240,12 @@ impl Solver {
         let start = Instant::now();
         let mut search = Search {
             table: &mut self.table,
-            keys: &mut self.keys,
+            order_cache: &mut self.order_cache,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + t),
             stopped: false,
-            level: tt::EXACT,
+            level: table::EXACT,
             guesses: 0,
             kernel,
         };
@@ -267,10 +258,8 @@ impl Solver {
         }
         let mut list = order::order_root(kernel, p, o, moves);
         // The selective pre-pass: a guess of the score and, in the table, a best move at most
-        // of the nodes the exact pass will visit. Measured (nodes) against no pre-pass: FFO
-        // #49 606 M -> 360 M, #50 531 M -> 489 M, #52 251 M -> 243 M, #53 3.92 G -> 3.01 G; a
-        // margin of 8 discs, two passes (4 then 8), or cuts from 12 or from 18 empties on
-        // all made more nodes on #49, #50 and #52 together.
+        // of the nodes the exact pass will visit, for fewer nodes in all (MEASUREMENTS.md,
+        // constants).
         search.level = search::PROBCUT_MARGIN;
         let (guess, done) = root_pass(&mut search, &mut list, 0, SWITCH_MARGIN, start, |_| {
             ControlFlow::Continue(())
@@ -281,7 +270,7 @@ impl Solver {
                 nodes: search.nodes,
             };
         }
-        search.level = tt::EXACT;
+        search.level = table::EXACT;
         let first = guess.and_then(|g| g.best_move.square());
         if let Some(sq) = first {
             list.promote(sq.index());
@@ -400,4 +389,32 @@ fn finish<K>(
         nodes: search.nodes,
         elapsed: start.elapsed(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The prefetch hints change the time only: the same answers and node counts without them.
+    #[test]
+    fn prefetching_changes_no_result() -> Result<(), Box<dyn std::error::Error>> {
+        let boards = [
+            "XO-O--XO-XOOOOOO-OXOOOXO-XOXOXOO-XXOXOOO--XXOXOO--OOXXOO-OOOXX-- X",
+            "------------O--X---OOOOXOOOOOOXXOOXOOOXXOOXXOOOX-OOOOOOXO--OOOOX X",
+        ];
+        for text in boards {
+            let board: Board = text.parse()?;
+            let outcomes = [true, false].map(|on| {
+                let mut solver = Solver::new(1 << 20);
+                solver.table.prefetching = on;
+                match solver.solve(&board, SolveLimits::none(), |_| ControlFlow::Continue(())) {
+                    SolveOutcome::Solved(s) => Some((s.score, s.best_move, s.nodes)),
+                    SolveOutcome::Stopped { .. } => None,
+                }
+            });
+            assert!(outcomes[0].is_some(), "{text}");
+            assert_eq!(outcomes[0], outcomes[1], "{text}");
+        }
+        Ok(())
+    }
 }

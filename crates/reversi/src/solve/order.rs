@@ -3,10 +3,8 @@
 //! with many empties, the value of a shallow search on the trained pattern evaluation
 //! ([`crate::pattern`]).
 //!
-//! The weights were tuned on FFO #41-#47 by node counts. With the pattern evaluation the
-//! search value weighs a quarter of what it did with the hand-set evaluation (more and it
-//! overrides mobility, which still orders best near the end), and the root moves are ordered
-//! by a 7-ply search instead of a 6-ply one.
+//! The weights were tuned by node counts on FFO positions (MEASUREMENTS.md, constants): the
+//! search value weighs little beside mobility, which still orders best near the end.
 
 use arrayvec::ArrayVec;
 
@@ -15,7 +13,7 @@ use crate::pattern::{INSTANCES, child_features, evaluate, evaluate_features, fea
 
 use super::kernel::{Kernel, Portable, for_each_kernel};
 use super::search::{DEEP_EMPTIES, ETC_EMPTIES, Search, child};
-use super::tt::Table;
+use super::table::Table;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -23,9 +21,8 @@ const CORNERS: u64 = 0x8100_0000_0000_0081;
 const MOBILITY_W: i32 = 16;
 const CORNER_REPLY_W: i32 = 16;
 /// The same two weights at nodes with 12-14 empties, which order their children by the
-/// evaluation itself: there the opponent's replies weigh twice as much (FFO #45, #49, #50 and
-/// #52 together 1.459 G -> 1.434 G nodes, each fewer; 24 or 48 for both, or a heavier
-/// evaluation or potential mobility, saved less or added nodes).
+/// evaluation itself: there the opponent's replies weigh twice as much, for fewer nodes
+/// (MEASUREMENTS.md, constants).
 const EVAL_MOBILITY_W: i32 = 32;
 const EVAL_CORNER_REPLY_W: i32 = 32;
 /// Weight of each empty square next to an opponent disc (the opponent's potential mobility).
@@ -34,21 +31,18 @@ const POTENTIAL_W: i32 = 8;
 /// sixteenths.
 const EVAL_W: i32 = 2;
 /// Bonus, without ordering searches (7-11 empties), for a move into a quadrant with an odd
-/// number of empty squares (measured: FFO #49, #50 and #52 1.5% fewer nodes with 8; 16 is
-/// no better than 0).
+/// number of empty squares: a small one saves nodes, a larger one none (MEASUREMENTS.md,
+/// constants).
 const PARITY_W: i32 = 8;
 /// Weight of the potential mobility at nodes with `DEEP_EMPTIES` empties, which order
 /// their moves without the opponent's replies: generating the replies there costs more time
-/// than the better order saves (FFO #45, #49, #50 and #52 together: 1.34 G -> 1.46 G nodes but
-/// 59.8 -> 52.0 s of CPU, paired runs; 16 makes fewer nodes than 4 or 8, as many as 32).
+/// than the better order saves (MEASUREMENTS.md, constants).
 const BLIND_POTENTIAL_W: i32 = 16;
 /// Bonus for taking a corner.
 const CORNER_BONUS: i32 = 8;
 /// From this many empties on, moves are also ordered by a shallow search, one ply deeper every
-/// `SORT_STEP` empties more. A step of 4 (measured with the table's move searched before the
-/// ordering) makes more nodes everywhere: faster on some positions (FFO #49 17.8 -> 15.0 s, #56
-/// 94 -> 67 s), slower on others (#55 733 -> 788 s, #58 90 -> 103 s), #50-#59 1405 s against
-/// 1372 s; 5 and 6 are slower still, and starting at 10 or 11 empties saves nodes, not time.
+/// `SORT_STEP` empties more: the step and start that took the least time in all
+/// (MEASUREMENTS.md, constants).
 const SORT_EMPTIES: u32 = 12;
 const SORT_STEP: u32 = 3;
 /// Plies of the search that orders the root moves, below each root move: a wrong first root
@@ -60,7 +54,7 @@ const ROOT_PRESORT_DEPTH: u32 = 3;
 /// Root moves this far (in evaluation units) below the best are ordered by bounds only.
 const ROOT_MARGIN: i32 = 4 * crate::pattern::UNIT;
 /// From this ordering-search depth on, a node's keys go through the
-/// [`KeyCache`](super::keys::KeyCache).
+/// [`OrderCache`](super::order_cache::OrderCache).
 const CACHE_DEPTH: u32 = 2;
 /// Beyond any evaluation: a full window for the ordering searches.
 pub(crate) const INFINITY: i32 = 1 << 20;
@@ -182,7 +176,7 @@ macro_rules! order_kernels {
                             let (np_moves, no_moves) =
                                 (bits::legal_moves(np, no), bits::legal_moves(no, np));
                             let features = child_features(s, sq, flips);
-                            evaluate_features(np, no, np_moves, no_moves, &features)
+                            evaluate_features(np_moves, no_moves, &features)
                         }
                         None => Self::probe_value(np, no, depth - 1, -beta, -alpha),
                     };
@@ -251,7 +245,7 @@ macro_rules! order_kernels {
                         Some(0) => {
                             let back = bits::legal_moves(no, np);
                             let features = child_features(&swapped, sq, flips);
-                            evaluate_features(np, no, replies, back, &features)
+                            evaluate_features(replies, back, &features)
                         }
                         Some(d) => Self::probe_value(np, no, d, -INFINITY, INFINITY),
                     };
@@ -296,7 +290,7 @@ macro_rules! order_kernels {
                 if sort_depth.is_none_or(|d| d < CACHE_DEPTH) {
                     return Self::fill_moves(list, p, o, moves, sort_depth, prefetch);
                 }
-                if let Some(e) = self.keys.get(p, o, moves) {
+                if let Some(e) = self.order_cache.get(p, o, moves) {
                     for (sq, &key) in Bits(e.listed).zip(&e.keys) {
                         if moves >> sq & 1 != 0 {
                             let mut c = Child::after(p, o, sq);
@@ -310,7 +304,7 @@ macro_rules! order_kernels {
                     return e.value;
                 }
                 let value = Self::fill_moves(list, p, o, moves, sort_depth, prefetch);
-                self.keys.put(p, o, moves, value, list.items.iter().map(|c| c.key));
+                self.order_cache.put(p, o, moves, value, list.items.iter().map(|c| c.key));
                 value
             }
         }

@@ -13,24 +13,21 @@ use crate::board::empties_to_winner;
 use crate::pattern::UNIT;
 
 use super::kernel::for_each_kernel;
-use super::keys::KeyCache;
 use super::order::{Child, MoveList};
+use super::order_cache::OrderCache;
 use super::stability::stable_discs;
-use super::tt::{EXACT, Table};
+use super::table::{EXACT, Table};
 
 /// At this many empties and more: table, stability and mobility ordering. Below it the nodes
-/// are so many and so cheap that ordering by mobility costs more time than it saves (measured:
-/// 6 saves 12% of the nodes but takes 10% more time; 8, with 7-empty nodes ordered by parity
-/// alone, makes FFO #50 482 M -> 736 M nodes and is slower).
+/// are so many and so cheap that ordering by mobility costs more time than it saves
+/// (MEASUREMENTS.md, constants).
 pub(crate) const DEEP_EMPTIES: u32 = 7;
 /// At this many empties and more: use the transposition table. Each probe is a cache miss;
-/// below this the misses cost more time than the table saves (measured on FFO #41-#47: 10%
-/// less time for 15% more nodes than with the table from 7 empties on).
+/// below this the misses cost more time than the table saves (MEASUREMENTS.md, constants).
 const TABLE_EMPTIES: u32 = 9;
-/// At this many empties and more: probe the table for every child before searching. From 12
-/// (FFO #45, #49, #50, #52: 3% more nodes) and from 9 with the table from 8 (#45 and #50 9%
-/// fewer nodes, 2-5% more time) are slower; probing only at nodes the table knows (whose
-/// children it is likelier to hold) makes #50 525 M -> 636 M nodes: transpositions are common.
+/// At this many empties and more: probe the table for every child before searching (enhanced
+/// transposition cut-offs), where the nodes are few enough for the probes to pay
+/// (MEASUREMENTS.md, constants).
 pub(crate) const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, the selective pre-pass cuts nodes whose ordering searches
 /// (2 plies and more deep from here) put them far outside the window.
@@ -87,7 +84,7 @@ fn flips_near(p: u64, o: u64, sq: u8) -> u64 {
 /// The state of one solve; `K` selects the compiled copy of the search (see `kernel.rs`).
 pub(crate) struct Search<'t, K> {
     pub(crate) table: &'t mut Table,
-    pub(crate) keys: &'t mut KeyCache,
+    pub(crate) order_cache: &'t mut OrderCache,
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,

@@ -1,4 +1,5 @@
-//! A small seeded generator (SplitMix64): reproducible games without a `rand` dependency.
+//! The crate's one seeded generator (SplitMix64): reproducible games, and the boards of the
+//! unit tests, without a `rand` dependency.
 
 /// SplitMix64: 64-bit state, full period, good enough for move choice and playouts.
 #[derive(Debug, Clone)]

@@ -264,11 +264,7 @@ mod tests {
     #[test]
     fn last_flip_count_matches_the_flips() {
         // Deterministic pseudo-random full-but-one boards.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for i in 0..20_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for (i, x) in bits::test_bitboards(20_000).enumerate() {
             let sq = (i % 64) as u8;
             let p = x & !(1 << sq);
             let o = !p & !(1 << sq);

@@ -41,7 +41,8 @@ pub(crate) struct Probe {
 pub(crate) struct Table {
     slots: Box<[Entry]>,
     mask: usize,
-    /// Whether the search calls [`Table::prefetch`] (see [`crate::Solver::set_prefetch`]);
+    /// Whether the search calls [`Table::prefetch`] (always, but in the test that shows the
+    /// hints change no result);
     /// read once per node by the move ordering, not per hint.
     pub(crate) prefetching: bool,
 }

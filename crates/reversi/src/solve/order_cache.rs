@@ -37,18 +37,18 @@ impl Default for Keys {
 
 /// A direct-mapped array of [`Keys`].
 #[derive(Debug, Clone)]
-pub(crate) struct KeyCache {
+pub(crate) struct OrderCache {
     slots: Box<[Keys]>,
 }
 
-impl KeyCache {
+impl OrderCache {
     /// An empty cache.
     ///
     /// # Errors
     ///
     /// [`TableError::Unavailable`] when the system refuses the memory.
-    pub(crate) fn try_new() -> Result<KeyCache, TableError> {
-        Ok(KeyCache {
+    pub(crate) fn try_new() -> Result<OrderCache, TableError> {
+        Ok(OrderCache {
             slots: memory::zeroed(SLOTS)?,
         })
     }

@@ -1,17 +1,18 @@
-//! Fits the weights of the trained pattern evaluation (`src/pattern_weights.bin`).
+//! Fits the weights of masu-reversi's trained pattern evaluation
+//! (`crates/reversi/src/pattern_weights.bin`); an unpublished tool of the workspace.
 //!
 //! Two steps, both seeded and single-threaded, so the same arguments give the same file:
 //!
 //! ```sh
 //! # Positions from self-play, each labelled with its exact score by the crate's solver
 //! # (twelve files of 6000 games, about 5 CPU minutes each).
-//! cargo build --release -p masu-reversi --example train_eval
+//! cargo build --release -p reversi-train
 //! for seed in $(seq 1 12); do
-//!     target/release/examples/train_eval generate samples-$seed.bin 6000 $seed
+//!     target/release/reversi-train generate samples-$seed.bin 6000 $seed
 //! done
 //! # Least-squares fit of the pattern weights by stochastic gradient descent (the files in
 //! # the shell's order: samples-1, samples-10, samples-11, samples-12, samples-2, ...).
-//! target/release/examples/train_eval fit crates/reversi/src/pattern_weights.bin samples-*.bin
+//! target/release/reversi-train fit crates/reversi/src/pattern_weights.bin samples-*.bin
 //! ```
 //!
 //! Self-play: a few random opening moves, then a two-ply alpha-beta player with one move in
@@ -29,11 +30,9 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use masu_reversi::bits::legal_moves;
-use masu_reversi::pattern::{
-    BUCKETS, INSTANCES, SCALAR_BASE, UNIT, WEIGHTS_PER_BUCKET, bucket, feature_indices,
-};
-use masu_reversi::{
+use reversi::bits::legal_moves;
+use reversi::training::{INSTANCES, Rng, SCALAR_BASE, UNIT, WEIGHTS, feature_indices};
+use reversi::{
     AlphaBetaPlayer, Board, Evaluation, Game, Move, Player, ScoreRule, SolveLimits, SolveOutcome,
     Solver, Square, Symmetry, play_game,
 };
@@ -56,28 +55,10 @@ const SAMPLE_BYTES: usize = 8 + 8 + 1 + 4;
 const DECAY: f32 = 0.05;
 
 /// Passes over the training positions, and the first one's step (which shrinks linearly to a
-/// floor of 0.0005). With twelve seeds this step gives a held-out error of 7.63 discs against
-/// 7.69 with the 0.004 that was used for four, and fewer solver nodes (FFO #41-#50 and #52:
-/// 1.644 G against 1.800 G); the weights far outnumber the positions, so less fitting helps.
+/// floor of 0.0005): the weights far outnumber the positions, so less fitting helps
+/// (crates/reversi/MEASUREMENTS.md, constants).
 const EPOCHS: usize = 24;
 const STEP: f32 = 0.001;
-
-/// SplitMix64, as in the crate's players.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        ((self.next() >> 32) * n) >> 32
-    }
-}
 
 fn main() -> Result<(), Error> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -91,7 +72,7 @@ fn main() -> Result<(), Error> {
         ["fit", out, samples @ ..] if !samples.is_empty() => fit(samples, out),
         ["match", openings, depth] => play_match(openings.parse()?, depth.parse()?),
         _ => Err(
-            "usage: train_eval generate OUT GAMES SEED | fit OUT SAMPLES... | match OPENINGS DEPTH"
+            "usage: reversi-train generate OUT GAMES SEED | fit OUT SAMPLES... | match OPENINGS DEPTH"
                 .into(),
         ),
     }
@@ -100,18 +81,18 @@ fn main() -> Result<(), Error> {
 /// A random legal move of `board` (which must have one).
 fn random_move(board: &Board, rng: &mut Rng) -> Square {
     let moves: Vec<Square> = board.moves().collect();
-    moves[rng.below(moves.len() as u64) as usize]
+    moves[rng.below(u32::try_from(moves.len()).unwrap_or(u32::MAX)) as usize]
 }
 
 fn generate(out: &str, games: u32, seed: u64) -> Result<(), Error> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     // The classic evaluation, so the positions do not depend on the weights being fitted.
     let mut player = AlphaBetaPlayer::new(2, 0).with_evaluation(Evaluation::Classic);
     let mut solver = Solver::new(64 << 20);
     let mut samples = Vec::new();
     let start = Instant::now();
     for game in 0..games {
-        let high = 15 + rng.below(5) as u32;
+        let high = 15 + rng.below(5);
         let targets = [high, 14, 13, 12, 11, 10];
         let opening = 2 + rng.below(8);
         let mut board = Board::new();
@@ -185,8 +166,7 @@ fn read_samples(path: &str) -> Result<Vec<Sample>, Error> {
         .collect()
 }
 
-/// What the model reads from one position: the weight indices (bucket included) and the
-/// two mobility counts.
+/// What the model reads from one position: the weight indices and the two mobility counts.
 struct Features {
     indices: [usize; INSTANCES],
     scalars: usize,
@@ -194,14 +174,13 @@ struct Features {
 }
 
 fn features(p: u64, o: u64) -> Features {
-    let base = bucket((!(p | o)).count_ones()) * WEIGHTS_PER_BUCKET;
     let moves = [
         legal_moves(p, o).count_ones() as f32,
         legal_moves(o, p).count_ones() as f32,
     ];
     Features {
-        indices: feature_indices(p, o).map(|i| base + i as usize),
-        scalars: base + SCALAR_BASE,
+        indices: feature_indices(p, o).map(|i| i as usize),
+        scalars: SCALAR_BASE,
         moves,
     }
 }
@@ -238,11 +217,12 @@ fn fit(paths: &[&str], out: &str) -> Result<(), Error> {
     let mut order: Vec<(usize, Symmetry)> = (0..train.len())
         .flat_map(|i| Symmetry::ALL.map(|sym| (i, sym)))
         .collect();
-    let mut rng = Rng(7);
-    let mut w = vec![0f32; BUCKETS * WEIGHTS_PER_BUCKET];
+    let mut rng = Rng::new(7);
+    let mut w = vec![0f32; WEIGHTS];
     for epoch in 0..EPOCHS {
         for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
+            let bound = u32::try_from(i + 1)?;
+            order.swap(i, rng.below(bound) as usize);
         }
         // The step shrinks over the epochs; scalar terms see counts of up to ~20, so a smaller one.
         let lr = STEP * (1.0 - epoch as f32 / EPOCHS as f32) + 0.0005;
@@ -294,7 +274,7 @@ fn fit(paths: &[&str], out: &str) -> Result<(), Error> {
 
 /// The trained evaluation against the classic one: each opening twice, colours swapped.
 fn play_match(openings: u32, depth: u32) -> Result<(), Error> {
-    let mut rng = Rng(2024);
+    let mut rng = Rng::new(2024);
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
     for _ in 0..openings {
         let mut game = Game::new();
