@@ -3,8 +3,8 @@
 //! #40 runs by default (0.25 s of CPU, 12 M nodes, in a release build on the 2-core development
 //! machine); #41-#49 (26.5 s together, #45 and #49 8-9 s each) and #50-#59 (about 13 minutes
 //! together, from 0.11 s for #59 to 7 minutes for #55) are `#[ignore]`d; `ffo_chosen` solves the positions
-//! named in `FFO_IDS` with a table of `FFO_TABLE_MIB`. The crate README has the commands and the
-//! per-position nodes and times.
+//! named in `FFO_IDS` with a table of `FFO_TABLE_MIB`. The crate's MEASUREMENTS.md has the commands
+//! and the per-position nodes and times.
 #![allow(
     clippy::expect_used,
     clippy::unwrap_used,

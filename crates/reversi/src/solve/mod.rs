@@ -205,6 +205,24 @@ impl Solver {
     ///
     /// On x86-64 CPUs with POPCNT, LZCNT, BMI1, BMI2 and AVX2 (checked at run time) this runs a
     /// copy of the search compiled for those instructions; elsewhere, [`Solver::solve_portable`].
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use masu_reversi::{Board, SolveLimits, SolveOutcome, Solver};
+    ///
+    /// let board: Board =
+    ///     "XO-O--XO-XOOOOOO-OXOOOXO-XOXOXOO-XXOXOOO--XXOXOO--OOXXOO-OOOXX-- X".parse()?;
+    /// let mut reports = Vec::new();
+    /// let outcome = Solver::try_new(1 << 20)?.solve(&board, SolveLimits::none(), |p| {
+    ///     reports.push((p.moves_done, p.moves_total));
+    ///     ControlFlow::Continue(())
+    /// });
+    /// // One report per root move, in order.
+    /// let moves = board.moves().count();
+    /// assert_eq!(reports, (1..=moves).map(|done| (done, moves)).collect::<Vec<_>>());
+    /// assert!(matches!(outcome, SolveOutcome::Solved(_)));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve(
         &mut self,
         board: &Board,
