@@ -4,9 +4,9 @@
 //! `count_ones` and `leading_zeros` compile to multi-instruction sequences and the four
 //! direction pairs of move generation stay scalar. A copy of the perft kernels compiled for
 //! POPCNT, LZCNT, BMI1/2 and AVX2 (the bitboard kernels are `#[inline(always)]` so they are
-//! compiled into it) runs perft d11 in 0.32 s of CPU instead of 0.48 s on the development
-//! machine, as fast as a `-C target-cpu=native` build (0.30 s); bench `reversi_perft`, rows
-//! "masu-reversi" and "masu-reversi portable kernel".
+//! compiled into it) runs perft as fast as a `-C target-cpu=native` build and about 1.5x as
+//! fast as the portable one (MEASUREMENTS.md); bench `reversi_perft`, rows "masu-reversi" and
+//! "masu-reversi portable kernel".
 //!
 //! The exact solver's recursive search is compiled the same way (`solve/kernel.rs`); its copy
 //! for these features is selected per solve through the [`Avx2`] token. Bench
