@@ -163,6 +163,14 @@ fn games_replay_their_moves() {
     rejects::<Game>(&format!(
         "{{\"start\":{start},\"moves\":[],\"outcome\":\"black wins by checkmate\"}}"
     ));
+    // The error names the outcome in words, not as Rust debug text.
+    let err = serde_json::from_str::<Game>(&format!(
+        "{{\"start\":{start},\"moves\":[],\"outcome\":\"black wins by checkmate\"}}"
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("black wins by checkmate"), "{err}");
+    assert!(!err.contains("Some(") && !err.contains('{'), "{err}");
     rejects::<Game>(&format!(
         "{{\"start\":{start},\"moves\":[],\"outcome\":\"black wins by entering king\"}}"
     ));

@@ -337,7 +337,10 @@ impl Game {
                 self.declaration_rule = DeclarationRule::Points24;
                 self.declare().map(|_| ())
             }
-            _ => return Err(format!("the moves do not lead to {outcome:?}")),
+            Some(outcome) => return Err(format!("the moves do not lead to: {outcome}")),
+            None => {
+                return Err("the moves end the game, but the record says it goes on".to_owned());
+            }
         };
         result.map_err(|e| e.to_string())
     }

@@ -330,7 +330,15 @@ fn setup_errors_are_named() {
 #[test]
 fn tsume_mode_allows_a_missing_attacker_king_and_fills_the_defender_hand() {
     let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
-    assert!(Position::from_sfen(sfen).is_err());
+    // Read as a game, the error points at tsume mode.
+    let err = Position::from_sfen(sfen).unwrap_err().to_string();
+    assert!(
+        err.contains("missing king") && err.contains("SetupMode::Tsume"),
+        "{err}"
+    );
+    // Without the defender's king tsume mode would not help: no hint.
+    let err = Position::from_sfen("9/9/9/9/9/9/9/9/4K4 b G 1").unwrap_err();
+    assert!(!err.to_string().contains("Tsume"), "{err}");
     let p = Position::from_sfen_with(sfen, SetupMode::Tsume).unwrap();
     let white = p.hand(Color::White);
     assert_eq!(white.count(PieceKind::Pawn), 17);

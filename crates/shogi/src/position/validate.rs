@@ -34,6 +34,8 @@ bitflags! {
 pub struct PositionError {
     kinds: PositionErrorKinds,
     position: Box<Position>,
+    /// Read in [`SetupMode::Strict`] with one king only: a mate problem, most likely.
+    tsume_hint: bool,
 }
 
 impl PositionError {
@@ -98,6 +100,11 @@ impl fmt::Display for PositionError {
                 sep = ", ";
             }
         }
+        if self.tsume_hint && self.kinds.contains(PositionErrorKinds::MISSING_KING) {
+            f.write_str(
+                " (a mate problem without the attacker's king reads with SetupMode::Tsume)",
+            )?;
+        }
         Ok(())
     }
 }
@@ -128,6 +135,7 @@ impl Position {
         } else {
             Err(PositionError {
                 kinds,
+                tsume_hint: mode == SetupMode::Strict && has_king(!pos.turn()),
                 position: Box::new(pos),
             })
         }
