@@ -4,6 +4,19 @@
 //!
 //! Sources: the edge cases are from komori-n/mate-engine-test (`tests/tests.yaml`, MIT);
 //! the classic position is from hkijin/shtsume (`test/ntest.c`, MIT).
+//!
+//! ```
+//! use masu_tsume::{Config, Expected, Solver, bundled, parse_position};
+//!
+//! let mut solver = Solver::new(Config { table_bytes: 1 << 20, ..Config::default() });
+//! let first = &bundled::problems()[0];
+//! let verdict = solver.solve(&parse_position(first.sfen)?)?;
+//! assert_eq!(first.expected, Expected::Mate(3));
+//! assert!(first.expected.is_answered_by(&verdict));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::problem::Expected;
 
 /// One bundled problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,12 +25,20 @@ pub struct BundledProblem {
     pub name: &'static str,
     /// Position in SFEN, attacker to move (tsume mode: the defender holds the rest).
     pub sfen: &'static str,
-    /// Minimax mate length in plies; `None` for no mate.
-    pub length: Option<u32>,
+    /// The answer: a mate of its proven minimax length in plies, or no mate.
+    pub expected: Expected,
 }
 
 const fn problem(name: &'static str, sfen: &'static str, length: Option<u32>) -> BundledProblem {
-    BundledProblem { name, sfen, length }
+    let expected = match length {
+        Some(n) => Expected::Mate(n),
+        None => Expected::NoMate,
+    };
+    BundledProblem {
+        name,
+        sfen,
+        expected,
+    }
 }
 
 const PROBLEMS: &[BundledProblem] = &[

@@ -1,6 +1,7 @@
 //! Solver configuration: budgets, table size, cancellation and progress reports.
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -30,6 +31,54 @@ pub enum AnswerLevel {
     Full,
 }
 
+impl AnswerLevel {
+    /// Every level, from the least work to the most.
+    pub const ALL: [AnswerLevel; 3] = [AnswerLevel::Proof, AnswerLevel::Exact, AnswerLevel::Full];
+
+    /// The level's name: `proof`, `exact` or `full` (its [`Display`](fmt::Display) and
+    /// [`FromStr`] text).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            AnswerLevel::Proof => "proof",
+            AnswerLevel::Exact => "exact",
+            AnswerLevel::Full => "full",
+        }
+    }
+}
+
+impl fmt::Display for AnswerLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads `proof`, `exact` or `full`, in any case.
+///
+/// ```
+/// use masu_tsume::AnswerLevel;
+///
+/// assert_eq!("exact".parse::<AnswerLevel>()?, AnswerLevel::Exact);
+/// assert_eq!(AnswerLevel::Proof.to_string(), "proof");
+/// assert!("fast".parse::<AnswerLevel>().is_err());
+/// # Ok::<_, masu_tsume::ParseAnswerLevelError>(())
+/// ```
+impl FromStr for AnswerLevel {
+    type Err = ParseAnswerLevelError;
+
+    fn from_str(s: &str) -> Result<AnswerLevel, ParseAnswerLevelError> {
+        AnswerLevel::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(s))
+            .ok_or(ParseAnswerLevelError)
+    }
+}
+
+/// The text is not an [`AnswerLevel`] name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not an answer level: expected proof, exact or full")]
+pub struct ParseAnswerLevelError;
+
 /// The fixed-depth search run at every new attacker leaf before df-pn takes over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
@@ -55,10 +104,41 @@ pub struct Progress {
     pub best_line: Vec<Move>,
 }
 
-/// The progress callback type.
-pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+/// The progress callback type: shared, so that a [`Config`] can be cloned and sent to
+/// other threads (a callback that keeps state holds it behind a `Mutex` or an atomic).
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
 /// Everything [`Solver::new`](crate::Solver::new) needs.
+///
+/// A `Config` is `Clone + Send + Sync`: one configuration can serve a solver per thread.
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use masu_tsume::{Config, Solver, parse_position};
+///
+/// let reports = Arc::new(AtomicU64::new(0));
+/// let counter = reports.clone();
+/// let config = Config {
+///     table_bytes: 1 << 20,
+///     progress: Some(Arc::new(move |_| {
+///         counter.fetch_add(1, Ordering::Relaxed);
+///     })),
+///     ..Config::default()
+/// };
+/// let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1")?;
+/// let handles: Vec<_> = (0..2)
+///     .map(|_| {
+///         let (config, pos) = (config.clone(), pos.clone());
+///         std::thread::spawn(move || Solver::new(config).solve(&pos).map(|v| v.mate().map(|m| m.length)))
+///     })
+///     .collect();
+/// for handle in handles {
+///     assert_eq!(handle.join().expect("no panic")?, Some(3));
+/// }
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
 pub struct Config {
     /// Node and time budgets.
     pub limits: Limits,
@@ -70,7 +150,9 @@ pub struct Config {
     /// short problems through a large table does not pay for writing all of it each time.
     pub table_bytes: usize,
     /// Set this flag from another thread to stop the solve; the verdict is then
-    /// [`Verdict::Unknown`](crate::Verdict::Unknown) (or an inexact mate).
+    /// [`Verdict::Unknown`](crate::Verdict::Unknown) (or an inexact mate). A request stops
+    /// the solve that is running (or the next one to start) and is cleared when that solve
+    /// returns, so the same flag serves every solve of a solver.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Called about every `progress_interval` during the search.
     pub progress: Option<ProgressFn>,

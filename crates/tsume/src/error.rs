@@ -1,5 +1,9 @@
 //! Errors: only for input the solver cannot work with.
 
+use std::num::ParseIntError;
+
+use shogi::{IllegalUsiMoveError, ParseSfenError, ParseUsiMoveError};
+
 /// A position the solver cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -14,27 +18,69 @@ pub enum SolveError {
 #[non_exhaustive]
 pub enum ParseProblemError {
     /// The position is not valid SFEN (or not a valid tsume position).
-    #[error("line {line}: bad position: {message}")]
+    #[error("line {line}: bad position: {source}")]
     Position {
         /// 1-based line number.
         line: usize,
         /// What the position parser said.
-        message: String,
+        source: ParseSfenError,
     },
     /// The length column is neither a number nor `?`.
-    #[error("line {line}: bad length {text:?}")]
+    #[error("line {line}: bad length `{text}`: {source}")]
     Length {
         /// 1-based line number.
         line: usize,
         /// The column text.
         text: String,
+        /// What the number parser said.
+        source: ParseIntError,
     },
-    /// A solution move does not parse or is illegal.
-    #[error("line {line}: bad move {text:?} in the solution")]
+    /// A word of the solution is not a USI move.
+    #[error("line {line}: bad move `{text}` in the solution: {source}")]
     Move {
         /// 1-based line number.
         line: usize,
         /// The move text.
         text: String,
+        /// What the move parser said.
+        source: ParseUsiMoveError,
+    },
+    /// A move of the solution is not legal where it is played.
+    #[error("line {line}: move {index} of the solution: {source}")]
+    IllegalMove {
+        /// 1-based line number.
+        line: usize,
+        /// The move's number in the solution, from 1.
+        index: usize,
+        /// The move and why it was refused.
+        source: IllegalUsiMoveError,
+    },
+}
+
+/// A transposition table of the size asked for cannot be had.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The size is above the machine's physical memory (refused before any allocation).
+    #[error("a table of {bytes} bytes is more than the machine's memory ({physical} bytes)")]
+    MoreThanMemory {
+        /// The bytes asked for.
+        bytes: u64,
+        /// The machine's physical memory in bytes.
+        physical: u64,
+    },
+    /// The size does not fit in the address space at all.
+    #[error("a table of {bytes} bytes does not fit in the address space")]
+    BeyondAddressSpace {
+        /// The bytes asked for.
+        bytes: u128,
+    },
+    /// The system refused the memory.
+    #[error("cannot allocate a table of {bytes} bytes: {source}")]
+    Unavailable {
+        /// The bytes asked for.
+        bytes: u64,
+        /// What the system said.
+        source: std::io::Error,
     },
 }

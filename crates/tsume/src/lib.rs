@@ -12,12 +12,21 @@ mod memory;
 mod pn;
 mod problem;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod solution;
 mod solver;
 mod table;
 mod verdict;
 
-pub use config::{AnswerLevel, Config, LeafSearch, Limits, Progress, ProgressFn};
-pub use error::{ParseProblemError, SolveError};
+pub use config::{
+    AnswerLevel, Config, LeafSearch, Limits, ParseAnswerLevelError, Progress, ProgressFn,
+};
+pub use error::{ParseProblemError, SolveError, TableError};
 pub use problem::{Expected, Problem, parse_position, parse_problems};
+pub use solution::Solution;
 pub use solver::Solver;
-pub use verdict::{Alternative, Convention, ConventionAnswer, Mate, Stats, StopReason, Verdict};
+pub use verdict::{
+    Alternative, Convention, ConventionAnswer, Mate, ParseStopReasonError, Stats, StopReason,
+    Verdict,
+};

@@ -1,13 +1,15 @@
 //! Zeroed memory for the transposition table, on transparent huge pages where Linux
-//! offers them.
+//! offers them, and the check that a size can be had at all.
 //!
 //! Every probe of the table lands on a random cluster of a table of gigabytes; with
 //! 4 KiB pages nearly every one of them also misses the TLB. On Linux the table is an
 //! anonymous memory map advised `MADV_HUGEPAGE`, so that the kernel backs it with 2 MiB
 //! pages when transparent huge pages are enabled (`always` or `madvise`, the usual
-//! defaults). Elsewhere it is an ordinary vector.
+//! defaults). Elsewhere it is an ordinary vector, reserved fallibly.
 
 use std::marker::PhantomData;
+
+use crate::error::TableError;
 
 /// `len` values of `T` whose bits start as zeros.
 #[derive(Debug)]
@@ -22,31 +24,56 @@ pub(crate) struct Zeroed<T> {
 impl<T: bytemuck::Pod> Zeroed<T> {
     /// `len` zeroed values (at least one).
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If the system has no memory to map (as a vector's allocation would abort).
+    /// [`TableError::MoreThanMemory`] when the size is above the machine's physical
+    /// memory (checked before anything is mapped), [`TableError::BeyondAddressSpace`]
+    /// when it cannot even be counted in bytes, [`TableError::Unavailable`] when the
+    /// system refuses the memory.
+    pub(crate) fn try_new(len: usize) -> Result<Zeroed<T>, TableError> {
+        let bytes = checked_bytes::<T>(len)?;
+        if let Some(physical) = physical_memory()
+            && bytes as u64 > physical
+        {
+            return Err(TableError::MoreThanMemory {
+                bytes: bytes as u64,
+                physical,
+            });
+        }
+        Zeroed::allocate(bytes)
+    }
+
     #[cfg(target_os = "linux")]
-    pub(crate) fn new(len: usize) -> Zeroed<T> {
-        let bytes = len.max(1) * std::mem::size_of::<T>();
+    fn allocate(bytes: usize) -> Result<Zeroed<T>, TableError> {
         let map = memmap2::MmapOptions::new()
             .len(bytes)
             .map_anon()
-            .unwrap_or_else(|e| panic!("cannot map {bytes} bytes for the table: {e}"));
+            .map_err(|source| TableError::Unavailable {
+                bytes: bytes as u64,
+                source,
+            })?;
         // Only advice: with transparent huge pages disabled the table works the same.
         let _ = map.advise(memmap2::Advice::HugePage);
-        Zeroed {
+        Ok(Zeroed {
             map,
             kind: PhantomData,
-        }
+        })
     }
 
-    /// `len` zeroed values (at least one).
     #[cfg(not(target_os = "linux"))]
-    pub(crate) fn new(len: usize) -> Zeroed<T> {
-        Zeroed {
-            vec: vec![T::zeroed(); len.max(1)],
+    fn allocate(bytes: usize) -> Result<Zeroed<T>, TableError> {
+        let len = bytes / std::mem::size_of::<T>();
+        let mut vec = Vec::new();
+        vec.try_reserve_exact(len)
+            .map_err(|e| TableError::Unavailable {
+                bytes: bytes as u64,
+                source: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
+            })?;
+        vec.resize(len, T::zeroed());
+        Ok(Zeroed {
+            vec,
             kind: PhantomData,
-        }
+        })
     }
 
     /// The values.
@@ -66,17 +93,73 @@ impl<T: bytemuck::Pod> Zeroed<T> {
     }
 }
 
+/// The bytes of `len` values (at least one), or the error for a count whose size does
+/// not fit in the address space.
+fn checked_bytes<T>(len: usize) -> Result<usize, TableError> {
+    let size = std::mem::size_of::<T>();
+    len.max(1)
+        .checked_mul(size)
+        .filter(|&bytes| isize::try_from(bytes).is_ok())
+        .ok_or(TableError::BeyondAddressSpace {
+            bytes: len.max(1) as u128 * size as u128,
+        })
+}
+
+/// The machine's physical memory in bytes: `MemTotal` of `/proc/meminfo`, or `None` when
+/// it cannot be read.
+#[cfg(target_os = "linux")]
+pub(crate) fn physical_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    mem_total(&text)
+}
+
+/// The machine's physical memory in bytes: not known here, so a size too large is
+/// refused by the allocation itself.
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn physical_memory() -> Option<u64> {
+    None
+}
+
+/// `MemTotal` of a `/proc/meminfo` text, in bytes.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn mem_total(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let mut words = line["MemTotal:".len()..].split_whitespace();
+    let value: u64 = words.next()?.parse().ok()?;
+    let unit = match words.next() {
+        Some("kB") => 1024,
+        None => 1,
+        Some(_) => return None,
+    };
+    value.checked_mul(unit)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Zeroed;
+    use super::{Zeroed, mem_total};
 
     #[test]
     fn starts_zeroed_and_keeps_writes() {
-        let mut m: Zeroed<[u64; 4]> = Zeroed::new(1000);
+        let mut m: Zeroed<[u64; 4]> = Zeroed::try_new(1000).unwrap();
         assert_eq!(m.get().len(), 1000);
         assert!(m.get().iter().all(|v| *v == [0; 4]));
         m.get_mut()[999] = [1, 2, 3, 4];
         assert_eq!(m.get()[999], [1, 2, 3, 4]);
-        assert_eq!(Zeroed::<u64>::new(0).get().len(), 1);
+        assert_eq!(Zeroed::<u64>::try_new(0).unwrap().get().len(), 1);
+    }
+
+    #[test]
+    fn sizes_beyond_the_machine_are_errors() {
+        for len in [usize::MAX, usize::MAX / 32, 1 << 56] {
+            assert!(Zeroed::<[u64; 4]>::try_new(len).is_err(), "{len}");
+        }
+    }
+
+    #[test]
+    fn reads_mem_total() {
+        let text = "MemTotal:       16318480 kB\nMemFree:         1234 kB\n";
+        assert_eq!(mem_total(text), Some(16_318_480 * 1024));
+        assert_eq!(mem_total("MemFree: 1 kB\n"), None);
+        assert_eq!(mem_total("MemTotal: x kB\n"), None);
     }
 }

@@ -8,12 +8,32 @@
 //! the attacker may have no king, and pieces that are neither on the board nor in a hand
 //! belong to the defender.
 
-use shogi::{Move, Position, SetupMode, UsiMove};
+use std::fmt;
+use std::num::ParseIntError;
+use std::str::FromStr;
+
+use shogi::{Move, ParseSfenError, Position, SetupMode, UsiMove};
 
 use crate::error::ParseProblemError;
+use crate::verdict::Verdict;
 
-/// What a problem file says about the answer.
+/// The answer a problem is known to have: what a problem file's length column says, and
+/// what [`bundled`](crate::bundled) problems carry.
+///
+/// Its text is the length column's: the length in plies, `-1` for no mate, `?` when not
+/// recorded (`nomate` is read too).
+///
+/// ```
+/// use masu_tsume::Expected;
+///
+/// assert_eq!("15".parse::<Expected>()?, Expected::Mate(15));
+/// assert_eq!("-1".parse::<Expected>()?, Expected::NoMate);
+/// assert_eq!(Expected::Unknown.to_string(), "?");
+/// # Ok::<_, std::num::ParseIntError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Expected {
     /// A mate of exactly this many plies (minimax length).
     Mate(u32),
@@ -21,6 +41,44 @@ pub enum Expected {
     NoMate,
     /// Not recorded.
     Unknown,
+}
+
+impl Expected {
+    /// Whether `verdict` is this answer: a mate proven of exactly this length, or no mate;
+    /// anything does for [`Expected::Unknown`]. A [`Verdict::NoMateWithin`] agrees with a
+    /// longer mate or with no mate.
+    #[must_use]
+    pub fn is_answered_by(&self, verdict: &Verdict) -> bool {
+        match (self, verdict) {
+            (Expected::Unknown, _) | (Expected::NoMate, Verdict::NoMate) => true,
+            (Expected::Mate(n), Verdict::Mate(mate)) => mate.exact && mate.length == *n,
+            (Expected::Mate(n), Verdict::NoMateWithin { plies }) => plies < n,
+            (Expected::NoMate, Verdict::NoMateWithin { .. }) => true,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Mate(n) => write!(f, "{n}"),
+            Expected::NoMate => f.write_str("-1"),
+            Expected::Unknown => f.write_str("?"),
+        }
+    }
+}
+
+impl FromStr for Expected {
+    type Err = ParseIntError;
+
+    fn from_str(text: &str) -> Result<Expected, ParseIntError> {
+        match text.trim() {
+            "?" | "" => Ok(Expected::Unknown),
+            "-1" | "nomate" => Ok(Expected::NoMate),
+            n => n.parse().map(Expected::Mate),
+        }
+    }
 }
 
 /// One problem of a file.
@@ -45,7 +103,7 @@ impl Problem {
     pub fn from_line(text: &str, line_no: usize) -> Result<Problem, ParseProblemError> {
         let cols: Vec<&str> = text.split('\t').collect();
         if cols.len() >= 2 {
-            let position = parse_position(cols[0], line_no)?;
+            let position = position_on_line(cols[0], line_no)?;
             let expected = parse_expected(cols[1].trim(), line_no)?;
             let solution = parse_moves(&position, cols.get(2).copied().unwrap_or(""), line_no)?;
             let name = cols.get(3).map_or(String::new(), |s| s.trim().to_string());
@@ -60,7 +118,7 @@ impl Problem {
             Some(i) => (&text[..i], &text[i + 7..]),
             None => (text, ""),
         };
-        let position = parse_position(sfen, line_no)?;
+        let position = position_on_line(sfen, line_no)?;
         let solution = parse_moves(&position, moves, line_no)?;
         let expected = if solution.is_empty() {
             Expected::Unknown
@@ -89,45 +147,58 @@ pub fn parse_problems(text: &str) -> Result<Vec<Problem>, ParseProblemError> {
         .collect()
 }
 
-/// Reads a tsume position from SFEN (also `sfen ...` and `position sfen ...` forms).
+/// Reads a tsume position from SFEN (also `sfen ...` and `position sfen ...` forms, and
+/// with `moves ...` after it, played): the attacker may have no king, and pieces that are
+/// neither on the board nor in a hand belong to the defender.
+///
+/// ```
+/// use masu_tsume::parse_position;
+///
+/// let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1")?;
+/// assert!(pos.king_square(masu_tsume::shogi::Color::Black).is_none());
+/// let err = parse_position("9/8k/9/9 b 2G 1").expect_err("too few ranks");
+/// assert!(err.to_string().starts_with("invalid board"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 ///
-/// [`ParseProblemError::Position`] when the text is not a valid tsume position.
-pub fn parse_position(sfen: &str, line: usize) -> Result<Position, ParseProblemError> {
-    Position::from_sfen_with(sfen.trim(), SetupMode::Tsume).map_err(|e| {
-        ParseProblemError::Position {
-            line,
-            message: e.to_string(),
-        }
-    })
+/// [`ParseSfenError`] when the text is not a valid tsume position.
+pub fn parse_position(sfen: &str) -> Result<Position, ParseSfenError> {
+    Position::from_sfen_with(sfen.trim(), SetupMode::Tsume)
+}
+
+/// [`parse_position`] for line `line` of a problem file.
+fn position_on_line(sfen: &str, line: usize) -> Result<Position, ParseProblemError> {
+    parse_position(sfen).map_err(|source| ParseProblemError::Position { line, source })
 }
 
 fn parse_expected(text: &str, line: usize) -> Result<Expected, ParseProblemError> {
-    match text {
-        "?" | "" => Ok(Expected::Unknown),
-        "-1" => Ok(Expected::NoMate),
-        _ => text
-            .parse::<u32>()
-            .map(Expected::Mate)
-            .map_err(|_| ParseProblemError::Length {
-                line,
-                text: text.to_string(),
-            }),
-    }
+    text.parse().map_err(|source| ParseProblemError::Length {
+        line,
+        text: text.to_string(),
+        source,
+    })
 }
 
 fn parse_moves(start: &Position, text: &str, line: usize) -> Result<Vec<Move>, ParseProblemError> {
     let mut pos = start.clone();
     let mut out = Vec::new();
-    for word in text.split_whitespace() {
-        let bad = || ParseProblemError::Move {
+    for (index, word) in text.split_whitespace().enumerate() {
+        let usi: UsiMove = word.parse().map_err(|source| ParseProblemError::Move {
             line,
             text: word.to_string(),
-        };
-        let usi: UsiMove = word.parse().map_err(|_| bad())?;
-        let m = usi.to_move(&pos).map_err(|_| bad())?;
-        pos = pos.play(m).map_err(|_| bad())?;
+            source,
+        })?;
+        // `to_move` checks legality: the move can be played as it is.
+        let m = usi
+            .to_move(&pos)
+            .map_err(|source| ParseProblemError::IllegalMove {
+                line,
+                index: index + 1,
+                source,
+            })?;
+        pos.play_unchecked(m);
         out.push(m);
     }
     Ok(out)
@@ -187,7 +258,11 @@ mod tests {
         ));
         assert!(matches!(
             Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1 moves 1a1b", 6),
-            Err(ParseProblemError::Move { line: 6, .. })
+            Err(ParseProblemError::IllegalMove {
+                line: 6,
+                index: 1,
+                ..
+            })
         ));
     }
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 use shogi::{Move, Position};
 
 use crate::config::{AnswerLevel, Config, LeafSearch};
-use crate::error::SolveError;
+use crate::error::{SolveError, TableError};
 use crate::pn::{LEN_INF, Len};
 use crate::search::line::{MainLine, Yozume};
 use crate::search::value::Value;
@@ -38,14 +38,43 @@ pub struct Solver {
 
 impl Solver {
     /// A solver with the table size, limits and callbacks of `config`.
+    ///
+    /// # Panics
+    ///
+    /// When the table of [`Config::table_bytes`] cannot be had (see [`Solver::try_new`],
+    /// which returns the error instead).
     #[must_use]
     pub fn new(config: Config) -> Solver {
-        let table = Table::new(config.table_bytes);
-        Solver {
+        match Solver::try_new(config) {
+            Ok(solver) => solver,
+            Err(err) => panic!("{err}"),
+        }
+    }
+
+    /// A solver with the table size, limits and callbacks of `config`, or the reason its
+    /// table cannot be had: a size above the machine's physical memory is refused before
+    /// anything is allocated, and a refusal of the system is returned, not a crash.
+    ///
+    /// ```
+    /// use masu_tsume::{Config, Solver, TableError};
+    ///
+    /// let solver = Solver::try_new(Config { table_bytes: 1 << 20, ..Config::default() })?;
+    /// assert_eq!(solver.stats().nodes, 0);
+    /// let too_large = Solver::try_new(Config { table_bytes: usize::MAX, ..Config::default() });
+    /// assert!(too_large.is_err());
+    /// # Ok::<_, TableError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when the memory of [`Config::table_bytes`] cannot be had.
+    pub fn try_new(config: Config) -> Result<Solver, TableError> {
+        let table = Table::try_new(config.table_bytes)?;
+        Ok(Solver {
             config,
             table,
             stats: Stats::default(),
-        }
+        })
     }
 
     /// Counters of the last [`Solver::solve`].
@@ -74,7 +103,7 @@ impl Solver {
     /// use masu_tsume::{Config, Solver, Verdict, parse_position};
     ///
     /// // Black: a pawn on 1d and two golds in hand against the king on 1b: mate in three.
-    /// let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1", 1)?;
+    /// let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1")?;
     /// let mut solver = Solver::new(Config { table_bytes: 1 << 20, ..Config::default() });
     /// assert_eq!(solver.solve_within(&pos, 1)?, Verdict::NoMateWithin { plies: 1 });
     /// let Verdict::Mate(mate) = solver.solve_within(&pos, 7)? else { panic!("a mate") };
@@ -123,6 +152,10 @@ impl Solver {
                 ),
             }
         });
+        if let Some(cancel) = &self.config.cancel {
+            // A cancel request is for one solve: the next one runs.
+            cancel.store(false, std::sync::atomic::Ordering::Relaxed);
+        }
         self.stats = Stats {
             nodes,
             proof_nodes,

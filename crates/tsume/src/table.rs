@@ -18,6 +18,7 @@
 //! The clusters live in [`Zeroed`] memory: on transparent huge pages where Linux offers
 //! them.
 
+use crate::error::TableError;
 use crate::hands::Packed;
 use crate::memory::Zeroed;
 #[cfg(test)]
@@ -129,7 +130,11 @@ pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Cluster>() / CLUSTER;
 impl Table {
     /// A table of at most `bytes` bytes (at least one cluster), and beside it the log of
     /// filled clusters (at most 1/4096 of that, written only as clusters fill).
-    pub(crate) fn new(bytes: usize) -> Table {
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when the memory cannot be had.
+    pub(crate) fn try_new(bytes: usize) -> Result<Table, TableError> {
         let clusters = (bytes / (ENTRY_BYTES * CLUSTER)).max(1);
         // The log names clusters in 32 bits (a table of up to 1 TiB).
         let filled_cap = if u32::try_from(clusters).is_ok() {
@@ -137,15 +142,30 @@ impl Table {
         } else {
             0
         };
-        Table {
-            memory: Zeroed::new(clusters),
+        let memory = Zeroed::try_new(clusters)?;
+        let mut filled = Vec::new();
+        filled
+            .try_reserve_exact(filled_cap)
+            .map_err(|e| TableError::Unavailable {
+                bytes: bytes as u64,
+                source: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
+            })?;
+        Ok(Table {
+            memory,
             clusters,
             used: 0,
             gc_runs: 0,
-            filled: Vec::with_capacity(filled_cap),
+            filled,
             filled_cap,
             filled_overflow: false,
-        }
+        })
+    }
+
+    /// [`Table::try_new`] for tests, whose sizes are small.
+    #[cfg(test)]
+    #[allow(clippy::expect_used)]
+    pub(crate) fn new(bytes: usize) -> Table {
+        Table::try_new(bytes).expect("a small table")
     }
 
     pub(crate) fn clear(&mut self) {

@@ -1,5 +1,7 @@
 //! What a solve returns.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use shogi::{Hand, Move};
@@ -36,7 +38,46 @@ impl Verdict {
     }
 }
 
+/// A one-line summary: `mate in 3`, `mate in 5 (upper bound)`, `no mate`, `no mate within
+/// 7 plies`, `unknown (node limit)`. The whole answer, lines included, is in the fields (and
+/// in the `serde` form of a [`Solution`](crate::Solution)).
+///
+/// ```
+/// use masu_tsume::{Config, Solver, StopReason, Verdict, parse_position};
+///
+/// let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1")?;
+/// let mut solver = Solver::new(Config { table_bytes: 1 << 20, ..Config::default() });
+/// assert_eq!(solver.solve(&pos)?.to_string(), "mate in 3");
+/// assert_eq!(solver.solve_within(&pos, 1)?.to_string(), "no mate within 1 ply");
+/// let stopped = Verdict::Unknown { reason: StopReason::NodeLimit };
+/// assert_eq!(stopped.to_string(), "unknown (node limit)");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Mate(mate) if mate.exact => write!(f, "mate in {}", mate.length),
+            Verdict::Mate(mate) => write!(f, "mate in {} (upper bound)", mate.length),
+            Verdict::NoMate => f.write_str("no mate"),
+            Verdict::NoMateWithin { plies: 1 } => f.write_str("no mate within 1 ply"),
+            Verdict::NoMateWithin { plies } => write!(f, "no mate within {plies} plies"),
+            Verdict::Unknown { reason } => write!(f, "unknown ({reason})"),
+        }
+    }
+}
+
 /// Why a search stopped without an answer.
+///
+/// Its text is a few lower-case words: `node limit`, `time limit`, `cancelled`, `depth
+/// limit`, `no line`.
+///
+/// ```
+/// use masu_tsume::StopReason;
+///
+/// assert_eq!(StopReason::TimeLimit.to_string(), "time limit");
+/// assert_eq!("node limit".parse::<StopReason>()?, StopReason::NodeLimit);
+/// # Ok::<_, masu_tsume::ParseStopReasonError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StopReason {
@@ -56,6 +97,51 @@ pub enum StopReason {
     /// attacker move (at most 10,000 times). Without a line no mate is reported.
     NoLine,
 }
+
+impl StopReason {
+    /// Every reason.
+    pub const ALL: [StopReason; 5] = [
+        StopReason::NodeLimit,
+        StopReason::TimeLimit,
+        StopReason::Cancelled,
+        StopReason::DepthLimit,
+        StopReason::NoLine,
+    ];
+
+    /// The reason's text (its [`Display`](fmt::Display) and [`FromStr`] form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            StopReason::NodeLimit => "node limit",
+            StopReason::TimeLimit => "time limit",
+            StopReason::Cancelled => "cancelled",
+            StopReason::DepthLimit => "depth limit",
+            StopReason::NoLine => "no line",
+        }
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for StopReason {
+    type Err = ParseStopReasonError;
+
+    fn from_str(s: &str) -> Result<StopReason, ParseStopReasonError> {
+        StopReason::ALL
+            .into_iter()
+            .find(|reason| reason.name() == s)
+            .ok_or(ParseStopReasonError)
+    }
+}
+
+/// The text is not a [`StopReason`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a stop reason: expected node limit, time limit, cancelled, depth limit or no line")]
+pub struct ParseStopReasonError;
 
 /// A proven mate and its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]

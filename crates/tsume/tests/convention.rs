@@ -129,7 +129,7 @@ fn check_alternatives(pos: &Position, m: &Mate, from: usize) {
 /// it (3 plies); by convention the check mates at once.
 #[test]
 fn single_futile_interposition() {
-    let pos = parse_position("4B3k/6G2/8P/9/9/9/9/9/9 b - 1", 1).unwrap();
+    let pos = parse_position("4B3k/6G2/8P/9/9/9/9/9/9 b - 1").unwrap();
     let m = solve(&pos, 1_000_000, 16);
     assert_eq!(m.length, 3);
     let (len, line) = convention(&pos, &m);
@@ -142,7 +142,7 @@ fn single_futile_interposition() {
 /// the capture on 3c the check mates by convention and 3c is futile as well.
 #[test]
 fn chain_of_two_futile_interpositions() {
-    let pos = parse_position("8k/3B2G2/8P/9/9/9/9/9/9 b - 1", 1).unwrap();
+    let pos = parse_position("8k/3B2G2/8P/9/9/9/9/9/9 b - 1").unwrap();
     let m = solve(&pos, 1_000_000, 16);
     assert_eq!(m.length, 5);
     let (len, line) = convention(&pos, &m);

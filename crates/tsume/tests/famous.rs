@@ -71,7 +71,7 @@ fn famous_long_problems() {
                 (m.length.to_string(), if m.exact { "yes" } else { "no" })
             }
             Verdict::NoMate => panic!("{}: no mate reported for a problem with a mate", p.name),
-            Verdict::Unknown { reason } => (format!("unknown ({reason:?})"), "-"),
+            Verdict::Unknown { reason } => (format!("unknown ({reason})"), "-"),
             _ => ("?".to_string(), "-"),
         };
         eprintln!(

@@ -112,18 +112,15 @@ fn proof_lines_hold_with_a_tiny_table() {
 
 #[test]
 fn start_position_has_no_mate() {
-    let pos = parse_position(
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        1,
-    )
-    .unwrap();
+    let pos =
+        parse_position("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap();
     assert_eq!(solver(10_000).solve(&pos).unwrap(), Verdict::NoMate);
 }
 
 /// A rook and a pawn can check forever but never mate: repetition is the attacker's loss.
 #[test]
 fn perpetual_check_is_no_mate() {
-    let pos = parse_position("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1", 1).unwrap();
+    let pos = parse_position("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1").unwrap();
     assert_eq!(solver(100_000).solve(&pos).unwrap(), Verdict::NoMate);
 }
 
@@ -157,7 +154,7 @@ fn cancellation_stops_the_search() {
     let flag = Arc::new(AtomicBool::new(true));
     let p = &load("famous_long.tsv")[0];
     let mut s = Solver::new(Config {
-        cancel: Some(flag),
+        cancel: Some(flag.clone()),
         table_bytes: 1 << 20,
         ..Config::default()
     });
@@ -167,6 +164,18 @@ fn cancellation_stops_the_search() {
             reason: StopReason::Cancelled
         }
     );
+    // The request was for that solve: the flag is clear again and the next solve runs.
+    assert!(!flag.load(std::sync::atomic::Ordering::Relaxed));
+    let short = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1").unwrap();
+    assert_eq!(s.solve(&short).unwrap().mate().map(|m| m.length), Some(3));
+}
+
+#[test]
+fn config_and_solver_are_shared_across_threads() {
+    fn shared<T: Clone + Send + Sync>() {}
+    fn sync<T: Send + Sync>() {}
+    shared::<Config>();
+    sync::<Solver>();
 }
 
 #[test]
@@ -180,7 +189,7 @@ fn progress_is_reported() {
             time: None,
         },
         table_bytes: 16 << 20,
-        progress: Some(Box::new(move |pr| {
+        progress: Some(Arc::new(move |pr| {
             assert!(pr.nodes > 0);
             seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         })),

@@ -59,16 +59,13 @@ fn a_loose_limit_finds_the_shortest_mate() {
 /// within the limit (the verdict never claims more than was searched).
 #[test]
 fn no_mate_cases() {
-    let start = parse_position(
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        1,
-    )
-    .unwrap();
+    let start =
+        parse_position("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap();
     assert_eq!(
         solver(10_000).solve_within(&start, 9).unwrap(),
         Verdict::NoMate
     );
-    let perpetual = parse_position("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1", 1).unwrap();
+    let perpetual = parse_position("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1").unwrap();
     let v = solver(100_000).solve_within(&perpetual, 15).unwrap();
     assert!(
         matches!(v, Verdict::NoMate | Verdict::NoMateWithin { plies: 15 }),
@@ -79,7 +76,7 @@ fn no_mate_cases() {
 /// A limit of zero plies, or one far beyond any horizon, is still answered.
 #[test]
 fn extreme_limits() {
-    let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1", 1).unwrap();
+    let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1").unwrap();
     assert_eq!(
         solver(10_000).solve_within(&pos, 0).unwrap(),
         Verdict::NoMateWithin { plies: 0 }

@@ -214,7 +214,7 @@ mod tests {
     /// 9d9c repeats the line, so the writer must take 8d7e back and find another way.
     #[test]
     fn a_defence_that_repeats_the_line_is_avoided() {
-        let root = parse_position("1G7/9/k8/2+R6/2S6/9/9/9/9 b r2b3g3s4n4l18p 1", 1).unwrap();
+        let root = parse_position("1G7/9/k8/2+R6/2S6/9/9/9/9 b r2b3g3s4n4l18p 1").unwrap();
         let d1 = after(&root, "7e8d");
         let a1 = after(&d1, "9c9d");
         let d2 = after(&a1, "8d7e");

@@ -1,0 +1,235 @@
+//! `serde` support (the `serde` feature).
+//!
+//! | type | form |
+//! |---|---|
+//! | [`StopReason`] | its text, `"node limit"` |
+//! | [`Expected`] | `{"mate": 3}`, `"no_mate"`, `"unknown"` |
+//! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": []}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
+//! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; reading checks every move |
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use shogi::{Hand, Move, Position, UsiMove};
+
+use crate::problem::parse_position;
+use crate::solution::Solution;
+use crate::verdict::{Alternative, Convention, ConventionAnswer, Mate, StopReason, Verdict};
+
+impl Serialize for StopReason {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for StopReason {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StopReason, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(D::Error::custom)
+    }
+}
+
+/// The wire form of a [`Verdict`]: moves as USI.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum VerdictText {
+    Mate(MateText),
+    NoMate,
+    NoMateWithin { plies: u32 },
+    Unknown { reason: StopReason },
+}
+
+#[derive(Serialize, Deserialize)]
+struct MateText {
+    length: u32,
+    exact: bool,
+    line: Vec<UsiMove>,
+    leftover: Hand,
+    convention: ConventionText,
+    alternatives: Vec<AlternativeText>,
+    undecided: Vec<AlternativeText>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum ConventionText {
+    Same,
+    Differs(ConventionAnswerText),
+    Unknown,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ConventionAnswerText {
+    length: u32,
+    line: Vec<UsiMove>,
+    leftover: Hand,
+    alternatives: Vec<AlternativeText>,
+    undecided: Vec<AlternativeText>,
+    alternatives_complete: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+struct AlternativeText {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: UsiMove,
+    last: bool,
+}
+
+fn usi(line: &[Move]) -> Vec<UsiMove> {
+    line.iter().map(Move::to_usi).collect()
+}
+
+fn alternatives_text(alternatives: &[Alternative]) -> Vec<AlternativeText> {
+    alternatives
+        .iter()
+        .map(|a| AlternativeText {
+            ply: a.ply,
+            mv: a.mv.to_usi(),
+            last: a.last,
+        })
+        .collect()
+}
+
+impl From<&Verdict> for VerdictText {
+    fn from(verdict: &Verdict) -> VerdictText {
+        match verdict {
+            Verdict::Mate(mate) => VerdictText::Mate(MateText {
+                length: mate.length,
+                exact: mate.exact,
+                line: usi(&mate.line),
+                leftover: mate.leftover,
+                convention: match &mate.convention {
+                    Convention::Same => ConventionText::Same,
+                    Convention::Differs(c) => ConventionText::Differs(ConventionAnswerText {
+                        length: c.length,
+                        line: usi(&c.line),
+                        leftover: c.leftover,
+                        alternatives: alternatives_text(&c.alternatives),
+                        undecided: alternatives_text(&c.undecided),
+                        alternatives_complete: c.alternatives_complete,
+                    }),
+                    Convention::Unknown => ConventionText::Unknown,
+                },
+                alternatives: alternatives_text(&mate.alternatives),
+                undecided: alternatives_text(&mate.undecided),
+            }),
+            Verdict::NoMate => VerdictText::NoMate,
+            Verdict::NoMateWithin { plies } => VerdictText::NoMateWithin { plies: *plies },
+            Verdict::Unknown { reason } => VerdictText::Unknown { reason: *reason },
+        }
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        VerdictText::from(self).serialize(s)
+    }
+}
+
+/// A line read against `start`: the moves, and the position before each of them and
+/// after the last.
+fn read_line(start: &Position, line: &[UsiMove]) -> Result<(Vec<Move>, Vec<Position>), String> {
+    let mut positions = vec![start.clone()];
+    let mut moves = Vec::with_capacity(line.len());
+    for (index, u) in line.iter().enumerate() {
+        let mut pos = positions[index].clone();
+        let m = u
+            .to_move(&pos)
+            .map_err(|e| format!("move {} of the line: {e}", index + 1))?;
+        pos.play_unchecked(m);
+        moves.push(m);
+        positions.push(pos);
+    }
+    Ok((moves, positions))
+}
+
+/// Alternatives of a line whose positions are `positions` (before each move).
+fn read_alternatives(
+    positions: &[Position],
+    alternatives: &[AlternativeText],
+) -> Result<Vec<Alternative>, String> {
+    alternatives
+        .iter()
+        .map(|a| {
+            // The last position is after the line: no alternative stands there.
+            let pos = positions[..positions.len() - 1]
+                .get(a.ply)
+                .ok_or_else(|| format!("alternative at ply {} beyond the line", a.ply))?;
+            let mv =
+                a.mv.to_move(pos)
+                    .map_err(|e| format!("alternative at ply {}: {e}", a.ply))?;
+            Ok(Alternative {
+                ply: a.ply,
+                mv,
+                last: a.last,
+            })
+        })
+        .collect()
+}
+
+fn read_verdict(position: &Position, text: VerdictText) -> Result<Verdict, String> {
+    Ok(match text {
+        VerdictText::Mate(m) => {
+            let (line, positions) = read_line(position, &m.line)?;
+            let convention = match m.convention {
+                ConventionText::Same => Convention::Same,
+                ConventionText::Unknown => Convention::Unknown,
+                ConventionText::Differs(c) => {
+                    let (conv_line, conv_positions) = read_line(position, &c.line)?;
+                    Convention::Differs(ConventionAnswer {
+                        length: c.length,
+                        alternatives: read_alternatives(&conv_positions, &c.alternatives)?,
+                        undecided: read_alternatives(&conv_positions, &c.undecided)?,
+                        line: conv_line,
+                        leftover: c.leftover,
+                        alternatives_complete: c.alternatives_complete,
+                    })
+                }
+            };
+            Verdict::Mate(Mate {
+                length: m.length,
+                exact: m.exact,
+                alternatives: read_alternatives(&positions, &m.alternatives)?,
+                undecided: read_alternatives(&positions, &m.undecided)?,
+                line,
+                leftover: m.leftover,
+                convention,
+            })
+        }
+        VerdictText::NoMate => Verdict::NoMate,
+        VerdictText::NoMateWithin { plies } => Verdict::NoMateWithin { plies },
+        VerdictText::Unknown { reason } => Verdict::Unknown { reason },
+    })
+}
+
+#[derive(Serialize)]
+struct SolutionOut<'a> {
+    position: String,
+    verdict: &'a Verdict,
+}
+
+#[derive(Deserialize)]
+struct SolutionIn {
+    position: String,
+    verdict: VerdictText,
+}
+
+impl Serialize for Solution {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SolutionOut {
+            position: self.position.to_sfen(),
+            verdict: &self.verdict,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Solution {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Solution, D::Error> {
+        let text = SolutionIn::deserialize(d)?;
+        // Read as a tsume position: the attacker may have no king.
+        let position = parse_position(&text.position).map_err(D::Error::custom)?;
+        let verdict = read_verdict(&position, text.verdict).map_err(D::Error::custom)?;
+        Ok(Solution { position, verdict })
+    }
+}

@@ -1,0 +1,87 @@
+//! Answers written as JSON and read back (the `serde` feature).
+
+#![cfg(feature = "serde")]
+#![allow(clippy::unwrap_used, reason = "test helpers panic on failure")]
+
+use masu_tsume::{Config, Expected, Limits, Solution, Solver, StopReason, Verdict, parse_position};
+
+fn solve(sfen: &str) -> Solution {
+    let position = parse_position(sfen).unwrap();
+    let mut solver = Solver::new(Config {
+        limits: Limits {
+            nodes: Some(1_000_000),
+            time: None,
+        },
+        table_bytes: 16 << 20,
+        ..Config::default()
+    });
+    let verdict = solver.solve(&position).unwrap();
+    Solution::new(position, verdict)
+}
+
+fn round_trip(solution: &Solution) -> Solution {
+    let json = serde_json::to_string(solution).unwrap();
+    serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"))
+}
+
+#[test]
+fn mates_with_a_differing_convention_answer_round_trip() {
+    // Minimax 5, by convention 1: a convention answer of its own.
+    let solution = solve("8k/3B2G2/8P/9/9/9/9/9/9 b - 1");
+    let mate = solution.verdict.mate().unwrap();
+    assert!(mate.convention.differing().is_some(), "{mate:?}");
+    assert_eq!(round_trip(&solution), solution);
+}
+
+#[test]
+fn mates_with_alternatives_round_trip() {
+    // The bundled mate in 15 has 余詰 on its main line.
+    let solution = solve("7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1");
+    assert_eq!(round_trip(&solution), solution);
+}
+
+#[test]
+fn verdicts_without_a_mate_round_trip() {
+    let position = parse_position("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+    for verdict in [
+        Verdict::NoMate,
+        Verdict::NoMateWithin { plies: 7 },
+        Verdict::Unknown {
+            reason: StopReason::TimeLimit,
+        },
+    ] {
+        let solution = Solution::new(position.clone(), verdict);
+        assert_eq!(round_trip(&solution), solution);
+    }
+}
+
+#[test]
+fn the_json_form_is_plain() {
+    let solution = solve("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    let json = serde_json::to_value(&solution).unwrap();
+    assert_eq!(json["verdict"]["kind"], "mate");
+    assert_eq!(json["verdict"]["length"], 1);
+    assert_eq!(json["verdict"]["line"], serde_json::json!(["G*5b"]));
+    assert_eq!(json["verdict"]["convention"]["kind"], "same");
+    let unknown = serde_json::to_value(Verdict::Unknown {
+        reason: StopReason::NodeLimit,
+    })
+    .unwrap();
+    assert_eq!(
+        unknown,
+        serde_json::json!({"kind": "unknown", "reason": "node limit"})
+    );
+    assert_eq!(
+        serde_json::to_value(Expected::Mate(3)).unwrap(),
+        serde_json::json!({"mate": 3})
+    );
+}
+
+#[test]
+fn an_illegal_move_is_refused_when_read() {
+    let json = r#"{"position": "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+        "verdict": {"kind": "mate", "length": 1, "exact": true, "line": ["G*5a"],
+        "leftover": "-", "convention": {"kind": "same"}, "alternatives": [], "undecided": []}}"#;
+    let err = serde_json::from_str::<Solution>(json).unwrap_err();
+    assert!(err.to_string().contains("move 1 of the line"), "{err}");
+}
