@@ -33,6 +33,15 @@ pub(crate) struct SolveArgs {
     /// within" when there is none that short.
     #[arg(long, value_name = "PLIES")]
     within: Option<u32>,
+    /// How much of the answer to work out: `proof` stops at the first mate proven (its
+    /// length an upper bound), `exact` proves the shortest length and writes its line,
+    /// `full` adds the answer by tsume convention and the alternative mating moves (余詰).
+    #[arg(long, default_value_t = AnswerLevel::Full, value_name = "proof|exact|full")]
+    level: AnswerLevel,
+    /// Solve the position after these USI moves (`--after "8h2b+ 3a2b"`), played from
+    /// each problem's position.
+    #[arg(long, value_name = "MOVES")]
+    after: Option<String>,
     /// Write JSON Lines: one object per problem, in input order.
     #[arg(long)]
     json: bool,
@@ -48,18 +57,40 @@ struct Task {
 /// What became of one problem.
 struct Report {
     task: Task,
-    verdict: Result<Verdict, tsume::SolveError>,
+    /// The verdict, or why there is none (a position without a defender king, or a table
+    /// that could not be had).
+    verdict: Result<Verdict, anyhow::Error>,
     nodes: u64,
+    /// Nodes until the first proof or disproof.
+    proof_nodes: u64,
     millis: u128,
 }
 
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let tasks = collect_tasks(&args.inputs)?;
-    let limits = Limits {
-        nodes: args.nodes,
-        time: args.time.map(Duration::from_secs_f64),
+    let mut tasks = collect_tasks(&args.inputs)?;
+    if let Some(moves) = &args.after {
+        for task in &mut tasks {
+            play_after(task, moves)?;
+        }
+    }
+    let time = match args.time {
+        Some(seconds) => Some(
+            Duration::try_from_secs_f64(seconds)
+                .map_err(|_| anyhow::anyhow!("--time {seconds}: not a number of seconds"))?,
+        ),
+        None => None,
     };
-    let table_bytes = args.hash.saturating_mul(1 << 20);
+    let config = Config {
+        limits: Limits {
+            nodes: args.nodes,
+            time,
+        },
+        table_bytes: args.hash.saturating_mul(1 << 20),
+        answer: args.level,
+        ..Config::default()
+    };
+    // A table that cannot be had is one clear error before any work, not a crash per problem.
+    Solver::try_new(config.clone()).with_context(|| format!("--hash {}", args.hash))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .build()?;
@@ -69,7 +100,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         tasks
             .into_par_iter()
             .map(|task| {
-                let report = solve_one(task, &limits, table_bytes, args.within);
+                let report = solve_one(task, &config, args.within);
                 bar.inc(1);
                 report
             })
@@ -79,13 +110,13 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut unexpected = 0;
     for (index, report) in reports.iter().enumerate() {
-        if !matches_expectation(report) {
+        if !matches_expectation(report, args.level) {
             unexpected += 1;
         }
         if args.json {
             writeln!(out, "{}", json_line(report))?;
         } else {
-            write_text(&mut out, index + 1, report)?;
+            write_text(&mut out, index + 1, report, args.level)?;
         }
     }
     if !args.json {
@@ -103,13 +134,35 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn solve_one(task: Task, limits: &Limits, table_bytes: usize, within: Option<u32>) -> Report {
-    let mut solver = Solver::new(Config {
-        limits: limits.clone(),
-        table_bytes,
-        answer: AnswerLevel::Full,
-        ..Config::default()
-    });
+/// Plays `moves` (USI, separated by spaces) from the task's position, and names them.
+fn play_after(task: &mut Task, moves: &str) -> anyhow::Result<()> {
+    for (index, word) in moves.split_whitespace().enumerate() {
+        let usi: shogi::UsiMove = word
+            .parse()
+            .with_context(|| format!("--after: move {} `{word}`", index + 1))?;
+        let m = usi
+            .to_move(&task.position)
+            .with_context(|| format!("--after: move {} `{word}`", index + 1))?;
+        task.position.play_unchecked(m);
+    }
+    // The answer recorded for the problem is not the answer after the moves.
+    task.expected = Expected::Unknown;
+    Ok(())
+}
+
+fn solve_one(task: Task, config: &Config, within: Option<u32>) -> Report {
+    let mut solver = match Solver::try_new(config.clone()) {
+        Ok(solver) => solver,
+        Err(err) => {
+            return Report {
+                task,
+                verdict: Err(err.into()),
+                nodes: 0,
+                proof_nodes: 0,
+                millis: 0,
+            };
+        }
+    };
     let verdict = match within {
         Some(plies) => solver.solve_within(&task.position, plies),
         None => solver.solve(&task.position),
@@ -117,9 +170,10 @@ fn solve_one(task: Task, limits: &Limits, table_bytes: usize, within: Option<u32
     let stats = solver.stats();
     Report {
         nodes: stats.nodes,
+        proof_nodes: stats.proof_nodes,
         millis: stats.elapsed.as_millis(),
         task,
-        verdict,
+        verdict: verdict.map_err(Into::into),
     }
 }
 
@@ -129,12 +183,11 @@ fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
         return tsume::bundled::problems()
             .iter()
             .map(|p| {
-                let position = tsume::parse_position(p.sfen, 1)?;
-                let expected = p.length.map_or(Expected::NoMate, Expected::Mate);
+                let position = tsume::parse_position(p.sfen)?;
                 Ok(Task {
                     name: p.name.to_owned(),
                     position,
-                    expected,
+                    expected: p.expected,
                 })
             })
             .collect();
@@ -145,7 +198,7 @@ fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
         if path.is_file() {
             tasks.extend(tasks_from_file(path)?);
         } else {
-            let position = tsume::parse_position(input, 1)
+            let position = tsume::parse_position(input)
                 .with_context(|| format!("`{input}` is neither a file nor a position"))?;
             tasks.push(Task {
                 name: String::new(),
@@ -180,7 +233,7 @@ fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
         )
     })?;
     let position =
-        tsume::parse_position(&parsed.record.start.setup.to_sfen(), 1).with_context(|| {
+        tsume::parse_position(&parsed.record.start.setup.to_sfen()).with_context(|| {
             format!(
                 "{}: the start position is not a mate problem",
                 path.display()
@@ -204,15 +257,15 @@ fn task_from_problem(p: Problem) -> Task {
     }
 }
 
-fn matches_expectation(report: &Report) -> bool {
+fn matches_expectation(report: &Report, level: AnswerLevel) -> bool {
     match (&report.task.expected, &report.verdict) {
-        (Expected::Unknown, Ok(_)) => true,
-        (Expected::NoMate, Ok(Verdict::NoMate)) => true,
-        (Expected::Mate(n), Ok(Verdict::Mate(mate))) => mate.exact && mate.length == *n,
-        // `--within` below the known length, or a problem without a mate at all.
-        (Expected::Mate(n), Ok(Verdict::NoMateWithin { plies })) => plies < n,
-        (Expected::NoMate, Ok(Verdict::NoMateWithin { .. })) => true,
-        _ => false,
+        // At the proof level a mate's length is an upper bound: it agrees with a known
+        // length at or below it.
+        (Expected::Mate(n), Ok(Verdict::Mate(mate))) if level == AnswerLevel::Proof => {
+            mate.length >= *n
+        }
+        (expected, Ok(verdict)) => expected.is_answered_by(verdict),
+        (_, Err(_)) => false,
     }
 }
 
@@ -238,7 +291,7 @@ fn japanese_line(start: &Position, moves: &[shogi::Move]) -> String {
     words.join(" ")
 }
 
-fn verdict_word(verdict: &Result<Verdict, tsume::SolveError>) -> &'static str {
+fn verdict_word(verdict: &Result<Verdict, anyhow::Error>) -> &'static str {
     match verdict {
         Ok(Verdict::Mate(_)) => "mate",
         Ok(Verdict::NoMate) => "nomate",
@@ -269,6 +322,7 @@ fn json_line(report: &Report) -> serde_json::Value {
         "line": mate.map_or_else(Vec::new, |m| usi_line(&m.line)),
         "line_ja": mate.map(|m| japanese_line(&report.task.position, &m.line)),
         "nodes": report.nodes,
+        "proof_nodes": report.proof_nodes,
         "millis": report.millis,
         "expected": match report.task.expected {
             Expected::Mate(n) => serde_json::json!(n),
@@ -336,25 +390,22 @@ fn text_alternatives(alternatives: &[tsume::Alternative]) -> String {
     out
 }
 
-fn write_text(out: &mut impl Write, index: usize, report: &Report) -> std::io::Result<()> {
+fn write_text(
+    out: &mut impl Write,
+    index: usize,
+    report: &Report,
+    level: AnswerLevel,
+) -> std::io::Result<()> {
     let name = if report.task.name.is_empty() {
         String::new()
     } else {
         format!(" {}", report.task.name)
     };
     let summary = match &report.verdict {
-        Ok(Verdict::Mate(m)) => {
-            let exact = if m.exact { "" } else { " (upper bound)" };
-            format!("mate in {}{exact}", m.length)
-        }
-        Ok(Verdict::NoMate) => "no mate".to_owned(),
-        Ok(Verdict::NoMateWithin { plies: 1 }) => "no mate within 1 ply".to_owned(),
-        Ok(Verdict::NoMateWithin { plies }) => format!("no mate within {plies} plies"),
-        Ok(Verdict::Unknown { reason }) => format!("unknown ({reason:?})"),
-        Ok(_) => "unknown".to_owned(),
+        Ok(verdict) => verdict.to_string(),
         Err(err) => format!("error: {err}"),
     };
-    let check = match (&report.task.expected, matches_expectation(report)) {
+    let check = match (&report.task.expected, matches_expectation(report, level)) {
         (Expected::Unknown, _) => "",
         (_, true) => ", as expected",
         (_, false) => ", NOT AS EXPECTED",

@@ -1,6 +1,8 @@
 //! A USI engine for mate search, for shogi GUIs (ShogiGUI, 将棋所, ShogiHome).
 //!
-//! Commands: `usi`, `isready`, `setoption name USI_Hash value <MiB>`, `usinewgame`,
+//! Commands: `usi`, `isready`, `setoption name USI_Hash value <MiB>`, `setoption name
+//! AnswerLevel value proof|exact|full` (how much of the answer a mate search works out
+//! before `checkmate`, as `masu solve --level`; default `exact`), `usinewgame`,
 //! `position ...`, `go mate <ms>|infinite`, plain `go ...`, `stop`, `gameover`, `quit`.
 //! A mate search runs on its own thread, so `stop` and `quit` are read and acted on while it
 //! searches; it answers `checkmate <moves>`, `checkmate nomate` or `checkmate timeout`, with
@@ -15,13 +17,43 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use shogi::{Position, SetupMode};
-use tsume::{AnswerLevel, Config, Limits, Progress, Solver, Verdict};
+use tsume::{AnswerLevel, Config, Limits, Progress, Solver, StopReason, Verdict};
 
 /// How long a plain `go` looks for a mate before answering with any legal move.
 const QUICK_MATE_TIME: Duration = Duration::from_millis(300);
 
+/// `USI_Hash` until the GUI sets it, in MiB.
+const DEFAULT_HASH_MIB: usize = 64;
+
+/// The `AnswerLevel` option until the GUI sets it: `checkmate` needs the shortest line,
+/// not the convention answer.
+const DEFAULT_LEVEL: AnswerLevel = AnswerLevel::Exact;
+
+/// The largest `USI_Hash` offered, in MiB (32 TiB): more than any machine has, so that
+/// the engine, not the GUI's spin box, says what this one can hold.
+const MAX_HASH_MIB: usize = 1 << 25;
+
 /// Where engine output goes: shared by the command loop and the search thread.
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Limits on what the engine does, beyond the GUI's options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Settings {
+    /// Nodes every search may use at most (`None`: as many as its time allows).
+    pub node_limit: Option<u64>,
+    /// The largest `USI_Hash` accepted, in MiB; a larger value is taken as this one.
+    pub max_hash_mib: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            node_limit: None,
+            max_hash_mib: MAX_HASH_MIB,
+        }
+    }
+}
 
 /// Runs the engine until `quit` or the end of `input`.
 ///
@@ -29,15 +61,38 @@ type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 ///
 /// Reading `input` fails.
 pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
+    run_with(input, output, Settings::default())
+}
+
+/// Runs the engine as [`run`] does, within `settings`: a harness (tests, fuzzing) bounds
+/// every search by nodes, so that no input makes it run long.
+///
+/// Lines that are not UTF-8 are read with their bad bytes replaced, as a GUI's typo is.
+///
+/// # Errors
+///
+/// Reading `input` fails.
+pub fn run_with(
+    mut input: impl BufRead,
+    output: Box<dyn Write + Send>,
+    settings: Settings,
+) -> std::io::Result<()> {
     let out: Out = Arc::new(Mutex::new(output));
     let mut engine = Engine {
         out,
         position: Position::startpos(),
-        hash_mib: 64,
+        hash_mib: DEFAULT_HASH_MIB.min(settings.max_hash_mib).max(1),
+        level: DEFAULT_LEVEL,
+        settings,
         search: None,
     };
-    for line in input.lines() {
-        if !engine.command(line?.trim()) {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        if !engine.command(String::from_utf8_lossy(&line).trim()) {
             break;
         }
     }
@@ -55,6 +110,9 @@ struct Engine {
     out: Out,
     position: Position,
     hash_mib: usize,
+    /// The `AnswerLevel` option.
+    level: AnswerLevel,
+    settings: Settings,
     search: Option<Search>,
 }
 
@@ -84,17 +142,49 @@ impl Engine {
         say(&self.out, "id author the masu developers");
         say(
             &self.out,
-            "option name USI_Hash type spin default 64 min 1 max 65536",
+            &format!(
+                "option name USI_Hash type spin default {} min 1 max {}",
+                self.hash_mib, self.settings.max_hash_mib
+            ),
+        );
+        say(
+            &self.out,
+            &format!(
+                "option name AnswerLevel type combo default {} var proof var exact var full",
+                DEFAULT_LEVEL
+            ),
         );
         say(&self.out, "usiok");
     }
 
     fn set_option(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        if let [_, "name", "USI_Hash", "value", value] = words.as_slice()
-            && let Ok(mib) = value.parse::<usize>()
-        {
-            self.hash_mib = mib.clamp(1, 65_536);
+        if let [_, "name", "AnswerLevel", "value", value] = words.as_slice() {
+            match value.parse() {
+                Ok(level) => self.level = level,
+                Err(err) => say(
+                    &self.out,
+                    &format!("info string AnswerLevel {value}: {err}"),
+                ),
+            }
+        }
+        if let [_, "name", "USI_Hash", "value", value] = words.as_slice() {
+            match value.parse::<usize>() {
+                Ok(mib) => {
+                    let mib = mib.clamp(1, self.settings.max_hash_mib.max(1));
+                    // Checked now, so that the GUI hears of a size that cannot be had at
+                    // once; the search falls back the same way if memory has gone since.
+                    let config = Config {
+                        table_bytes: mib.saturating_mul(1 << 20),
+                        ..Config::default()
+                    };
+                    self.hash_mib = fitting_solver(config, &self.out).map_or(1, |(_, mib)| mib);
+                }
+                Err(_) => say(
+                    &self.out,
+                    &format!("info string USI_Hash {value} is not a number of MiB"),
+                ),
+            }
         }
     }
 
@@ -125,8 +215,14 @@ impl Engine {
         let out = self.out.clone();
         let position = self.position.clone();
         let handle = std::thread::spawn(move || {
-            let verdict = Solver::new(config).solve(&position);
-            say(&out, &checkmate_answer(&verdict));
+            let answer = match fitting_solver(config, &out) {
+                Some((mut solver, _)) => solver.solve(&position),
+                // Not even the smallest table: no search, and the GUI still gets its answer.
+                None => Ok(Verdict::Unknown {
+                    reason: StopReason::Cancelled,
+                }),
+            };
+            say(&out, &checkmate_answer(&answer));
         });
         self.search = Some(Search { cancel, handle });
     }
@@ -143,9 +239,9 @@ impl Engine {
             Arc::new(AtomicBool::new(false)),
             false,
         );
-        let quick = Solver::new(config).solve(&self.position);
+        let quick = fitting_solver(config, &self.out).map(|(mut s, _)| s.solve(&self.position));
         let best = match &quick {
-            Ok(Verdict::Mate(mate)) => mate.line.first().copied().unwrap_or(fallback),
+            Some(Ok(Verdict::Mate(mate))) => mate.line.first().copied().unwrap_or(fallback),
             _ => fallback,
         };
         say(&self.out, &format!("bestmove {}", best.to_usi()));
@@ -154,13 +250,16 @@ impl Engine {
     fn config(&self, time: Option<Duration>, cancel: Arc<AtomicBool>, report: bool) -> Config {
         let out = self.out.clone();
         Config {
-            limits: Limits { nodes: None, time },
+            limits: Limits {
+                nodes: self.settings.node_limit,
+                time,
+            },
             table_bytes: self.hash_mib.saturating_mul(1 << 20),
             cancel: Some(cancel),
             progress: report
-                .then(|| -> tsume::ProgressFn { Box::new(move |p| say(&out, &info_line(p))) }),
+                .then(|| -> tsume::ProgressFn { Arc::new(move |p| say(&out, &info_line(p))) }),
             progress_interval: Duration::from_millis(500),
-            answer: AnswerLevel::Exact,
+            answer: self.level,
             ..Config::default()
         }
     }
@@ -173,6 +272,41 @@ impl Engine {
             let _ = search.handle.join();
         }
     }
+}
+
+/// A solver for `config`, or when its table cannot be had, one with the largest table of
+/// half, a quarter, ... of the size that can (down to 1 MiB), said in one `info string`;
+/// with the size in MiB that it got. `None` when not even 1 MiB can be had.
+fn fitting_solver(config: Config, out: &Out) -> Option<(Solver, usize)> {
+    let asked = (config.table_bytes >> 20).max(1);
+    let mut mib = asked;
+    let mut first_error = None;
+    let solver = loop {
+        match Solver::try_new(Config {
+            table_bytes: mib.saturating_mul(1 << 20),
+            ..config.clone()
+        }) {
+            Ok(solver) => break Some(solver),
+            Err(err) => {
+                first_error.get_or_insert(err);
+                if mib == 1 {
+                    break None;
+                }
+                mib /= 2;
+            }
+        }
+    };
+    if let Some(err) = first_error {
+        let fallback = match solver {
+            Some(_) => format!("using {mib} MiB"),
+            None => "no table can be had".to_owned(),
+        };
+        say(
+            out,
+            &format!("info string USI_Hash {asked} MiB cannot be had: {err}; {fallback}"),
+        );
+    }
+    solver.map(|s| (s, mib))
 }
 
 fn info_line(p: &Progress) -> String {

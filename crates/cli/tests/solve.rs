@@ -161,3 +161,74 @@ fn problem_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathB
     std::fs::write(&file, text).unwrap();
     (dir, file)
 }
+
+#[test]
+fn a_table_that_cannot_be_had_is_a_one_line_error() {
+    let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    // 1 PiB: more than any machine has; usize::MAX MiB: more than the address space.
+    for hash in ["1073741824", &usize::MAX.to_string()] {
+        let err = masu_err(&["solve", sfen, "--hash", hash]);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("masu: --hash "), "{err}");
+        assert!(err.contains("table of"), "{err}");
+    }
+}
+
+#[test]
+fn the_answer_level_is_chosen() {
+    // The first proof is not proven shortest; the exact level proves it; the full answer
+    // adds the convention answer and 余詰.
+    let sfen = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
+    let proof = masu_ok(&["solve", sfen, "--level", "proof", "--json"]);
+    assert!(proof.contains("\"exact\":false"), "{proof}");
+    assert!(proof.contains("\"convention\":\"unknown\""), "{proof}");
+    let exact = masu_ok(&["solve", sfen, "--level", "exact", "--json"]);
+    assert!(exact.contains("\"exact\":true"), "{exact}");
+    assert!(exact.contains("\"convention\":\"unknown\""), "{exact}");
+    assert!(exact.contains("\"alternatives\":[]"), "{exact}");
+    for full in [
+        masu_ok(&["solve", sfen, "--level", "full", "--json"]),
+        masu_ok(&["solve", sfen, "--json"]),
+    ] {
+        assert!(full.contains("\"exact\":true"), "{full}");
+        assert!(full.contains("\"convention\":\"same\""), "{full}");
+        assert!(full.contains("\"move\":\"G*2b\""), "{full}");
+    }
+    // A batch checked at the proof level agrees with the known lengths.
+    let (dir, file) = problem_file(
+        "levels.tsv",
+        "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1\t15\t\tshortest 15\n",
+    );
+    let out = masu_ok(&["solve", file.to_str().unwrap(), "--level", "proof"]);
+    assert!(out.contains("(upper bound), as expected"), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+    let err = masu_err(&["solve", sfen, "--level", "fast"]);
+    assert!(err.contains("expected proof, exact or full"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_position_after_some_moves_is_solved() {
+    let sfen = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
+    let out = masu_ok(&["solve", sfen, "--after", "G*1c 1b1a", "--json"]);
+    assert!(out.contains("\"length\":1"), "{out}");
+    assert!(out.contains("\"line\":[\"G*1b\"]"), "{out}");
+    assert!(out.contains("\"proof_nodes\":"), "{out}");
+    for (after, message) in [
+        ("G*1c zz", "move 2 `zz`: invalid usi move"),
+        ("G*1c 2b1a", "move 2 `2b1a`: illegal usi move"),
+    ] {
+        let err = masu_err(&["solve", sfen, "--after", after]);
+        assert!(err.contains(message), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn a_time_that_is_not_a_duration_is_a_one_line_error() {
+    let sfen = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
+    for time in ["--time=-1", "--time=nan", "--time=inf"] {
+        let err = masu_err(&["solve", sfen, time]);
+        assert!(err.contains("not a number of seconds"), "{err}");
+    }
+}

@@ -14,6 +14,10 @@ use std::time::Duration;
 const KOTOBUKI: &str =
     "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
 
+/// The 29-ply two-king problem (White attacks), from dousu/maou's benchmarks.
+const TWO_KINGS_29: &str =
+    "l2+P5/2k4+L1/2n1p2B1/p1pp1spN1/4Ps3/PlPP2P2/1P1Sb4/1KG2+p3/LN7 w R2GPrgsn4p 1";
+
 struct Gui {
     child: Child,
     stdin: ChildStdin,
@@ -133,6 +137,51 @@ fn masu_usi_binary_is_the_same_engine() {
     gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
     gui.send("go");
     assert_eq!(gui.expect("bestmove", 5 * SECOND), "bestmove G*5b");
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
+fn a_hash_that_cannot_be_had_falls_back_to_a_smaller_table() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
+    handshake(&mut gui);
+    // The largest size offered (32 TiB) is more than the machine has.
+    gui.send("setoption name USI_Hash value 33554432");
+    let info = gui.expect("info string", SECOND);
+    assert!(info.contains("cannot be had"), "{info}");
+    assert!(info.contains("using"), "{info}");
+    gui.send("setoption name USI_Hash value lots");
+    assert!(gui.expect("info string", SECOND).contains("not a number"));
+    gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    gui.send("go mate 5000");
+    assert_eq!(gui.expect("checkmate", 10 * SECOND), "checkmate G*5b");
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
+fn the_answer_level_is_an_option() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
+    gui.send("usi");
+    let option = gui.expect("option name AnswerLevel", SECOND);
+    assert_eq!(
+        option,
+        "option name AnswerLevel type combo default exact var proof var exact var full"
+    );
+    gui.expect("usiok", SECOND);
+    gui.send("setoption name AnswerLevel value fast");
+    assert!(
+        gui.expect("info string", SECOND)
+            .contains("expected proof, exact or full")
+    );
+    // The 29-ply two-king problem: its first proof is a mate in 41, the shortest is 29.
+    gui.send(&format!("position sfen {TWO_KINGS_29}"));
+    for (level, plies) in [("proof", 41), ("exact", 29)] {
+        gui.send(&format!("setoption name AnswerLevel value {level}"));
+        gui.send("go mate 60000");
+        let answer = gui.expect("checkmate", 60 * SECOND);
+        assert_eq!(answer.split(' ').count(), 1 + plies, "{level}: {answer}");
+    }
     gui.send("quit");
     gui.wait_exit(5 * SECOND);
 }
