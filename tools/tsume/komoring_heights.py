@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference column: the same problem file through KomoringHeights' USI mate search.
 
-    KH=/path/to/KomoringHeights python3 crates/tsume/scripts/komoring_heights.py FILE [SECONDS] [HASH_MB]
+    KH=/path/to/KomoringHeights python3 tools/tsume/komoring_heights.py FILE [SECONDS] [HASH_MB]
 
 KomoringHeights (GPL-3.0) is not part of this repository. Build it from
 https://github.com/komori-n/KomoringHeights (in source/: `make normal TARGET_CPU=AVX2

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference column: the same problem file through cshogi's DfPn (pip install cshogi).
 
-    python3 crates/tsume/scripts/cshogi_dfpn.py FILE [NODES] [SECONDS]
+    python3 tools/tsume/cshogi_dfpn.py FILE [NODES] [SECONDS]
 
 Prints per problem: the PV length cshogi reports (not necessarily the shortest), nodes
 and time. cshogi takes the hands as written in the SFEN, so problems that leave the

@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Every problem of a problem file through this crate's solver and cshogi's DfPn (and
-KomoringHeights when KH is set), one after the other, printed as one Markdown table:
+"""Every problem of a problem file through masu's solver (`masu solve`) and cshogi's DfPn
+(and KomoringHeights when KH is set), one after the other, printed as one Markdown table:
 the comparison measured in one run, on one machine, under one load.
 
-    cargo build --release -p masu-tsume --example solve
-    python3 crates/tsume/scripts/side_by_side.py FILE [NODES] [TABLE_MB] [SECONDS] [REF_SECONDS]
+    cargo build --release -p masu
+    python3 tools/tsume/side_by_side.py FILE [NODES] [TABLE_MB] [SECONDS] [REF_SECONDS]
 
-Run from the workspace root (or set SOLVE to the `solve` example's binary). NODES is
-this solver's node budget (default 10 M) and cshogi's (cshogi counts only expansions);
-SECONDS this solver's time limit per problem (default 60), REF_SECONDS the reference
-solvers' (default SECONDS: a long solve need not wait as long for a reference that will
-not finish); TABLE_MB this solver's and KomoringHeights' table (default 1024). `TSUME_LEVEL=proof|exact` in the environment
-stops this solver after the proof or the shortest length, as for the example.
+Run from the workspace root (or set MASU to the `masu` binary). NODES is this solver's
+node budget (default 10 M) and cshogi's (cshogi counts only expansions); SECONDS this
+solver's time limit per problem (default 60), REF_SECONDS the reference solvers' (default
+SECONDS: a long solve need not wait as long for a reference that will not finish);
+TABLE_MB this solver's and KomoringHeights' table (default 1024). `TSUME_LEVEL=proof|exact`
+in the environment stops this solver after the proof or the shortest length (`masu solve
+--level`; default: the full answer).
 
 Columns: the known length; this solver's answer ("611" = proven shortest, "≤ 593" = a
 mate of at most that length proven), its nodes, CPU seconds (user and system: the
@@ -21,6 +22,7 @@ seconds and peak memory (one process per problem, a fresh table each); cshogi's 
 "gave up"), nodes and seconds; and KomoringHeights' answer, positions and seconds (one
 thread, `PostSearchLevel UpperBound`, see komoring_heights.py).
 """
+import json
 import os
 import subprocess
 import sys
@@ -30,31 +32,40 @@ import time
 from problem_file import problem_lines, sfen_and_name
 
 
-def ours(binary, line, nodes, table_mb, seconds):
-    """(answer, nodes, CPU seconds, wall seconds, peak RSS in MB) of the `solve` example on
-    one problem."""
-    with tempfile.NamedTemporaryFile("w", suffix=".tsv", encoding="utf-8") as one:
+def ours(binary, line, nodes, table_mb, seconds, level):
+    """(answer, nodes, CPU seconds, wall seconds, peak RSS in MB) of `masu solve` on one
+    problem."""
+    with tempfile.NamedTemporaryFile("w", suffix=".tsv", encoding="utf-8") as one, \
+            tempfile.TemporaryFile("w+", encoding="utf-8") as errors:
         one.write(line + "\n")
         one.flush()
         start = time.time()
-        proc = subprocess.Popen([binary, one.name, str(nodes), str(table_mb), str(seconds)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        report = proc.stderr.read()
+        command = [binary, "solve", one.name, "--json", "--jobs", "1", "--level", level,
+                   "--nodes", str(nodes), "--hash", str(table_mb), "--time", str(seconds)]
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        report = proc.stdout.read()
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.time() - start
-    fields = report.rstrip("\n").split("\t")
-    if status != 0 or len(fields) < 7:
-        return f"error: {report.strip()[:80]}", "-", "-", "-", "-"
-    searched = fields[4].split()[1]
-    words = fields[6].split()
-    if words[0] == "mate":
-        length = words[1]
-        answer = f"≤ {length[:-1]}" if length.endswith("?") else f"**{length}**"
+        errors.seek(0)
+        error_text = errors.read()
+    # Exit status 2 only says the answer is not the one the file records.
+    if os.waitstatus_to_exitcode(status) not in (0, 2) or not report.strip():
+        return f"error: {error_text.strip()[:80]}", "-", "-", "-", "-"
+    answer = json.loads(report.splitlines()[0])
+    if answer["verdict"] == "mate":
+        length = answer["length"]
+        answer_text = f"**{length}**" if answer["exact"] else f"≤ {length}"
+    elif answer["verdict"] == "nomate":
+        answer_text = "nomate"
     else:
-        answer = " ".join(words[:2])
+        answer_text = answer["verdict"]
+    return (answer_text, f"{answer['nodes']:,}", *usage_columns(usage, wall))
+
+
+def usage_columns(usage, wall):
+    """CPU seconds, wall seconds and peak RSS in MB of a finished child."""
     cpu = usage.ru_utime + usage.ru_stime
-    return (answer, f"{int(searched):,}", f"{cpu:.1f}", f"{wall:.1f}",
-            f"{usage.ru_maxrss // 1024:,}")
+    return f"{cpu:.1f}", f"{wall:.1f}", f"{usage.ru_maxrss // 1024:,}"
 
 
 def main():
@@ -63,10 +74,11 @@ def main():
     table_mb = int(sys.argv[3]) if len(sys.argv) > 3 else 1024
     seconds = int(sys.argv[4]) if len(sys.argv) > 4 else 60
     ref_seconds = int(sys.argv[5]) if len(sys.argv) > 5 else seconds
+    level = os.environ.get("TSUME_LEVEL", "full")
     target = os.environ.get("CARGO_TARGET_DIR", "target")
-    binary = os.environ.get("SOLVE", os.path.join(target, "release", "examples", "solve"))
+    binary = os.environ.get("MASU", os.path.join(target, "release", "masu"))
     if not os.path.exists(binary):
-        sys.exit(f"{binary} not found: build the `solve` example first (see above)")
+        sys.exit(f"{binary} not found: build it first (cargo build --release -p masu)")
     try:
         import cshogi_dfpn
     except ImportError:
@@ -85,7 +97,7 @@ def main():
     for line in problem_lines(path):
         sfen, name = sfen_and_name(line)
         known = line.split("\t")[1] if "\t" in line else "?"
-        row = [name, known or "?", *ours(binary, line, nodes, table_mb, seconds)]
+        row = [name, known or "?", *ours(binary, line, nodes, table_mb, seconds, level)]
         if cshogi_dfpn:
             answer, searched, took = cshogi_dfpn.solve(sfen, nodes, ref_seconds)
             row += [answer, f"{searched:,}" if isinstance(searched, int) else searched,
