@@ -10,6 +10,7 @@ pub mod kif_formats;
 pub mod reversi;
 pub mod shogi;
 pub mod tsume;
+pub mod usi_engine;
 
 /// Runs `check` on every file of `corpus/<target>/`; panics if the corpus is empty or missing.
 pub fn replay_corpus(target: &str, check: fn(&[u8])) {
