@@ -18,6 +18,14 @@ use crate::verdict::Verdict;
 /// let solution = Solution::new(position.clone(), solver.solve(&position)?);
 /// assert_eq!(solution.verdict.to_string(), "mate in 3");
 /// assert_eq!(solution.line_usi().split(' ').count(), 3);
+///
+/// // With the `serde` feature: written as JSON and read back, every move checked.
+/// # #[cfg(feature = "serde")]
+/// # {
+/// let json = serde_json::to_string(&solution)?;
+/// assert!(json.contains(r#""kind":"mate""#));
+/// assert_eq!(serde_json::from_str::<Solution>(&json)?, solution);
+/// # }
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! A table the machine cannot give is an error from `Solver::try_new`, never a crash.
 
-use masu_tsume::{Config, Solver, TableError};
+use masu_tsume::{Config, Solver};
 
 fn config(table_bytes: usize) -> Config {
     Config {
@@ -25,7 +25,7 @@ fn sizes_above_physical_memory_are_refused_before_allocation() {
     // 1 PiB: fits in the address space, above any machine's memory.
     let err = Solver::try_new(config(1 << 50)).expect_err("more than the machine");
     assert!(
-        matches!(err, TableError::MoreThanMemory { bytes, physical } if bytes == 1 << 50 && physical > 0),
+        matches!(err, masu_tsume::TableError::MoreThanMemory { bytes, physical } if bytes == 1 << 50 && physical > 0),
         "{err:?}"
     );
 }
