@@ -20,7 +20,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Move, PieceKind, Position, Square};
+use crate::{IllegalMoveReason, Move, PieceKind, Position, Square};
 
 /// A move as USI writes it, without the context of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,10 +50,12 @@ pub struct ParseUsiMoveError;
 
 /// The USI move is not legal in the position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal usi move {usi}")]
+#[error("illegal usi move {usi}: {reason}")]
 pub struct IllegalUsiMoveError {
     /// The move that was tried.
     pub usi: UsiMove,
+    /// Why it is illegal.
+    pub reason: IllegalMoveReason,
 }
 
 impl UsiMove {
@@ -100,12 +102,14 @@ impl UsiMove {
     ///
     /// # Errors
     ///
-    /// [`IllegalUsiMoveError`] when the move is not legal in `pos`.
+    /// [`IllegalUsiMoveError`], with the rule broken, when the move is not legal in `pos`.
     pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalUsiMoveError> {
-        let err = IllegalUsiMoveError { usi: *self };
+        let err = |reason| IllegalUsiMoveError { usi: *self, reason };
         let m = match *self {
             UsiMove::Normal { from, to, promote } => {
-                let piece = pos.piece_at(from).ok_or(err.clone())?;
+                let piece = pos
+                    .piece_at(from)
+                    .ok_or(err(IllegalMoveReason::NoPiece(from)))?;
                 Move::Normal {
                     from,
                     to,
@@ -116,7 +120,7 @@ impl UsiMove {
             }
             UsiMove::Drop { kind, to } => Move::Drop { kind, to },
         };
-        if pos.is_legal(&m) { Ok(m) } else { Err(err) }
+        pos.check_legal(&m).map(|()| m).map_err(err)
     }
 }
 

@@ -5,7 +5,7 @@
     reason = "test fixtures: a broken one should fail loudly"
 )]
 
-use masu_shogi::{Game, Handicap, Position, SetupMode, SideNames, UsiMove};
+use masu_shogi::{Game, Handicap, Position, SetupMode, SideNames};
 
 /// Lines 12-24 of `everyday_20211107.kifu` (a tsume problem of the Japan Shogi Association
 /// written by Kifu for Windows V6.65, from sugyan/shogi-kifu-converter@688b1ea, MIT), CRLF
@@ -85,7 +85,7 @@ fn handicap_diagram_names_the_sides_and_turn() {
 fn game_diagram_ends_with_the_last_move() {
     let mut game = Game::new();
     for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
-        game.play_usi(usi.parse::<UsiMove>().unwrap()).unwrap();
+        game.play_usi(usi).unwrap();
     }
     let text = game.bod().to_string();
     assert!(

@@ -18,7 +18,7 @@ fn game(sfen: &str) -> Game {
 
 fn play(game: &mut Game, moves: &str) {
     for usi in moves.split_whitespace() {
-        game.play_usi(usi.parse::<UsiMove>().unwrap()).unwrap();
+        game.play_usi(usi).unwrap();
     }
 }
 
@@ -117,8 +117,7 @@ fn no_move_after_the_end_and_undo_resumes() {
     let mut g = game(ROOK_CHASE);
     repeat(&mut g, CHECKING_CYCLE, 3);
     let over = g.outcome().unwrap();
-    let next = "4e5e".parse::<UsiMove>().unwrap();
-    assert_eq!(g.play_usi(next), Err(GameError::Over(over)));
+    assert_eq!(g.play_usi("4e5e"), Err(GameError::Over(over)));
     assert_eq!(g.resign(Color::Black), Err(GameError::Over(over)));
     assert!(g.undo().is_some());
     assert_eq!(g.outcome(), None);
@@ -154,8 +153,12 @@ fn resignation_gives_the_win_to_the_other_side() {
 #[test]
 fn illegal_moves_are_refused_without_change() {
     let mut g = Game::new();
-    let bad = "7g7e".parse::<UsiMove>().unwrap();
-    assert_eq!(g.play_usi(bad), Err(GameError::IllegalUsiMove(bad)));
+    let err = g.play_usi("7g7e").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal move \"7g7e\": a pawn on 7g cannot reach 7e"
+    );
+    assert_eq!(g.last_move(), None);
     let m = "7g7f"
         .parse::<UsiMove>()
         .unwrap()
@@ -163,7 +166,8 @@ fn illegal_moves_are_refused_without_change() {
         .unwrap();
     g.play(m).unwrap();
     // The same move is not legal for White.
-    assert_eq!(g.play(m), Err(GameError::IllegalMove(m)));
+    let reason = masu_shogi::IllegalMoveReason::NoPiece(m.from().unwrap());
+    assert_eq!(g.play(m), Err(GameError::IllegalMove { m, reason }));
     assert_eq!(g.moves(), &[m]);
     assert_eq!(g.undo(), Some(m));
     assert_eq!(g.undo(), None);

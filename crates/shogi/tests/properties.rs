@@ -100,6 +100,7 @@ proptest! {
         }
         for m in pseudo_moves(&pos) {
             prop_assert_eq!(pos.is_legal(&m), legal.contains(&m), "{} in {}", m, pos);
+            prop_assert_eq!(pos.check_legal(&m).is_ok(), pos.is_legal(&m), "{} in {}", m, pos);
         }
         prop_assert_eq!(pos.count_legal_moves(), legal.len());
         let mut by_origin = 0;
@@ -127,6 +128,7 @@ proptest! {
                 Move::Normal { from, to, kind, capture: pos.piece_at(to).map(|p| p.kind), promote }
             };
             prop_assert_eq!(pos.is_legal(&m), legal.contains(&m), "{} in {}", m, pos);
+            prop_assert_eq!(pos.check_legal(&m).is_ok(), pos.is_legal(&m), "{} in {}", m, pos);
         }
     }
 

@@ -120,8 +120,7 @@ fn inside_derived_structs() {
         outcome: Option<Outcome>,
     }
     let mut game = Game::from_handicap(Handicap::Bishop);
-    let usi: UsiMove = "5c5d".parse().unwrap();
-    game.play_usi(usi).unwrap();
+    game.play_usi("5c5d").unwrap();
     game.resign(Color::Black).unwrap();
     let record = Record {
         handicap: Handicap::Bishop,
@@ -141,7 +140,7 @@ fn inside_derived_structs() {
 fn games_replay_their_moves() {
     let mut game = Game::from_handicap(Handicap::Bishop);
     for usi in ["5c5d", "7g7f"] {
-        game.play_usi(usi.parse().unwrap()).unwrap();
+        game.play_usi(usi).unwrap();
     }
     game.resign(Color::White).unwrap();
     let json = serde_json::to_string(&game).unwrap();
@@ -180,7 +179,7 @@ fn games_replay_their_moves() {
 fn checkmated_games_keep_their_outcome() {
     let start = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
     let mut game = Game::from_position(start);
-    game.play_usi("G*5b".parse().unwrap()).unwrap();
+    game.play_usi("G*5b").unwrap();
     let json = serde_json::to_string(&game).unwrap();
     assert!(json.ends_with("\"outcome\":\"black wins by checkmate\"}"));
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);

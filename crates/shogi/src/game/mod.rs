@@ -7,9 +7,10 @@
 //!
 //! let mut game = Game::new();
 //! for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
-//!     game.play_usi(usi.parse::<UsiMove>()?)?;
+//!     game.play_usi(usi)?;
 //! }
 //! assert_eq!(game.moves().len(), 4);
+//! assert_eq!(game.last_move().map(|m| m.to_usi()), Some("3a2b".parse::<UsiMove>()?));
 //! assert_eq!(game.outcome(), None);
 //! game.resign(Color::Black)?;
 //! assert_eq!(
@@ -34,8 +35,8 @@ use std::fmt;
 pub use declaration::{Declaration, DeclarationRule};
 
 use crate::{
-    Bod, Color, Handicap, Move, Outcome, ParseSfenError, ParseUsiMoveError, Position, Undo,
-    UsiMove, WinReason,
+    Bod, Color, Handicap, IllegalMoveReason, Move, Outcome, ParseSfenError, ParseUsiMoveError,
+    PlayUsiError, Position, Undo, UsiMove, WinReason,
 };
 
 /// How many times a position must occur for 千日手.
@@ -69,11 +70,16 @@ pub enum GameError {
     #[error("the game is over: {0}")]
     Over(Outcome),
     /// The move is not legal in the current position.
-    #[error("illegal move {0}")]
-    IllegalMove(Move),
-    /// The USI move is not legal in the current position.
-    #[error("illegal usi move {0}")]
-    IllegalUsiMove(UsiMove),
+    #[error("illegal move {m}: {reason}")]
+    IllegalMove {
+        /// The move that was tried.
+        m: Move,
+        /// The rule it breaks.
+        reason: IllegalMoveReason,
+    },
+    /// The USI text is not a move, or not a legal one, in the current position.
+    #[error(transparent)]
+    Usi(#[from] PlayUsiError),
     /// The side to move declared, but the game's [`DeclarationRule`] is not met.
     #[error("invalid entering-king declaration")]
     InvalidDeclaration(Declaration),
@@ -166,8 +172,9 @@ impl Game {
             let usi = text
                 .parse::<UsiMove>()
                 .map_err(|source| ParseGameError::Move { index, source })?;
-            game.play_usi(usi)
+            game.play_usi(text)
                 .map_err(|source| ParseGameError::Play { index, source })?;
+            debug_assert_eq!(game.last_move().map(|m| m.to_usi()), Some(usi));
         }
         Ok(game)
     }
@@ -213,14 +220,14 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// [`GameError::Over`] once the game has ended, [`GameError::IllegalMove`] when `m` is
-    /// not legal.
+    /// [`GameError::Over`] once the game has ended, [`GameError::IllegalMove`] (with the
+    /// rule broken) when `m` is not legal.
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Over(outcome));
         }
-        if !self.position.is_legal(&m) {
-            return Err(GameError::IllegalMove(m));
+        if let Err(reason) = self.position.check_legal(&m) {
+            return Err(GameError::IllegalMove { m, reason });
         }
         let undo = self.position.play_unchecked(m);
         let key = self.position.key();
@@ -234,21 +241,40 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a USI move, returning the full move.
+    /// Plays the move that the USI text names (`7g7f`, `8h2b+`, `P*5e`), returning it
+    /// (python-shogi's and cshogi's `push_usi`).
+    ///
+    /// ```
+    /// use masu_shogi::{Game, GameError, IllegalMoveReason, PlayUsiError};
+    ///
+    /// let mut game = Game::new();
+    /// game.play_usi("7g7f")?;
+    /// let err = game.play_usi("7f7e").unwrap_err();
+    /// assert_eq!(err.to_string(), "illegal move \"7f7e\": the piece on 7f is not the mover's");
+    /// assert!(matches!(
+    ///     err,
+    ///     GameError::Usi(PlayUsiError::Illegal { reason: IllegalMoveReason::NotYourPiece(_), .. })
+    /// ));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     ///
-    /// [`GameError::Over`] once the game has ended, [`GameError::IllegalUsiMove`] when the
-    /// move is not legal.
-    pub fn play_usi(&mut self, usi: UsiMove) -> Result<Move, GameError> {
+    /// [`GameError::Over`] once the game has ended, [`GameError::Usi`] when the text is not a
+    /// legal move here.
+    pub fn play_usi(&mut self, text: &str) -> Result<Move, GameError> {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Over(outcome));
         }
-        let m = usi
-            .to_move(&self.position)
-            .map_err(|_| GameError::IllegalUsiMove(usi))?;
+        let m = self.position.parse_usi_move(text)?;
         self.play(m)?;
         Ok(m)
+    }
+
+    /// The last move played, `None` at the start (python-shogi's `peek`).
+    #[must_use]
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied()
     }
 
     /// Takes back the last move and returns it; a resignation or declaration made after it

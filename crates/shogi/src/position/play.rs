@@ -1,7 +1,7 @@
 //! Making and unmaking moves.
 
 use super::Position;
-use crate::{Bitboard, Color, Move, Piece, PieceKind, Square, zobrist};
+use crate::{Bitboard, Color, IllegalMoveReason, Move, Piece, PieceKind, Square, zobrist};
 
 /// What [`Position::undo_unchecked`] needs besides the move itself: the two key halves
 /// (restoring them is cheaper than undoing every xor). Sixteen bytes, so it comes back in
@@ -14,10 +14,12 @@ pub struct Undo {
 
 /// The move was illegal; the position is handed back unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {m}")]
+#[error("illegal move {m}: {reason}")]
 pub struct PlayError {
     /// The move that was tried.
     pub m: Move,
+    /// Why it is illegal.
+    pub reason: IllegalMoveReason,
     position: Box<Position>,
 }
 
@@ -34,16 +36,19 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`PlayError`], holding the unchanged position, when `m` is not legal.
+    /// [`PlayError`], holding the unchanged position and the rule broken, when `m` is not
+    /// legal.
     pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
-        if self.is_legal(&m) {
-            self.play_unchecked(m);
-            Ok(self)
-        } else {
-            Err(PlayError {
+        match self.check_legal(&m) {
+            Ok(()) => {
+                self.play_unchecked(m);
+                Ok(self)
+            }
+            Err(reason) => Err(PlayError {
                 m,
+                reason,
                 position: Box::new(self),
-            })
+            }),
         }
     }
 
