@@ -3,8 +3,10 @@
 mod check;
 mod king;
 mod legal;
+mod mate;
 mod movegen;
 mod play;
+mod reason;
 mod tally;
 mod validate;
 
@@ -22,6 +24,7 @@ use crate::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square, zob
 
 pub use movegen::PieceMoves;
 pub use play::{PlayError, Undo};
+pub use reason::IllegalMoveReason;
 pub use validate::{PositionError, PositionErrorKinds};
 
 /// A valid shogi position: board, hands, side to move and move number, with an incremental
