@@ -25,32 +25,11 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+pub use shogi::{Motion, Relative};
 use shogi::numerals::digit;
-use shogi::{PieceKind, Square};
+use shogi::{MoveWords, PieceKind, Square};
 
 use crate::text;
-
-/// KI2 relative position word (相対位置).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Relative {
-    /// 右: the piece on the mover's right.
-    Right,
-    /// 左: the piece on the mover's left.
-    Left,
-    /// 直: the piece moving straight forward.
-    Straight,
-}
-
-/// KI2 movement word (動作).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Motion {
-    /// 上 (also read: 行, 入): moves forward.
-    Up,
-    /// 寄: moves sideways.
-    Sideways,
-    /// 引: moves backward.
-    Down,
-}
 
 /// A move as written, before it meets a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -153,6 +132,17 @@ impl KifMove {
     pub fn without_origin(mut self) -> KifMove {
         self.from = None;
         self
+    }
+
+    /// The words after the piece: relative, movement, promotion and `打`.
+    #[must_use]
+    pub fn words(&self) -> MoveWords {
+        MoveWords {
+            relative: self.relative,
+            motion: self.motion,
+            promotion: self.promotion,
+            drop: self.drop,
+        }
     }
 }
 
@@ -271,18 +261,8 @@ impl fmt::Display for KifMove {
         let mut out = String::with_capacity(24);
         write_destination(&mut out, self.to, self.same);
         out.push_str(self.piece.japanese_name());
-        out.push_str(match self.relative {
-            Some(Relative::Right) => "右",
-            Some(Relative::Left) => "左",
-            Some(Relative::Straight) => "直",
-            None => "",
-        });
-        out.push_str(match self.motion {
-            Some(Motion::Up) => "上",
-            Some(Motion::Sideways) => "寄",
-            Some(Motion::Down) => "引",
-            None => "",
-        });
+        out.extend(self.relative.map(Relative::kanji));
+        out.extend(self.motion.map(Motion::kanji));
         out.push_str(match self.promotion {
             Some(true) => "成",
             Some(false) => "不成",

@@ -4,7 +4,7 @@
 use shogi::attacks::attacks;
 use shogi::{Color, Move, Piece, Position, Square};
 
-use crate::movetext::{KifMove, Motion, Relative};
+use crate::movetext::KifMove;
 
 /// Move text that does not give exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -144,89 +144,19 @@ impl KifMove {
         (!pos.is_legal(&mv)).then_some(mv)
     }
 
-    /// The KI2 filter over a list of legal moves of the side `us` (shared with the writer,
-    /// which checks that the text it writes reads back as the move it wrote).
-    pub(crate) fn choose_among(
-        &self,
-        us: Color,
-        to: Square,
-        legal: &[Move],
-    ) -> Result<Move, KifMoveError> {
+    /// The KI2 filter ([`shogi::MoveWords::select`], the rule the writer uses too) over a
+    /// list of legal moves of the side `us`.
+    fn choose_among(&self, us: Color, to: Square, legal: &[Move]) -> Result<Move, KifMoveError> {
         let all: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|m| m.to() == to && m.kind() == self.piece)
             .collect();
-        let mut fit: Vec<Move> = all
-            .iter()
-            .copied()
-            .filter(|m| !self.drop || m.is_drop())
-            .filter(|m| self.promotion.unwrap_or(false) == m.is_promotion())
-            .filter(|m| self.motion.is_none_or(|w| motion(us, m) == Some(w)))
-            .collect();
-        if !self.drop && fit.iter().any(|m| !m.is_drop()) {
-            fit.retain(|m| !m.is_drop());
-        }
-        if let Some(rel) = self.relative {
-            fit = relative(us, rel, &fit);
-        }
+        let fit = self.words().select(us, &all);
         match fit.len() {
             1 => Ok(fit[0]),
             0 => Err(KifMoveError::NoCandidate { candidates: all }),
             _ => Err(KifMoveError::Ambiguous { candidates: fit }),
-        }
-    }
-}
-
-/// Ranks forward for `color`: positive when the move goes towards the opponent.
-pub(crate) fn forward(color: Color, from: Square, to: Square) -> i8 {
-    let d = from.rank() as i8 - to.rank() as i8;
-    match color {
-        Color::Black => d,
-        Color::White => -d,
-    }
-}
-
-/// Files to the mover's right: positive when `a` is right of `b` as the mover sees it.
-pub(crate) fn rightward(color: Color, a: Square, b: Square) -> i8 {
-    let d = b.file() as i8 - a.file() as i8;
-    match color {
-        Color::Black => d,
-        Color::White => -d,
-    }
-}
-
-/// The movement word a board move fits.
-pub(crate) fn motion(color: Color, m: &Move) -> Option<Motion> {
-    let from = m.from()?;
-    Some(match forward(color, from, m.to()) {
-        1.. => Motion::Up,
-        0 => Motion::Sideways,
-        _ => Motion::Down,
-    })
-}
-
-/// The candidates a relative word picks: `直` the one moving straight forward, `右`/`左` the
-/// rightmost/leftmost by file as the mover sees it.
-fn relative(color: Color, rel: Relative, fit: &[Move]) -> Vec<Move> {
-    let board: Vec<(Square, Move)> = fit.iter().filter_map(|m| Some((m.from()?, *m))).collect();
-    match rel {
-        Relative::Straight => board
-            .into_iter()
-            .filter(|(from, m)| from.file() == m.to().file() && forward(color, *from, m.to()) == 1)
-            .map(|(_, m)| m)
-            .collect(),
-        Relative::Right | Relative::Left => {
-            let key = |sq: Square| {
-                let r = rightward(color, sq, Square::SQ_5E);
-                if rel == Relative::Right { r } else { -r }
-            };
-            let best = board.iter().map(|(sq, _)| key(*sq)).max();
-            board
-                .into_iter()
-                .filter(|(sq, _)| Some(key(*sq)) == best)
-                .map(|(_, m)| m)
-                .collect()
         }
     }
 }

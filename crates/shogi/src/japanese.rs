@@ -22,13 +22,16 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! These are the words only. Choosing between several pieces that can reach a square (the
-//! KI2 words 右 左 直 上 寄 引) needs the position and belongs to a record library.
+//! These are the words of the move alone. With the position, [`Position::japanese_move`]
+//! adds what tells it apart from the other legal moves (the KI2 words 右 左 直 上 寄 引, and
+//! 打 and 不成 only where needed).
+//!
+//! [`Position::japanese_move`]: crate::Position::japanese_move
 
 use std::fmt;
 
 use crate::numerals::digit;
-use crate::{Bitboard, Color, Move, PieceKind, Square};
+use crate::{Bitboard, Color, Move, MoveWords, PieceKind, Square};
 
 impl PieceKind {
     /// The name KIF writes on move lines: 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍.
@@ -169,6 +172,7 @@ pub struct JapaneseMove {
     origin: bool,
     non_promotion: bool,
     mark: bool,
+    words: Option<MoveWords>,
 }
 
 impl Move {
@@ -183,6 +187,7 @@ impl Move {
             origin: false,
             non_promotion: false,
             mark: false,
+            words: None,
         }
     }
 }
@@ -218,6 +223,23 @@ impl JapaneseMove {
         self
     }
 
+    /// Writes `words` after the piece instead of the board-free `成` and `打` (and `不成`
+    /// of [`JapaneseMove::with_non_promotion`]); [`Position::japanese_move`] sets the words
+    /// that tell the move apart.
+    ///
+    /// [`Position::japanese_move`]: crate::Position::japanese_move
+    #[must_use]
+    pub const fn with_words(mut self, words: MoveWords) -> JapaneseMove {
+        self.words = Some(words);
+        self
+    }
+
+    /// The words set by [`JapaneseMove::with_words`].
+    #[must_use]
+    pub const fn words(&self) -> Option<MoveWords> {
+        self.words
+    }
+
     /// Whether the move could have promoted: a promotable piece moving into, within or out
     /// of its promotion zone.
     fn could_promote(&self) -> bool {
@@ -243,6 +265,9 @@ impl fmt::Display for JapaneseMove {
             write!(f, "{to:#}")?;
         }
         f.write_str(self.m.kind().japanese_name())?;
+        if let Some(words) = self.words {
+            return self.write_words(f, words);
+        }
         match self.m {
             Move::Normal { from, promote, .. } => {
                 if promote {
@@ -257,5 +282,33 @@ impl fmt::Display for JapaneseMove {
             Move::Drop { .. } => f.write_str("打")?,
         }
         Ok(())
+    }
+}
+
+impl JapaneseMove {
+    /// The tail after the piece name when the words are given: 右 左 直, 上 寄 引, 成 or 不成,
+    /// 打, then the origin if asked for.
+    fn write_words(&self, f: &mut fmt::Formatter<'_>, words: MoveWords) -> fmt::Result {
+        use fmt::Write;
+        if let Some(relative) = words.relative {
+            f.write_char(relative.kanji())?;
+        }
+        if let Some(motion) = words.motion {
+            f.write_char(motion.kanji())?;
+        }
+        match words.promotion {
+            Some(true) => f.write_str("成")?,
+            Some(false) => f.write_str("不成")?,
+            None => {}
+        }
+        if words.drop {
+            f.write_char('打')?;
+        }
+        match self.m {
+            Move::Normal { from, .. } if self.origin => {
+                write!(f, "({}{})", from.file(), from.rank())
+            }
+            _ => Ok(()),
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Golden KI2 notation: the JSA examples (棋譜の表記方法) and the multi-candidate cases of
 //! cshogi PR #57, each as a position and the expected text of every candidate move.
 
-use shogi::{Position, UsiMove};
+use shogi::{Position, Relative, UsiMove};
 
 use super::*;
 
