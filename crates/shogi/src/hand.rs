@@ -16,13 +16,13 @@ pub struct Hand(u32);
 #[non_exhaustive]
 pub enum HandError {
     /// Kings and promoted kinds cannot be held in hand.
-    #[error("{0:?} cannot be held in hand")]
+    #[error("a {} cannot be held in hand", .0.name())]
     NotHandKind(PieceKind),
     /// More pieces of the kind than a set has (18 pawns, 4 lances ... 2 rooks).
-    #[error("too many {0:?} in hand")]
+    #[error("too many {}s in hand", .0.name())]
     TooMany(PieceKind),
     /// Removing a piece the hand does not hold.
-    #[error("no {0:?} in hand")]
+    #[error("no {} in hand", .0.name())]
     Empty(PieceKind),
 }
 

@@ -1,10 +1,12 @@
 #![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 
 pub mod attacks;
 mod bitboard;
 mod color;
 mod diagram;
+mod disambiguation;
 mod game;
 mod hand;
 mod handicap;
@@ -14,6 +16,7 @@ pub mod numerals;
 mod outcome;
 mod perft;
 mod piece;
+mod play_usi;
 mod position;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -21,13 +24,16 @@ mod setup;
 pub mod sfen;
 mod square;
 #[cfg(feature = "svg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
 pub mod svg;
+mod text;
 pub mod usi;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use diagram::{Bod, SideNames};
+pub use disambiguation::{Motion, MoveWords, Relative};
 pub use game::{Declaration, DeclarationRule, Game, GameError, ParseGameError};
 pub use hand::{Hand, HandError};
 pub use handicap::{Handicap, ParseHandicapError};
@@ -36,8 +42,12 @@ pub use mv::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use perft::{perft, perft_make};
 pub use piece::{Piece, PieceKind};
-pub use position::{PieceMoves, PlayError, Position, PositionError, PositionErrorKinds, Undo};
+pub use play_usi::PlayUsiError;
+pub use position::{
+    IllegalMoveReason, PieceMoves, PlayError, Position, PositionError, PositionErrorKinds, Undo,
+};
 pub use setup::{Setup, SetupMode};
 pub use sfen::{BoardError, ParseSfenError};
 pub use square::{ParseSquareError, Square};
+pub use text::{ParseColorError, ParseHandError, ParsePieceError};
 pub use usi::{IllegalUsiMoveError, ParseUsiMoveError, UsiMove};

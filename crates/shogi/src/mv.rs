@@ -11,7 +11,10 @@ use crate::{PieceKind, Square, UsiMove};
 /// The moving kind and any captured kind are stored so that hashing, printing and
 /// [`Move::is_capture`] need no board. A `Move` is only meaningful in the position it was
 /// made for; [`Position::is_legal`](crate::Position::is_legal) checks it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// `Ord` orders board moves before drops, then by the fields in declaration order (origin
+/// square, destination, ...): an arbitrary but fixed order, for sorted lists and sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece moves from one square to another, maybe capturing and maybe promoting.
     Normal {

@@ -51,6 +51,15 @@ pub enum WinReason {
     /// under the 24-point rule).
     #[doc(alias = "nyugyoku")]
     EnteringKing,
+    /// 切れ負け: the loser ran out of time.
+    Time,
+    /// 反則: the loser made an illegal move or broke a rule of play.
+    IllegalMove,
+    /// トライ: the winner's king reached the square of the loser's king at the start (the
+    /// try rule).
+    Try,
+    /// 不戦勝: the loser did not play.
+    Forfeit,
 }
 
 /// Why a game was drawn.
@@ -64,6 +73,10 @@ pub enum DrawReason {
     /// rule ([`DeclarationRule::Points24`](crate::DeclarationRule::Points24)).
     #[doc(alias = "jishogi")]
     EnteringKing,
+    /// 引き分け: the players or the organiser agreed a draw.
+    Agreement,
+    /// 最大手数: the game reached its move limit.
+    MoveLimit,
 }
 
 /// The text is not an outcome as [`Outcome`]'s `Display` writes it.
@@ -94,11 +107,15 @@ impl Outcome {
 }
 
 impl WinReason {
-    const ALL: [WinReason; 4] = [
+    const ALL: [WinReason; 8] = [
         WinReason::Checkmate,
         WinReason::Resignation,
         WinReason::PerpetualCheck,
         WinReason::EnteringKing,
+        WinReason::Time,
+        WinReason::IllegalMove,
+        WinReason::Try,
+        WinReason::Forfeit,
     ];
 
     /// The English words used by [`Outcome`]'s `Display` (`perpetual check`).
@@ -109,12 +126,21 @@ impl WinReason {
             WinReason::Resignation => "resignation",
             WinReason::PerpetualCheck => "perpetual check",
             WinReason::EnteringKing => "entering king",
+            WinReason::Time => "time",
+            WinReason::IllegalMove => "illegal move",
+            WinReason::Try => "try",
+            WinReason::Forfeit => "forfeit",
         }
     }
 }
 
 impl DrawReason {
-    const ALL: [DrawReason; 2] = [DrawReason::Repetition, DrawReason::EnteringKing];
+    const ALL: [DrawReason; 4] = [
+        DrawReason::Repetition,
+        DrawReason::EnteringKing,
+        DrawReason::Agreement,
+        DrawReason::MoveLimit,
+    ];
 
     /// The English words used by [`Outcome`]'s `Display` (`repetition`).
     #[must_use]
@@ -122,14 +148,9 @@ impl DrawReason {
         match self {
             DrawReason::Repetition => "repetition",
             DrawReason::EnteringKing => "entering king",
+            DrawReason::Agreement => "agreement",
+            DrawReason::MoveLimit => "move limit",
         }
-    }
-}
-
-fn color_word(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
     }
 }
 
@@ -138,7 +159,7 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Outcome::Win { winner, reason } => {
-                write!(f, "{} wins by {}", color_word(winner), reason.as_str())
+                write!(f, "{} wins by {}", winner.name(), reason.as_str())
             }
             Outcome::Draw { reason } => write!(f, "draw by {}", reason.as_str()),
         }
@@ -160,7 +181,7 @@ impl FromStr for Outcome {
         let (color, reason) = s.split_once(" wins by ").ok_or(ParseOutcomeError)?;
         let winner = Color::ALL
             .into_iter()
-            .find(|&c| color_word(c) == color)
+            .find(|&c| c.name() == color)
             .ok_or(ParseOutcomeError)?;
         let reason = WinReason::ALL
             .into_iter()
@@ -176,12 +197,10 @@ mod tests {
 
     #[test]
     fn text_round_trips() {
-        let mut all = vec![
-            Outcome::REPETITION,
-            Outcome::Draw {
-                reason: DrawReason::EnteringKing,
-            },
-        ];
+        let mut all: Vec<Outcome> = DrawReason::ALL
+            .into_iter()
+            .map(|reason| Outcome::Draw { reason })
+            .collect();
         for winner in Color::ALL {
             for reason in WinReason::ALL {
                 all.push(Outcome::Win { winner, reason });

@@ -8,8 +8,10 @@ use std::str::FromStr;
 /// Squares are numbered file-major: `index = (file - 1) * 9 + (rank - 1)`, so `1a` is 0,
 /// `1i` is 8 and `9i` is 80. Each file is thus nine consecutive bits of a [`Bitboard`].
 ///
+/// `Debug` writes the same name as `Display` (`5e`).
+///
 /// [`Bitboard`]: crate::Bitboard
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 /// The text was not a USI square name such as `7g`.
@@ -140,6 +142,13 @@ impl fmt::Display for Square {
     }
 }
 
+impl fmt::Debug for Square {
+    /// The USI name, `5e`, as in `Display`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +171,6 @@ mod tests {
         assert!("0a".parse::<Square>().is_err());
         assert!("7j".parse::<Square>().is_err());
         assert!("7g ".parse::<Square>().is_err());
+        assert_eq!(format!("{:?}", Square::SQ_5E), "5e");
     }
 }

@@ -479,9 +479,11 @@ fn start(
     }
     let missing = lines.missing_rows();
     if !missing.is_empty() {
-        let d = at
-            .diag(DiagnosticKind::BadBoard)
-            .detail(format!("rows {missing:?} are missing: taken as empty"));
+        let rows: Vec<String> = missing.iter().map(u8::to_string).collect();
+        let d = at.diag(DiagnosticKind::BadBoard).detail(format!(
+            "rows {} are missing: taken as empty",
+            rows.join(", ")
+        ));
         sink.warn(d)?;
     }
     let (setup, problems) = lines.build(turn);

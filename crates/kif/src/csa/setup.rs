@@ -114,7 +114,7 @@ impl SetupLines {
                 Some(sq) => setup.set_piece(sq, Some(Piece::new(color, kind))),
                 None => {
                     if setup.hands.get_mut(color).add(kind).is_err() {
-                        problems.push(format!("too many {kind:?} in hand"));
+                        problems.push(format!("too many {}s in hand", kind.name()));
                     }
                 }
             }

@@ -126,7 +126,7 @@ fn check_side(b: &mut Builder, side: Option<Color>, at: &Origin<'_>) -> Result<(
     if side != pos.turn() {
         let d = at
             .diag(DiagnosticKind::SideMark)
-            .detail(format!("{:?} is to move", pos.turn()))
+            .detail(format!("{} is to move", pos.turn().name()))
             .ply(b.next_ply());
         b.sink.warn(d)?;
     }
