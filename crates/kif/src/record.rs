@@ -24,6 +24,7 @@
 
 mod cursor;
 mod header;
+mod outcome;
 mod special;
 mod tree;
 mod usi;

@@ -115,7 +115,7 @@ pub(crate) fn variation_order(record: &Record, line: &[NodeId], out: &mut Vec<No
         for &alt in &siblings[1..] {
             out.push(alt);
             let mut sub = vec![alt];
-            sub.extend(record.tree.line_from(alt));
+            sub.extend(record.tree.line_after(alt));
             variation_order(record, &sub[1..], out);
             // Alternatives to the first move of `alt` are its own siblings, listed here.
         }

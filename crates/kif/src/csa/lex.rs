@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use shogi::{Color, PieceKind, Square};
+use shogi::{Color, Move, PieceKind, Square};
 
 use super::codes;
 
@@ -104,6 +104,34 @@ impl CsaMove {
             to,
             piece,
         })
+    }
+}
+
+impl CsaMove {
+    /// The CSA form of `mv` played by `color` (cshogi's `move_to_csa`, with the sign): the
+    /// piece is written as it stands after the move.
+    ///
+    /// ```
+    /// use masu_kif::csa::CsaMove;
+    /// use masu_kif::shogi::Position;
+    ///
+    /// let mut pos = Position::startpos();
+    /// let m = pos.play_usi("7g7f")?;
+    /// assert_eq!(CsaMove::from_move(&m, masu_kif::shogi::Color::Black).to_string(), "+7776FU");
+    /// pos.play_usi("3c3d")?;
+    /// let m = pos.play_usi("8h2b+")?;
+    /// // Without the sign, as cshogi writes it:
+    /// assert_eq!(&CsaMove::from_move(&m, masu_kif::shogi::Color::Black).to_string()[1..], "8822UM");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn from_move(mv: &Move, color: Color) -> CsaMove {
+        CsaMove {
+            color,
+            from: mv.from(),
+            to: mv.to(),
+            piece: mv.kind_after(),
+        }
     }
 }
 

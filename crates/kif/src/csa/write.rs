@@ -236,13 +236,7 @@ impl Writer {
             let node = &tree[id];
             let mut line = match &node.kind {
                 NodeKind::Move(m) => {
-                    let mv = m.mv;
-                    let csa = CsaMove {
-                        color: turn,
-                        from: mv.from(),
-                        to: mv.to(),
-                        piece: mv.kind_after(),
-                    };
+                    let csa = CsaMove::from_move(&m.mv, turn);
                     turn = turn.opposite();
                     csa.to_string()
                 }

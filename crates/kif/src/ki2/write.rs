@@ -39,7 +39,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> String {
     for start in blocks {
         out.push_str(&format!("\n変化：{:>4}手\n", record.tree[start].ply()));
         let mut line = vec![start];
-        line.extend(record.tree.line_from(start));
+        line.extend(record.tree.line_after(start));
         block(&mut out, record, &line);
     }
     out

@@ -42,7 +42,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> String {
         let ply = record.tree[start].ply();
         let _ = write!(out, "\n変化：{ply}手\n");
         let mut line = vec![start];
-        line.extend(record.tree.line_from(start));
+        line.extend(record.tree.line_after(start));
         block(&mut out, record, &line, options);
     }
     out

@@ -219,11 +219,12 @@ impl MoveTree {
 
     /// The main line after the root: first children, in order.
     pub fn main_line(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.line_from(NodeId::ROOT)
+        self.line_after(NodeId::ROOT)
     }
 
-    /// The line that continues after `id` (first children), `id` excluded.
-    pub fn line_from(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+    /// The line that continues after `id` by first children, `id` itself excluded (for the
+    /// line through `id`, chain it: `once(id).chain(tree.line_after(id))`).
+    pub fn line_after(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         let mut at = id;
         std::iter::from_fn(move || {
             let next = *self.get(at)?.children.first()?;

@@ -1,0 +1,142 @@
+//! What a record says about the end of its game, and the record as a [`Game`].
+
+use shogi::{Color, DrawReason, Game, Outcome, WinReason};
+
+use super::{NodeId, NodeKind, Record, ReplayError, Special};
+
+impl Special {
+    /// The outcome this special records when `mover` is the side to move at its ply; `None`
+    /// for words that do not end a game with a result (中断, 不詰, 封じ手, 待った, unknown
+    /// words).
+    ///
+    /// ```
+    /// use masu_kif::Special;
+    /// use masu_kif::shogi::{Color, Outcome, WinReason};
+    ///
+    /// assert_eq!(
+    ///     Special::Resign.outcome(Color::Black),
+    ///     Some(Outcome::Win { winner: Color::White, reason: WinReason::Resignation })
+    /// );
+    /// assert_eq!(Special::Repetition.outcome(Color::White), Some(Outcome::REPETITION));
+    /// assert_eq!(Special::Interrupt.outcome(Color::White), None);
+    /// ```
+    #[must_use]
+    pub fn outcome(&self, mover: Color) -> Option<Outcome> {
+        let win = |winner: Color, reason| Some(Outcome::Win { winner, reason });
+        let draw = |reason| Some(Outcome::Draw { reason });
+        match self {
+            Special::Resign => win(!mover, WinReason::Resignation),
+            Special::Mate => win(!mover, WinReason::Checkmate),
+            Special::TimeUp => win(!mover, WinReason::Time),
+            Special::IllegalLoss => win(!mover, WinReason::IllegalMove),
+            Special::DefaultLoss => win(!mover, WinReason::Forfeit),
+            Special::IllegalWin => win(mover, WinReason::IllegalMove),
+            Special::Declaration => win(mover, WinReason::EnteringKing),
+            Special::Try => win(mover, WinReason::Try),
+            Special::DefaultWin => win(mover, WinReason::Forfeit),
+            Special::Repetition => draw(DrawReason::Repetition),
+            Special::Impasse => draw(DrawReason::EnteringKing),
+            Special::Draw => draw(DrawReason::Agreement),
+            Special::MaxMoves => draw(DrawReason::MoveLimit),
+            _ => None,
+        }
+    }
+}
+
+impl Record {
+    /// How the game of the main line ended: the outcome of its closing special
+    /// ([`Special::outcome`]), else a checkmate or fourth repetition that its moves reach;
+    /// `None` when the record does not say (an unfinished or interrupted game, or moves that
+    /// do not replay).
+    ///
+    /// ```
+    /// use masu_kif::{Mode, Record};
+    /// use masu_kif::shogi::{Color, Outcome, WinReason};
+    ///
+    /// let record = Record::from_usi("position startpos moves 7g7f 3c3d")?;
+    /// assert_eq!(record.outcome(), None);
+    /// let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n";
+    /// let record = masu_kif::kif::read_str(kif, Mode::Lenient)?.record;
+    /// assert_eq!(
+    ///     record.outcome(),
+    ///     Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation })
+    /// );
+    /// assert_eq!(record.winner(), Some(Color::Black));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let end = self.main_line_end();
+        match &self.tree[end].kind {
+            NodeKind::Special(special) => special.outcome(self.side_to_move_at(end)),
+            _ => self.game_at(end).ok()?.outcome(),
+        }
+    }
+
+    /// The side that won the game of the main line, `None` for a draw or when the record
+    /// does not say (see [`Record::outcome`]).
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        self.outcome()?.winner()
+    }
+
+    /// The side to move at node `id`: after its move for a move node, at its ply for a
+    /// special.
+    fn side_to_move_at(&self, id: NodeId) -> Color {
+        let moves = self.tree.moves_to(id).len();
+        if moves.is_multiple_of(2) {
+            self.start.setup.turn
+        } else {
+            !self.start.setup.turn
+        }
+    }
+
+    /// The game of the main line: [`Record::game_at`] its last node.
+    ///
+    /// # Errors
+    ///
+    /// As [`Record::game_at`].
+    pub fn game(&self) -> Result<Game, ReplayError> {
+        self.game_at(self.main_line_end())
+    }
+
+    /// The [`Game`] that the moves from the start to node `id` make, with their history
+    /// (repetitions, undo, USI). A `投了` at `id` is applied as a resignation; other
+    /// specials are not (a [`Game`] has no time control or referee: see
+    /// [`Record::outcome`]).
+    ///
+    /// ```
+    /// use masu_kif::Record;
+    ///
+    /// let record = Record::from_usi("position startpos moves 7g7f 3c3d 8h2b+")?;
+    /// let game = record.game()?;
+    /// assert_eq!(game.moves().len(), 3);
+    /// assert_eq!(game.last_move().map(|m| m.to_string()), Some("8h2b+".to_owned()));
+    /// let first = record.tree.main_line().next().ok_or("no moves")?;
+    /// assert_eq!(record.game_at(first)?.to_usi(), "position startpos moves 7g7f");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`]: the start position is invalid, `id` is not in the tree, or a move
+    /// on the path is illegal (a recorded foul) or comes after the game has ended.
+    pub fn game_at(&self, id: NodeId) -> Result<Game, ReplayError> {
+        self.tree.get(id).ok_or(ReplayError::NoSuchNode)?;
+        let mut game = Game::from_position(self.start.position()?);
+        for node in self.tree.path_to(id) {
+            let node = &self.tree[node];
+            match &node.kind {
+                NodeKind::Move(m) if !m.illegal => game
+                    .play(m.mv)
+                    .map_err(|_| ReplayError::Illegal { ply: node.ply() })?,
+                NodeKind::Move(_) => return Err(ReplayError::Illegal { ply: node.ply() }),
+                NodeKind::Special(Special::Resign) => {
+                    let _ = game.resign(game.position().turn());
+                }
+                NodeKind::Special(_) | NodeKind::Start => {}
+            }
+        }
+        Ok(game)
+    }
+}
