@@ -1,4 +1,5 @@
 #![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied everywhere but in `dispatch`, which calls CPU-specific kernels after
 // checking the CPU and issues the table's prefetch hints (see its docs for the measured gains).
 #![deny(unsafe_code)]
@@ -20,9 +21,11 @@ mod serde_impls;
 pub mod solve;
 mod square;
 #[cfg(feature = "svg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
 pub mod svg;
 mod symmetry;
 #[cfg(feature = "training")]
+#[cfg_attr(docsrs, doc(cfg(feature = "training")))]
 pub mod training;
 
 pub use board::{Board, OverlapError, PlayError, ScoreRule};

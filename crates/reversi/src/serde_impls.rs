@@ -11,12 +11,14 @@ use crate::square::Square;
 
 macro_rules! via_string {
     ($t:ty) => {
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
         impl Serialize for $t {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
             }
         }
 
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
         impl<'de> Deserialize<'de> for $t {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
                 let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
@@ -36,6 +38,7 @@ struct GameRecord {
     moves: Vec<Move>,
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         GameRecord {
@@ -46,6 +49,7 @@ impl Serialize for Game {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
         let record = GameRecord::deserialize(d)?;

@@ -15,12 +15,14 @@ use crate::problem::parse_position;
 use crate::solution::Solution;
 use crate::verdict::{Alternative, Convention, ConventionAnswer, Mate, StopReason, Verdict};
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for StopReason {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for StopReason {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StopReason, D::Error> {
         let text = String::deserialize(d)?;
@@ -120,6 +122,7 @@ impl From<&Verdict> for VerdictText {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Verdict {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         VerdictText::from(self).serialize(s)
@@ -214,6 +217,7 @@ struct SolutionIn {
     verdict: VerdictText,
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Solution {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         SolutionOut {
@@ -224,6 +228,7 @@ impl Serialize for Solution {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Solution {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Solution, D::Error> {
         let text = SolutionIn::deserialize(d)?;
