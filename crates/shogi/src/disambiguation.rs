@@ -2,22 +2,6 @@
 //! `打` of a drop that a board piece could also make, and `成`/`不成` when promotion was a
 //! choice.
 //!
-//! ```
-//! use masu_shogi::{Motion, Position, Relative};
-//!
-//! // Golds on 6九, 5九 and 4九 can all go to 5八.
-//! let pos: Position = "4k4/9/9/9/9/9/9/K8/3GGG3 b - 1".parse()?;
-//! let names: Vec<String> = ["6i5h", "5i5h", "4i5h"]
-//!     .iter()
-//!     .map(|usi| Ok(pos.japanese_move(&pos.parse_usi_move(usi)?, None).to_string()))
-//!     .collect::<Result<_, masu_shogi::PlayUsiError>>()?;
-//! assert_eq!(names, ["５八金左", "５八金直", "５八金右"]);
-//!
-//! let words = pos.move_words(&pos.parse_usi_move("4i5h")?);
-//! assert_eq!((words.relative, words.motion), (Some(Relative::Right), None));
-//! # Ok::<_, Box<dyn std::error::Error>>(())
-//! ```
-//!
 //! Reading applies the same rule backwards: [`MoveWords::select`] keeps the candidates the
 //! words fit, so that a record reader and a writer agree on what each word means.
 
@@ -187,6 +171,22 @@ impl Position {
     /// promotion was a choice; the movement word (上 寄 引) if it tells the piece apart, else
     /// `直` for a piece stepping straight forward (not a horse or dragon), else `右`/`左`,
     /// else both. [`MoveWords::select`] over the same candidates gives back `m`.
+    ///
+    /// ```
+    /// use masu_shogi::{Position, Relative};
+    ///
+    /// // Golds on 6九, 5九 and 4九 can all go to 5八.
+    /// let pos: Position = "4k4/9/9/9/9/9/9/K8/3GGG3 b - 1".parse()?;
+    /// let names: Vec<String> = ["6i5h", "5i5h", "4i5h"]
+    ///     .iter()
+    ///     .map(|usi| Ok(pos.japanese_move(&pos.parse_usi_move(usi)?, None).to_string()))
+    ///     .collect::<Result<_, masu_shogi::PlayUsiError>>()?;
+    /// assert_eq!(names, ["５八金左", "５八金直", "５八金右"]);
+    ///
+    /// let words = pos.move_words(&pos.parse_usi_move("4i5h")?);
+    /// assert_eq!((words.relative, words.motion), (Some(Relative::Right), None));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn move_words(&self, m: &Move) -> MoveWords {
         let us = self.turn();

@@ -1,11 +1,5 @@
-//! `Display` and `FromStr` of the vocabulary types, in the letters SFEN uses.
-//!
-//! | Type | `Display` | `{:#}` | `FromStr` accepts |
-//! |---|---|---|---|
-//! | [`Color`] | `b`, `w` | `先手`, `後手` | `b`, `w` |
-//! | [`PieceKind`] | `P`, `+R` (Black's SFEN) | `歩`, `龍` | `P`, `+R`, either case |
-//! | [`Piece`] | `P`, `+r` (case is the colour) | the same | `P`, `+r` |
-//! | [`Hand`] | `R2P`, `-` when empty | `r2p` (White's SFEN) | `R2P`, `r2p`, `-` |
+//! `Display` and `FromStr` of the vocabulary types, in the letters SFEN uses (the table of
+//! forms is on the crate's front page).
 //!
 //! ```
 //! use masu_shogi::{Color, Hand, Piece, PieceKind};

@@ -224,6 +224,15 @@ impl MoveTree {
 
     /// The line that continues after `id` by first children, `id` itself excluded (for the
     /// line through `id`, chain it: `once(id).chain(tree.line_after(id))`).
+    ///
+    /// ```
+    /// use masu_kif::Record;
+    ///
+    /// let record = Record::from_usi("position startpos moves 7g7f 3c3d 2g2f")?;
+    /// let first = record.tree.main_line().next().ok_or("no moves")?;
+    /// assert_eq!(record.tree.line_after(first).count(), 2);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn line_after(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         let mut at = id;
         std::iter::from_fn(move || {
