@@ -415,8 +415,9 @@ impl<'a> Reader<'a> {
                     .diag(DiagnosticKind::BadMove)
                     .ply(b.record.tree[id].ply())
                     .detail(format!(
-                        "`capture` says {}, the board has {found:?}",
-                        codes::code(written)
+                        "`capture` says {}, the board has {}",
+                        codes::code(written),
+                        found.map_or("no piece", codes::code)
                     ));
                 b.sink.warn(d)?;
             }
