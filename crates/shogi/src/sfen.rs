@@ -102,7 +102,7 @@ pub enum ParseSfenError {
         index: usize,
     },
     /// A move after `moves` is not legal where it is played.
-    #[error("illegal move #{index} {usi} at byte {at}")]
+    #[error("illegal move #{index} {usi} at byte {at}: {reason}")]
     IllegalMove {
         /// Where.
         at: usize,
@@ -110,6 +110,8 @@ pub enum ParseSfenError {
         index: usize,
         /// The move.
         usi: UsiMove,
+        /// The rule it breaks.
+        reason: crate::IllegalMoveReason,
     },
     /// The position is well-formed text but breaks the rules.
     #[error(transparent)]
@@ -337,12 +339,12 @@ impl Position {
         let line = parse_line(s)?;
         let mut pos = Position::from_setup(line.setup, mode)?;
         for (index, (at, usi)) in line.moves.into_iter().enumerate() {
-            let illegal = ParseSfenError::IllegalMove {
+            let m = usi.to_move(&pos).map_err(|e| ParseSfenError::IllegalMove {
                 at,
                 index: index + 1,
                 usi,
-            };
-            let m = usi.to_move(&pos).map_err(|_| illegal)?;
+                reason: e.reason,
+            })?;
             pos.play_unchecked(m);
         }
         Ok(pos)

@@ -409,6 +409,7 @@ fn sfen_errors_say_what_and_where() {
                     to: Square::SQ_7F,
                     promote: false,
                 },
+                reason: crate::IllegalMoveReason::NoPiece(Square::SQ_7G),
             },
         ),
     ];
