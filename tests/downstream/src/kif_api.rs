@@ -2,7 +2,7 @@
 
 use masu_kif::csa::CsaMove;
 use masu_kif::shogi::{Color, Outcome, WinReason};
-use masu_kif::{KifMove, Mode, NodeId, Record, ReplayError, Special, kif};
+use masu_kif::{Format, KifMove, Mode, NodeId, ParseFormatError, Record, ReplayError, Special, kif};
 
 pub(crate) fn run() -> crate::Result {
     let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 投了\n";
@@ -30,6 +30,12 @@ pub(crate) fn run() -> crate::Result {
     assert_eq!(ki2.to_string(), pos.japanese_move(&m, None).to_string());
     assert_eq!(ki2.words(), pos.move_words(&m));
     assert_eq!(ki2.to_string().parse::<KifMove>()?.to_move(&pos, None)?, m);
+
+    // Formats by name, and a record written in any of them.
+    assert_eq!("ki2".parse::<Format>()?, Format::Ki2);
+    assert_eq!(Format::Csa.to_string(), "CSA");
+    crate::is_error::<ParseFormatError>();
+    assert!(record.to_string_as(Format::Csa).contains("+8822UM"));
 
     let usi = Record::from_usi("position startpos moves 7g7f 3c3d")?;
     assert_eq!(usi.outcome(), None);
