@@ -25,8 +25,8 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-pub use shogi::{Motion, Relative};
 use shogi::numerals::digit;
+pub use shogi::{Motion, Relative};
 use shogi::{MoveWords, PieceKind, Square};
 
 use crate::text;
