@@ -14,6 +14,7 @@ mod japanese;
 mod mv;
 pub mod numerals;
 mod outcome;
+pub mod packed;
 mod perft;
 mod piece;
 mod play_usi;

@@ -161,7 +161,6 @@ fn squares_in_japanese() {
 
 mod properties {
     use super::*;
-    use crate::common::Xorshift;
     use proptest::prelude::*;
     use proptest::test_runner::{Config, RngSeed};
     use std::collections::HashSet;
@@ -177,15 +176,8 @@ mod properties {
         /// moves of a position share it.
         #[test]
         fn kif_text_with_origin_is_unique(seed in any::<u64>(), plies in 0usize..80) {
-            let mut pos = masu_shogi::Handicap::ALL[(seed % 16) as usize].position();
-            let mut rng = Xorshift::new(seed);
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(rng.pick(&moves));
-            }
+            let start = masu_shogi::Handicap::ALL[(seed % 16) as usize].position();
+            let pos = crate::common::random_walk(start, seed, plies);
             let moves = pos.legal_moves();
             let texts: HashSet<String> = moves
                 .iter()

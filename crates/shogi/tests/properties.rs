@@ -11,7 +11,6 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::Xorshift;
 use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -40,17 +39,7 @@ fn config(cases: u32) -> Config {
 
 /// A position after up to `plies` moves chosen by a xorshift generator seeded with `seed`.
 fn playout(start: usize, seed: u64, plies: usize) -> Position {
-    let mut pos = Position::from_sfen(STARTS[start]).unwrap();
-    let mut rng = Xorshift::new(seed);
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = rng.pick(&moves);
-        pos.play_unchecked(m);
-    }
-    pos
+    common::random_walk(Position::from_sfen(STARTS[start]).unwrap(), seed, plies)
 }
 
 fn arb_position() -> impl Strategy<Value = Position> {

@@ -17,3 +17,22 @@ impl Xorshift {
         items[(self.0 % items.len() as u64) as usize]
     }
 }
+
+/// `pos` after up to `plies` moves picked by a generator seeded with `seed` (fewer when a
+/// position has no legal move).
+#[allow(dead_code)] // not every test crate that shares this module walks positions
+pub(crate) fn random_walk(
+    mut pos: masu_shogi::Position,
+    seed: u64,
+    plies: usize,
+) -> masu_shogi::Position {
+    let mut rng = Xorshift::new(seed);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(rng.pick(&moves));
+    }
+    pos
+}
