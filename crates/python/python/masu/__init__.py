@@ -1,0 +1,19 @@
+"""masu: shogi and reversi for Python, in Rust.
+
+Modules:
+
+- ``masu.shogi``: ``Board`` (legal moves, push/pop, SFEN, HCP/PackedSfen), ``Move``,
+  ``perft`` and the numpy dtypes of the training-data formats;
+- ``masu.kif``: ``read`` records in KIF, KI2, CSA and JKF, write them, and ``to_hcpe`` for
+  many files at once;
+- ``masu.tsume``: ``solve`` mate problems (df-pn), one or many in parallel;
+- ``masu.reversi``: ``Board``, ``solve``, ``perft`` and ``Computer`` players.
+
+Errors are Python exceptions carrying the Rust message: ``ValueError`` for bad text or
+bytes, ``IllegalMoveError`` (a ``ValueError``) for a move that is not legal.
+"""
+
+from masu._masu import IllegalMoveError, __version__
+from masu import kif, reversi, shogi, tsume
+
+__all__ = ["IllegalMoveError", "__version__", "kif", "reversi", "shogi", "tsume"]

@@ -1,0 +1,40 @@
+"""Game records: read KIF, KI2, CSA and JKF (format and encoding detected), write any of
+them, and convert many files to HCPE training data in parallel."""
+
+import os
+import warnings
+from typing import Iterable, Union
+
+from masu._masu import kif as _kif
+
+Record = _kif.Record
+ReadWarning = _kif.ReadWarning
+read = _kif.read
+
+__all__ = ["ReadWarning", "Record", "read", "to_hcpe"]
+
+
+def to_hcpe(
+    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
+):
+    """Converts record files to one numpy array of dtype
+    ``masu.shogi.HuffmanCodedPosAndEval`` (cshogi's HCPE layout, 38 bytes a position).
+
+    Every position of each main line before a move becomes one entry: the position as
+    HCP, ``bestMove16`` the move played (cshogi's code), ``eval`` 0, and ``gameResult``
+    0 for a draw or no result, 1 when Black won, 2 when White did. The files are read
+    and converted in parallel in Rust with the GIL released, and concatenated in the
+    order given.
+
+    A file that cannot be read raises ValueError (OSError when it cannot be opened),
+    unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
+    """
+    import numpy
+
+    from masu.shogi import HuffmanCodedPosAndEval
+
+    data, errors = _kif.to_hcpe_bytes([os.fspath(p) for p in paths], skip_errors)
+    for _path, message in errors:
+        # The message names the file.
+        warnings.warn(f"skipped {message}", stacklevel=2)
+    return numpy.frombuffer(data, dtype=HuffmanCodedPosAndEval).copy()

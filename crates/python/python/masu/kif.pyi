@@ -1,0 +1,70 @@
+"""Game records: read KIF, KI2, CSA and JKF, write them, convert them to HCPE."""
+
+import os
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+
+from masu.shogi import Board
+
+class ReadWarning:
+    """A problem met while reading a record."""
+
+    line: int
+    column: int
+    message: str
+
+class Record:
+    """A game record."""
+
+    @property
+    def header(self) -> Dict[str, str]:
+        """The headers as a dict."""
+    @property
+    def headers(self) -> List[Tuple[str, str]]:
+        """The headers as (key, value) pairs in file order."""
+    @property
+    def start_sfen(self) -> str:
+        """The SFEN of the start position."""
+    @property
+    def moves(self) -> List[str]:
+        """The moves of the main line in USI."""
+    @property
+    def comments(self) -> List[List[str]]:
+        """Comments: entry 0 before the first move, entry i after move i."""
+    @property
+    def times(self) -> List[Tuple[Optional[float], Optional[float]]]:
+        """(seconds spent, total seconds) of each main-line move."""
+    @property
+    def variations(self) -> List[Tuple[int, List[str]]]:
+        """(ply of the first move, USI moves) of every variation."""
+    @property
+    def result(self) -> Optional[str]:
+        """The KIF word of the special that ends the main line."""
+    @property
+    def winner(self) -> Optional[int]:
+        """0 Black, 1 White, `None` for a draw or no result."""
+    @property
+    def warnings(self) -> List[ReadWarning]:
+        """What the reader could not take as written."""
+    @property
+    def format(self) -> str:
+        """`"kif"`, `"ki2"`, `"csa"` or `"jkf"`."""
+    def board(self) -> Board:
+        """A board at the end of the main line, its moves as history."""
+    def to_kif(self) -> str:
+        """The record as KIF text."""
+    def to_ki2(self) -> str:
+        """The record as KI2 text."""
+    def to_csa(self) -> str:
+        """The record as CSA V3.0 text."""
+    def to_jkf(self) -> str:
+        """The record as JKF text."""
+    def to_usi(self) -> str:
+        """The USI `position` command of the main line's end."""
+    def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the record, format and encoding from the extension."""
+
+def read(source: Union[str, "os.PathLike[str]", bytes]) -> Record:
+    """Reads a record from a path or bytes."""
+
+def to_hcpe(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False) -> Any:
+    """Converts record files to a numpy array of `HuffmanCodedPosAndEval`."""

@@ -1,0 +1,12 @@
+"""Reversi (othello): the board, the exact endgame solver, perft and computer players."""
+
+from masu._masu import reversi as _reversi
+
+Board = _reversi.Board
+Computer = _reversi.Computer
+solve = _reversi.solve
+perft = _reversi.perft
+BLACK = 0
+WHITE = 1
+
+__all__ = ["BLACK", "Board", "Computer", "WHITE", "perft", "solve"]

@@ -1,0 +1,71 @@
+"""Reversi (othello): the board, the exact endgame solver, perft and computer players."""
+
+from typing import List, Optional, Tuple
+
+BLACK: int
+WHITE: int
+
+class Board:
+    """A reversi board with its history."""
+
+    def __init__(self, text: Optional[str] = None) -> None:
+        """The standard start, or a 64-character board string and the side to move."""
+    @staticmethod
+    def from_transcript(transcript: str) -> "Board":
+        """A game from the standard start and a transcript."""
+    @property
+    def legal_moves(self) -> List[str]:
+        """The legal squares of the side to move."""
+    @property
+    def winner(self) -> Optional[int]:
+        """The winner of a finished game, `None` for a draw or a game going on."""
+    @property
+    def turn(self) -> int:
+        """The side to move: 0 black, 1 white."""
+    @property
+    def moves(self) -> List[str]:
+        """The moves played, passes included."""
+    def transcript(self, passes: bool = False) -> str:
+        """The moves played, run together."""
+    def play(self, move: str) -> None:
+        """Plays a square or a forced `"pass"`."""
+    def pass_(self) -> None:
+        """Passes (only when forced)."""
+    def undo(self) -> str:
+        """Takes back the last move and returns it."""
+    def must_pass(self) -> bool:
+        """Whether the side to move has no move but the game goes on."""
+    def is_game_over(self) -> bool:
+        """Whether neither side can move."""
+    def score(self, empties_to_winner: bool = False) -> int:
+        """Black's discs minus White's."""
+    def discs(self) -> Tuple[int, int]:
+        """(black, white) disc counts."""
+    def copy(self) -> "Board":
+        """An independent copy."""
+    def diagram(self) -> str:
+        """The 8-line diagram."""
+
+class Computer:
+    """A computer player."""
+
+    def __init__(
+        self,
+        kind: str,
+        seed: int = 1,
+        playouts: int = 100,
+        depth: int = 6,
+        solve_empties: int = 14,
+    ) -> None: ...
+    def choose(self, board: Board) -> Optional[str]:
+        """The player's move, `None` when the game is over."""
+    def play(self, board: Board) -> Optional[str]:
+        """Chooses and plays a move on `board`."""
+
+def solve(
+    board: Board, hash_mb: int = 64, nodes: Optional[int] = None, time: Optional[float] = None
+) -> Tuple[int, Optional[str]]:
+    """(exact score for the side to move, best move)."""
+
+def perft(board: Board, depth: int) -> int:
+    """Leaves `depth` plies below `board`."""

@@ -1,0 +1,138 @@
+"""Shogi: the board, moves, perft, and the training-data formats."""
+
+from typing import Any, List, Optional, Tuple, Union
+
+BLACK: int
+WHITE: int
+STARTING_SFEN: str
+HuffmanCodedPos: Any
+HuffmanCodedPosAndEval: Any
+PackedSfen: Any
+PackedSfenValue: Any
+
+Square = Union[int, str]
+
+class Move:
+    """A move of a shogi position; `str(move)` is its USI text."""
+
+    @property
+    def from_square(self) -> Optional[int]:
+        """The origin square index (0-80, 1a = 0), `None` for a drop."""
+    @property
+    def to_square(self) -> int:
+        """The destination square index (0-80, 1a = 0)."""
+    @property
+    def piece(self) -> str:
+        """The moving or dropped piece as an uppercase SFEN letter, before promotion."""
+    @property
+    def captured(self) -> Optional[str]:
+        """The captured piece as an uppercase SFEN letter, `None` when nothing is captured."""
+    @property
+    def is_drop(self) -> bool:
+        """Whether the move drops a piece from hand."""
+    @property
+    def is_promotion(self) -> bool:
+        """Whether the piece promotes."""
+    @property
+    def is_capture(self) -> bool:
+        """Whether the move captures."""
+    def usi(self) -> str:
+        """The USI text: `7g7f`, `8h2b+`, `P*5e`."""
+    def to_move16(self) -> int:
+        """cshogi's 16-bit move (HCPE's `bestMove16`)."""
+    def to_psv_move16(self) -> int:
+        """YaneuraOu's 16-bit move (PackedSfenValue's `move`)."""
+    def japanese(self) -> str:
+        """The Japanese text as KIF writes it: `７六歩(77)`."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Board:
+    """A shogi board: the position, the moves played since it was set, and the game's end."""
+
+    def __init__(self, sfen: Optional[str] = None) -> None:
+        """The even-game start, or SFEN, `startpos`, or a USI `position` line."""
+    @property
+    def turn(self) -> int:
+        """The side to move: 0 (`BLACK`) or 1 (`WHITE`)."""
+    @property
+    def move_number(self) -> int:
+        """The move number as SFEN writes it (1 at the start of a game)."""
+    @property
+    def legal_moves(self) -> List[Move]:
+        """Every legal move of the side to move."""
+    @property
+    def move_stack(self) -> List[Move]:
+        """The moves played since the position was set, oldest first."""
+    @property
+    def pieces_in_hand(self) -> Tuple[List[int], List[int]]:
+        """Black's and White's hand counts: pawn, lance, knight, silver, gold, bishop, rook."""
+    @property
+    def winner(self) -> Optional[int]:
+        """The winner (0 Black, 1 White), `None` while the game goes on or after a draw."""
+    def sfen(self) -> str:
+        """The SFEN of the current position."""
+    def set_sfen(self, sfen: str) -> None:
+        """Sets the position from SFEN and clears the history."""
+    def reset(self) -> None:
+        """Sets the even-game start position and clears the history."""
+    def push_usi(self, usi: str) -> Move:
+        """Plays a USI move and returns it."""
+    def push(self, move: Union[Move, str]) -> Move:
+        """Plays a `Move` (or USI text) and returns it."""
+    def push_move16(self, move16: int) -> Move:
+        """Plays cshogi's 16-bit move."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it (IndexError when there is none)."""
+    def peek(self) -> Optional[Move]:
+        """The last move played, `None` at the start."""
+    def move_from_usi(self, usi: str) -> Move:
+        """The legal move written as `usi`."""
+    def move_from_move16(self, move16: int) -> Move:
+        """The legal move written as cshogi's 16-bit code."""
+    def move_from_psv_move16(self, move16: int) -> Move:
+        """The legal move written as YaneuraOu's 16-bit code."""
+    def is_legal(self, move: Union[Move, str]) -> bool:
+        """Whether `move` is legal here."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated."""
+    def is_game_over(self) -> bool:
+        """Whether the game is over: checkmate, or a fourth repetition."""
+    def is_draw(self) -> bool:
+        """Whether the game is drawn by repetition."""
+    def outcome(self) -> Optional[str]:
+        """How the game ended (`"draw by repetition"` ...), `None` while it goes on."""
+    def repetitions(self) -> int:
+        """How many times the current position has occurred since the board was set."""
+    def piece(self, square: Square) -> Optional[str]:
+        """The piece on `square` as SFEN writes it, `None` for an empty square."""
+    def zobrist_hash(self) -> int:
+        """The 64-bit Zobrist key of board, hands and side to move."""
+    def copy(self) -> "Board":
+        """An independent copy, history included."""
+    def mate_move_in_1ply(self) -> Optional[Move]:
+        """A move that checkmates at once, `None` when there is none."""
+    def to_hcp(self) -> bytes:
+        """The position as 32 HCP bytes, as cshogi writes them."""
+    def set_hcp(self, hcp: Any) -> None:
+        """Sets the position from 32 HCP bytes (bytes or a numpy array)."""
+    def to_psfen(self) -> bytes:
+        """The position as 32 PackedSfen bytes, as YaneuraOu writes them."""
+    def set_psfen(self, psfen: Any) -> None:
+        """Sets the position from 32 PackedSfen bytes."""
+    def to_bod(self) -> str:
+        """The board diagram as KIF writes it."""
+    def to_svg(self, size: int = 40, flip: bool = False) -> str:
+        """An SVG picture of the position."""
+    def _repr_svg_(self) -> str: ...
+    def usi(self) -> str:
+        """The USI `position` line of the history."""
+    def __copy__(self) -> "Board": ...
+    def __deepcopy__(self, memo: Any) -> "Board": ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def perft(board: Board, depth: int) -> int:
+    """The number of legal move sequences of `depth` plies from `board`."""

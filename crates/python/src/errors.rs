@@ -1,0 +1,22 @@
+//! Rust errors as Python exceptions, with the Rust message.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    masu,
+    IllegalMoveError,
+    PyValueError,
+    "A well-formed move that is not legal in the position (a ValueError)."
+);
+
+/// A `ValueError` with the error's message.
+pub(crate) fn value_error(err: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(err.to_string())
+}
+
+/// An [`IllegalMoveError`] with the error's message.
+pub(crate) fn illegal_move(err: impl std::fmt::Display) -> PyErr {
+    IllegalMoveError::new_err(err.to_string())
+}

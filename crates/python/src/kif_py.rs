@@ -1,0 +1,453 @@
+//! `masu.kif`: game records in KIF, KI2, CSA and JKF, and their bulk conversion to HCPE.
+
+use std::path::{Path, PathBuf};
+
+use kif::encoding::TextEncoding;
+use kif::{Format, Mode, NodeId, Parsed, Special};
+use pyo3::exceptions::PyIOError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use rayon::prelude::*;
+use shogi::packed::{Hcp, Hcpe, hcp};
+use shogi::{Color, Game, Position};
+
+use crate::errors::value_error;
+use crate::shogi_py::Board;
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Record>()?;
+    m.add_class::<Warning>()?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(to_hcpe_bytes, m)?)?;
+    Ok(())
+}
+
+/// A problem met while reading a record: where it is and what it is. Reading goes on past
+/// it; `str(warning)` is the whole message.
+#[pyclass(
+    module = "masu.kif",
+    name = "ReadWarning",
+    frozen,
+    get_all,
+    skip_from_py_object
+)]
+#[derive(Clone)]
+pub(crate) struct Warning {
+    /// 1-based line number.
+    line: usize,
+    /// 1-based column, in characters.
+    column: usize,
+    /// What is wrong, with the line and column.
+    message: String,
+}
+
+#[pymethods]
+impl Warning {
+    fn __str__(&self) -> String {
+        self.message.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ReadWarning(line={}, column={}, message={:?})",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+/// A game record read by `masu.kif.read`: headers, start position, the main line and its
+/// variations, comments, times and result.
+#[pyclass(module = "masu.kif", frozen)]
+pub(crate) struct Record {
+    record: kif::Record,
+    warnings: Vec<Warning>,
+    format: Format,
+}
+
+impl Record {
+    /// The main line's nodes (moves and the closing special, if any).
+    fn main_line(&self) -> Vec<NodeId> {
+        self.record.tree.main_line().collect()
+    }
+
+    /// The USI moves of a line of nodes (specials skipped).
+    fn usi_of(&self, nodes: impl Iterator<Item = NodeId>) -> Vec<String> {
+        nodes
+            .filter_map(|id| self.record.tree[id].recorded_move())
+            .map(|m| m.mv.to_string())
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Record {
+    /// The headers as a dict (a key written twice keeps its last value).
+    #[getter]
+    fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for h in &self.record.headers {
+            dict.set_item(&h.key, &h.value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The headers as (key, value) pairs in file order.
+    #[getter]
+    fn headers(&self) -> Vec<(String, String)> {
+        self.record
+            .headers
+            .entries()
+            .iter()
+            .map(|h| (h.key.clone(), h.value.clone()))
+            .collect()
+    }
+
+    /// The SFEN of the start position.
+    #[getter]
+    fn start_sfen(&self) -> String {
+        self.record.start.setup.to_sfen()
+    }
+
+    /// The moves of the main line in USI.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.usi_of(self.main_line().into_iter())
+    }
+
+    /// The comments of the main line: entry 0 before the first move, entry i after move i
+    /// (comments on the closing special go to the last entry). Each entry is a list of
+    /// comment lines.
+    #[getter]
+    fn comments(&self) -> Vec<Vec<String>> {
+        let tree = &self.record.tree;
+        let mut out = vec![tree[tree.root()].comments.clone()];
+        for id in self.main_line() {
+            let node = &tree[id];
+            match (node.recorded_move(), out.last_mut()) {
+                (None, Some(last)) => last.extend(node.comments.iter().cloned()),
+                _ => out.push(node.comments.clone()),
+            }
+        }
+        out
+    }
+
+    /// The time of each main-line move: (seconds spent, total seconds so far), each `None`
+    /// when the record does not give it.
+    #[getter]
+    fn times(&self) -> Vec<(Option<f64>, Option<f64>)> {
+        let tree = &self.record.tree;
+        self.main_line()
+            .into_iter()
+            .filter(|&id| tree[id].recorded_move().is_some())
+            .map(|id| match tree[id].time {
+                Some(t) => (
+                    t.spent.map(|d| d.as_secs_f64()),
+                    t.total.map(|d| d.as_secs_f64()),
+                ),
+                None => (None, None),
+            })
+            .collect()
+    }
+
+    /// The variations: (ply, moves) for every branch, `ply` the 1-based number of its first
+    /// move and `moves` its USI moves to its end.
+    #[getter]
+    fn variations(&self) -> Vec<(u32, Vec<String>)> {
+        let tree = &self.record.tree;
+        tree.variation_starts()
+            .into_iter()
+            .map(|start| {
+                let line = std::iter::once(start).chain(tree.line_from(start));
+                (tree[start].ply(), self.usi_of(line))
+            })
+            .collect()
+    }
+
+    /// The KIF word of the special that ends the main line (`投了`, `千日手`, `詰み` ...),
+    /// `None` when it has none.
+    #[getter]
+    fn result(&self) -> Option<String> {
+        self.record.result().map(Special::to_string)
+    }
+
+    /// The winner: 0 Black, 1 White, `None` for a draw, an unfinished game or a result no
+    /// rule decides. A main line that ends in checkmate without a special counts too.
+    #[getter]
+    fn winner(&self) -> Option<u8> {
+        winner(&self.record).map(|c| c.index() as u8)
+    }
+
+    /// What the reader could not take as written.
+    #[getter]
+    fn warnings(&self) -> Vec<Warning> {
+        self.warnings.clone()
+    }
+
+    /// The format read: `"kif"`, `"ki2"`, `"csa"` or `"jkf"`.
+    #[getter]
+    fn format(&self) -> &'static str {
+        format_name(self.format)
+    }
+
+    /// A `masu.shogi.Board` at the end of the main line, its moves as history. Raises
+    /// ValueError when the start position or a move cannot be played.
+    fn board(&self) -> PyResult<Board> {
+        let start = self.record.start.position().map_err(value_error)?;
+        let mut game = Game::from_position(start);
+        for id in self.main_line() {
+            if let Some(m) = self.record.tree[id].recorded_move() {
+                game.play(m.mv).map_err(value_error)?;
+            }
+        }
+        Ok(Board::from_game(game))
+    }
+
+    /// The record as KIF text (all variations).
+    fn to_kif(&self) -> String {
+        kif::kif::to_string(&self.record)
+    }
+
+    /// The record as KI2 text (all variations).
+    fn to_ki2(&self) -> String {
+        kif::ki2::to_string(&self.record)
+    }
+
+    /// The record as CSA V3.0 text (the main line: CSA has no variations).
+    fn to_csa(&self) -> String {
+        kif::csa::to_string(&self.record)
+    }
+
+    /// The record as JKF (JSON Kifu Format) text.
+    fn to_jkf(&self) -> String {
+        kif::jkf::to_string(&self.record)
+    }
+
+    /// The USI `position` command of the main line's end. Raises ValueError when a move of
+    /// it cannot be played.
+    fn to_usi(&self) -> PyResult<String> {
+        let end = self.record.main_line_end();
+        let last_move = self
+            .main_line()
+            .into_iter()
+            .rev()
+            .find(|&id| self.record.tree[id].recorded_move().is_some())
+            .unwrap_or(end);
+        self.record.usi(last_move).map_err(value_error)
+    }
+
+    /// Writes the record to `path`, the format and encoding chosen by the extension: `.kif`
+    /// and `.ki2` Shift_JIS, `.kifu` and `.ki2u` UTF-8, `.csa` CSA V3.0 in UTF-8, `.jkf` and
+    /// `.json` JKF. Raises ValueError for another extension or for characters Shift_JIS
+    /// cannot hold (write `.kifu` instead), OSError when the file cannot be written.
+    fn write(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let bytes = self.encode_for(&path)?;
+        py.detach(|| std::fs::write(&path, bytes))
+            .map_err(|e| PyIOError::new_err(format!("cannot write {}: {e}", path.display())))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Record(format={:?}, moves={}, result={:?})",
+            format_name(self.format),
+            self.record.tree.main_line_moves(),
+            self.result()
+        )
+    }
+}
+
+impl Record {
+    fn encode_for(&self, path: &Path) -> PyResult<Vec<u8>> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let sjis = kif::WriteOptions {
+            encoding: TextEncoding::ShiftJis,
+            stand_ins: true,
+            ..kif::WriteOptions::default()
+        };
+        let encoded = match ext.as_str() {
+            "kif" => kif::kif::to_bytes(&self.record, &sjis),
+            "ki2" => kif::ki2::to_bytes(&self.record, &sjis),
+            "kifu" => return Ok(self.to_kif().into_bytes()),
+            "ki2u" => return Ok(self.to_ki2().into_bytes()),
+            "csa" => return Ok(self.to_csa().into_bytes()),
+            "jkf" | "json" => return Ok(self.to_jkf().into_bytes()),
+            _ => {
+                return Err(value_error(format!(
+                    "cannot tell the format from the extension of {}: use .kif .kifu .ki2 .ki2u .csa .jkf or .json",
+                    path.display()
+                )));
+            }
+        };
+        if let Some(first) = encoded.unmappable.first() {
+            return Err(value_error(format!(
+                "shift_jis cannot hold {} character(s), the first {:?}: write a utf-8 file (.kifu, .ki2u) instead",
+                encoded.unmappable.len(),
+                first
+            )));
+        }
+        Ok(encoded.bytes)
+    }
+}
+
+/// Reads a record from a path (`str` or `os.PathLike`) or from `bytes`: the format (KIF,
+/// KI2, CSA, JKF) and the encoding (UTF-8, Shift_JIS, EUC-JP) are detected, the extension
+/// of a path breaking ties. Problems that still leave a game are `Record.warnings`;
+/// raises ValueError when nothing can be read, OSError when the file cannot be opened.
+#[pyfunction]
+fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
+    let parsed = if let Ok(bytes) = source.cast::<PyBytes>() {
+        let data = bytes.as_bytes().to_vec();
+        py.detach(|| {
+            let format = Format::detect(&data, None);
+            kif::read_bytes_as(&data, format, Mode::Lenient).map(|p| (p, format))
+        })
+        .map_err(value_error)?
+    } else {
+        let path: PathBuf = source.extract()?;
+        py.detach(|| read_path(&path))
+            .map_err(|e| e.into_py_err())?
+    };
+    let (parsed, format) = parsed;
+    Ok(record_from(parsed, format))
+}
+
+enum ReadFailure {
+    Io(String),
+    Record(String),
+}
+
+impl ReadFailure {
+    fn into_py_err(self) -> PyErr {
+        match self {
+            ReadFailure::Io(message) => PyIOError::new_err(message),
+            ReadFailure::Record(message) => value_error(message),
+        }
+    }
+
+    fn message(&self) -> &str {
+        match self {
+            ReadFailure::Io(m) | ReadFailure::Record(m) => m,
+        }
+    }
+}
+
+fn read_path(path: &Path) -> Result<(Parsed, Format), ReadFailure> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| ReadFailure::Io(format!("cannot read {}: {e}", path.display())))?;
+    let hint = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    let format = Format::detect(&bytes, hint);
+    kif::read_bytes_as(&bytes, format, Mode::Lenient)
+        .map(|p| (p, format))
+        .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))
+}
+
+fn record_from(parsed: Parsed, format: Format) -> Record {
+    let warnings = parsed
+        .warnings
+        .iter()
+        .map(|d| Warning {
+            line: d.line,
+            column: d.column,
+            message: d.to_string(),
+        })
+        .collect();
+    Record {
+        record: parsed.record,
+        warnings,
+        format,
+    }
+}
+
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Ki2 => "ki2",
+        Format::Csa => "csa",
+        Format::Jkf => "jkf",
+        _ => "kif",
+    }
+}
+
+/// Who won the main line: by its closing special, or by checkmate at its end.
+fn winner(record: &kif::Record) -> Option<Color> {
+    let end = record.main_line_end();
+    let node = &record.tree[end];
+    let (last_move, special) = match node.special() {
+        Some(s) => (node.parent().unwrap_or(end), Some(s)),
+        None => (end, None),
+    };
+    let pos = record.position_at(last_move).ok()?;
+    match special {
+        Some(s) => s
+            .mover_wins()
+            .map(|mover| if mover { pos.turn() } else { !pos.turn() }),
+        None => pos.is_checkmate().then(|| !pos.turn()),
+    }
+}
+
+/// The HCPE bytes of many files, and (path, message) for each file left out.
+type HcpeBytes<'py> = (Bound<'py, PyBytes>, Vec<(String, String)>);
+
+/// Converts record files to HCPE in parallel (rayon, the GIL released): one 38-byte record
+/// per main-line position before a move, the move as cshogi's 16-bit code, eval 0 and the
+/// game result (0 draw or no result, 1 Black won, 2 White won). Returns the bytes and
+/// (path, message) for every file that could not be converted; with `skip_errors` false
+/// the first such file raises instead (OSError when it cannot be opened, ValueError
+/// otherwise).
+#[pyfunction]
+#[pyo3(signature = (paths, skip_errors = false))]
+fn to_hcpe_bytes<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    skip_errors: bool,
+) -> PyResult<HcpeBytes<'py>> {
+    let results: Vec<Result<Vec<u8>, ReadFailure>> =
+        py.detach(|| paths.par_iter().map(|path| hcpe_of_file(path)).collect());
+    let mut bytes = Vec::new();
+    let mut errors = Vec::new();
+    for (path, result) in paths.iter().zip(results) {
+        match result {
+            Ok(b) => bytes.extend_from_slice(&b),
+            Err(e) if skip_errors => {
+                errors.push((path.display().to_string(), e.message().to_owned()))
+            }
+            Err(e) => return Err(e.into_py_err()),
+        }
+    }
+    Ok((PyBytes::new(py, &bytes), errors))
+}
+
+fn hcpe_of_file(path: &Path) -> Result<Vec<u8>, ReadFailure> {
+    let (parsed, _) = read_path(path)?;
+    let fail = |e: &dyn std::fmt::Display| ReadFailure::Record(format!("{}: {e}", path.display()));
+    let record = &parsed.record;
+    let game_result = match winner(record) {
+        Some(Color::Black) => Hcpe::BLACK_WIN,
+        Some(Color::White) => Hcpe::WHITE_WIN,
+        None => Hcpe::DRAW,
+    };
+    let mut pos: Position = record.start.position().map_err(|e| fail(&e))?;
+    let mut out = Vec::with_capacity(record.tree.main_line_moves() * Hcpe::SIZE);
+    for id in record.tree.main_line() {
+        let Some(m) = record.tree[id].recorded_move() else {
+            continue;
+        };
+        if m.illegal || !pos.is_legal(&m.mv) {
+            break;
+        }
+        let entry = Hcpe {
+            hcp: Hcp::from_position(&pos).map_err(|e| fail(&e))?,
+            eval: 0,
+            best_move: hcp::move16(m.mv),
+            game_result,
+        };
+        out.extend_from_slice(&entry.to_bytes());
+        pos.play_unchecked(m.mv);
+    }
+    Ok(out)
+}

@@ -1,0 +1,42 @@
+//! The `masu` Python package: the compiled module `masu._masu`, whose submodules the pure
+//! Python modules `masu.shogi`, `masu.kif`, `masu.tsume` and `masu.reversi` re-export.
+//!
+//! Build it with `pip install ./crates/python` (maturin). The Rust crates hold every rule;
+//! this crate only converts arguments, results and errors, and releases the GIL around
+//! long work.
+
+mod errors;
+mod kif_py;
+mod reversi_py;
+mod shogi_py;
+mod tsume_py;
+mod wait;
+
+use pyo3::prelude::*;
+
+/// The compiled part of masu: shogi, game records, training data, the tsume solver and
+/// reversi.
+#[pymodule]
+fn _masu(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    add_submodule(m, "shogi", shogi_py::register)?;
+    add_submodule(m, "kif", kif_py::register)?;
+    add_submodule(m, "tsume", tsume_py::register)?;
+    add_submodule(m, "reversi", reversi_py::register)?;
+    Ok(())
+}
+
+fn add_submodule(
+    parent: &Bound<'_, PyModule>,
+    name: &str,
+    register: fn(&Bound<'_, PyModule>) -> PyResult<()>,
+) -> PyResult<()> {
+    let module = PyModule::new(parent.py(), name)?;
+    register(&module)?;
+    parent.add_submodule(&module)
+}

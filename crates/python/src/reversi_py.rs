@@ -1,0 +1,278 @@
+//! `masu.reversi`: the board, the exact endgame solver, perft and the computer players.
+
+use std::ops::ControlFlow;
+
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use reversi::{
+    AlphaBetaPlayer, Color, Game, GreedyPlayer, MonteCarloPlayer, PassStyle, PerftMode, Player,
+    RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
+};
+
+use crate::errors::{illegal_move, value_error};
+use crate::wait::run_interruptible;
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Board>()?;
+    m.add_class::<Computer>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    Ok(())
+}
+
+/// A reversi (othello) board with its history.
+///
+/// `Board()` is the standard start; `Board(text)` reads the 64-character board string of
+/// FFO and OBF files (`a1` ... `h8`, `X` black, `O` white, `-` empty) and the side to move.
+#[pyclass(module = "masu.reversi", name = "Board", skip_from_py_object)]
+#[derive(Clone)]
+pub(crate) struct Board {
+    game: Game,
+}
+
+fn color_index(color: Color) -> u8 {
+    match color {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+fn parse_move(text: &str) -> PyResult<reversi::Move> {
+    text.parse()
+        .map_err(|e| value_error(format!("{e}: {text:?}")))
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (text = None))]
+    fn new(text: Option<&str>) -> PyResult<Board> {
+        let start = match text {
+            None => reversi::Board::new(),
+            Some(t) => t.parse().map_err(value_error)?,
+        };
+        Ok(Board {
+            game: Game::from_board(start),
+        })
+    }
+
+    /// A game from the standard start and a transcript (`f5d6c3...`, passes written or
+    /// left out). Raises ValueError for bad text or an illegal move.
+    #[staticmethod]
+    fn from_transcript(transcript: &str) -> PyResult<Board> {
+        let game = Game::from_transcript(transcript).map_err(value_error)?;
+        Ok(Board { game })
+    }
+
+    /// The moves played, run together (`f5d6c3`), passes written as `pass` when
+    /// `passes` is true and left out otherwise.
+    #[pyo3(signature = (passes = false))]
+    fn transcript(&self, passes: bool) -> String {
+        let style = if passes {
+            PassStyle::Write
+        } else {
+            PassStyle::Omit
+        };
+        self.game.transcript(style)
+    }
+
+    /// The legal squares of the side to move (`["d3", "c4", ...]`); empty when it must
+    /// pass or the game is over.
+    #[getter]
+    fn legal_moves(&self) -> Vec<String> {
+        self.game.board().moves().map(|sq| sq.to_string()).collect()
+    }
+
+    /// Plays a square (`"f5"`) or a forced `"pass"`. Raises ValueError for bad text,
+    /// IllegalMoveError for an illegal move.
+    fn play(&mut self, mv: &str) -> PyResult<()> {
+        let m = parse_move(mv)?;
+        self.game.play(m).map_err(illegal_move)
+    }
+
+    /// Passes (only when the side to move has no move). Raises IllegalMoveError otherwise.
+    #[pyo3(name = "pass_")]
+    fn pass_move(&mut self) -> PyResult<()> {
+        self.game.play(reversi::Move::Pass).map_err(illegal_move)
+    }
+
+    /// Takes back the last move (or pass) and returns it. Raises IndexError at the start.
+    fn undo(&mut self) -> PyResult<String> {
+        self.game
+            .undo()
+            .map(|m| m.to_string())
+            .ok_or_else(|| PyIndexError::new_err("no move to take back"))
+    }
+
+    /// Whether the side to move has no move but the game goes on.
+    fn must_pass(&self) -> bool {
+        self.game.board().must_pass()
+    }
+
+    /// Whether neither side can move.
+    fn is_game_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The winner of a finished game: 0 black, 1 white, `None` for a draw or a game going on.
+    #[getter]
+    fn winner(&self) -> Option<u8> {
+        self.game.winner().map(color_index)
+    }
+
+    /// Black's discs minus White's; with `empties_to_winner` the empty squares count for
+    /// the side ahead (the rule of official results and FFO scores).
+    #[pyo3(signature = (empties_to_winner = false))]
+    fn score(&self, empties_to_winner: bool) -> i32 {
+        let rule = if empties_to_winner {
+            ScoreRule::EmptiesToWinner
+        } else {
+            ScoreRule::Plain
+        };
+        self.game.score(rule)
+    }
+
+    /// The number of discs of each side: (black, white).
+    fn discs(&self) -> (u32, u32) {
+        let b = self.game.board();
+        (b.count(Color::Black), b.count(Color::White))
+    }
+
+    /// The side to move: 0 black, 1 white.
+    #[getter]
+    fn turn(&self) -> u8 {
+        color_index(self.game.board().side_to_move())
+    }
+
+    /// The moves played, passes included.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.game.moves().iter().map(ToString::to_string).collect()
+    }
+
+    /// An independent copy, history included.
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    /// The 8-line diagram.
+    fn diagram(&self) -> String {
+        format!("{:#}", self.game.board())
+    }
+
+    fn __str__(&self) -> String {
+        self.game.board().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.game.board())
+    }
+}
+
+/// Solves the board exactly: (score for the side to move with empties to the winner, best
+/// move or `None` when the game is over). `time` (seconds) and `nodes` limit the search;
+/// a limit hit, or Ctrl-C, raises TimeoutError or KeyboardInterrupt. The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (board, hash_mb = 64, nodes = None, time = None))]
+fn solve(
+    py: Python<'_>,
+    board: &Board,
+    hash_mb: usize,
+    nodes: Option<u64>,
+    time: Option<f64>,
+) -> PyResult<(i32, Option<String>)> {
+    let time = time
+        .map(|t| {
+            std::time::Duration::try_from_secs_f64(t).map_err(|_| value_error("time must be >= 0"))
+        })
+        .transpose()?;
+    let position = *board.game.board();
+    let outcome = run_interruptible(py, move |cancel| {
+        let mut solver = reversi::Solver::new(hash_mb << 20);
+        solver.solve(&position, SolveLimits { nodes, time }, |_| {
+            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    })?;
+    match outcome {
+        SolveOutcome::Solved(s) => Ok((s.score, s.best_move.map(|m| m.to_string()))),
+        SolveOutcome::Stopped { .. } => Err(pyo3::exceptions::PyTimeoutError::new_err(
+            "the solve stopped at its limit before an exact score",
+        )),
+    }
+}
+
+/// The number of leaves `depth` plies below `board`, a pass counting as a ply and a
+/// finished game as one leaf wherever it ends (the common convention).
+#[pyfunction]
+fn perft(py: Python<'_>, board: &Board, depth: u32) -> u64 {
+    let position = *board.game.board();
+    py.detach(|| reversi::perft(&position, depth, PerftMode::PassIsPly))
+}
+
+/// A computer player: `Computer("random", seed=1)`, `Computer("greedy")`,
+/// `Computer("montecarlo", playouts=100, seed=1)` or `Computer("alphabeta", depth=6,
+/// solve_empties=14)`. `choose(board)` returns its move.
+#[pyclass(module = "masu.reversi")]
+pub(crate) struct Computer {
+    player: std::sync::Mutex<Box<dyn Player + Send>>,
+    kind: String,
+}
+
+#[pymethods]
+impl Computer {
+    #[new]
+    #[pyo3(signature = (kind, seed = 1, playouts = 100, depth = 6, solve_empties = 14))]
+    fn new(
+        kind: &str,
+        seed: u64,
+        playouts: u32,
+        depth: u32,
+        solve_empties: u32,
+    ) -> PyResult<Computer> {
+        let player: Box<dyn Player + Send> = match kind {
+            "random" => Box::new(RandomPlayer::new(seed)),
+            "greedy" => Box::new(GreedyPlayer),
+            "montecarlo" => Box::new(MonteCarloPlayer::new(playouts, seed)),
+            "alphabeta" => Box::new(AlphaBetaPlayer::new(depth, solve_empties)),
+            other => {
+                return Err(value_error(format!(
+                    "unknown player {other:?}: random, greedy, montecarlo or alphabeta"
+                )));
+            }
+        };
+        Ok(Computer {
+            player: std::sync::Mutex::new(player),
+            kind: kind.to_owned(),
+        })
+    }
+
+    /// The player's move for the side to move (`"pass"` when forced), `None` when the game
+    /// is over. The GIL is released while it thinks.
+    fn choose(&self, py: Python<'_>, board: &Board) -> PyResult<Option<String>> {
+        let position = *board.game.board();
+        py.detach(|| {
+            let mut player = self
+                .player
+                .lock()
+                .map_err(|_| value_error("the player panicked earlier"))?;
+            Ok(player.choose(&position).map(|m| m.to_string()))
+        })
+    }
+
+    /// Chooses and plays a move on `board`; returns it (`None` when the game is over).
+    fn play(&self, py: Python<'_>, board: &mut Board) -> PyResult<Option<String>> {
+        let choice = self.choose(py, board)?;
+        if let Some(text) = &choice {
+            board.game.play(parse_move(text)?).map_err(illegal_move)?;
+        }
+        Ok(choice)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Computer({:?})", self.kind)
+    }
+}

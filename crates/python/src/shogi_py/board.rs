@@ -1,0 +1,375 @@
+//! `masu.shogi.Board`: a position with its history, under the names cshogi and
+//! python-shogi users know.
+
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
+use shogi::{Color, Game, GameError, Outcome, Position, UsiMove};
+
+use super::{Move, color_index, fixed_bytes, square_arg};
+use crate::errors::{illegal_move, value_error};
+
+/// A shogi board: the position, the moves played since it was set, and the game's end
+/// (checkmate, repetition, perpetual check).
+///
+/// `Board()` is the even-game start; `Board(sfen)` takes SFEN, `startpos`, or a USI
+/// `position` line (`sfen ... moves ...`), whose moves become the history.
+#[pyclass(module = "masu.shogi", skip_from_py_object)]
+#[derive(Clone)]
+pub(crate) struct Board {
+    game: Game,
+}
+
+impl Board {
+    pub(crate) fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    fn wrap(&self, mv: shogi::Move) -> Move {
+        Move {
+            mv,
+            color: self.position().turn(),
+        }
+    }
+
+    /// A move given as a `Move` or USI text, resolved in the current position.
+    fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
+        if let Ok(m) = mv.cast::<Move>() {
+            let m = m.get().mv;
+            return if self.position().is_legal(&m) {
+                Ok(m)
+            } else {
+                Err(illegal_move(format!("illegal move {m}")))
+            };
+        }
+        let text: String = mv.extract()?;
+        let usi: UsiMove = text
+            .parse()
+            .map_err(|e| value_error(format!("{e}: {text:?}")))?;
+        usi.to_move(self.position()).map_err(illegal_move)
+    }
+
+    fn play(&mut self, m: shogi::Move) -> PyResult<Move> {
+        let wrapped = self.wrap(m);
+        self.game.play(m).map_err(|e| match e {
+            GameError::Over(_) => value_error(e),
+            _ => illegal_move(e),
+        })?;
+        Ok(wrapped)
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (sfen = None))]
+    fn new(sfen: Option<&str>) -> PyResult<Board> {
+        let game = match sfen {
+            None => Game::new(),
+            Some(text) => read_game(text)?,
+        };
+        Ok(Board { game })
+    }
+
+    /// The SFEN of the current position.
+    fn sfen(&self) -> String {
+        self.position().to_sfen()
+    }
+
+    /// Sets the position from SFEN (or `startpos`, or a USI `position` line) and clears the
+    /// history. Raises ValueError for bad SFEN.
+    fn set_sfen(&mut self, sfen: &str) -> PyResult<()> {
+        self.game = read_game(sfen)?;
+        Ok(())
+    }
+
+    /// Sets the even-game start position and clears the history.
+    fn reset(&mut self) {
+        self.game = Game::new();
+    }
+
+    /// Plays a USI move (`7g7f`) and returns it as a `Move`. Raises ValueError for text that
+    /// is not USI, IllegalMoveError for a move that is not legal here.
+    fn push_usi(&mut self, usi: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let m = self.resolve(usi)?;
+        self.play(m)
+    }
+
+    /// Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here, and
+    /// ValueError once the game is over (checkmate, fourth repetition).
+    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let m = self.resolve(mv)?;
+        self.play(m)
+    }
+
+    /// Plays cshogi's 16-bit move (`Move.to_move16()`, HCPE's `bestMove16`).
+    fn push_move16(&mut self, move16: u16) -> PyResult<Move> {
+        let m = hcp::move_from16(self.position(), move16).map_err(illegal_move)?;
+        self.play(m)
+    }
+
+    /// Takes back the last move and returns it. Raises IndexError when there is none.
+    fn pop(&mut self) -> PyResult<Move> {
+        let m = self
+            .game
+            .undo()
+            .ok_or_else(|| PyIndexError::new_err("no move to take back"))?;
+        Ok(self.wrap(m))
+    }
+
+    /// The last move played, `None` at the start.
+    fn peek(&self) -> Option<Move> {
+        let m = *self.game.moves().last()?;
+        Some(Move {
+            mv: m,
+            color: !self.position().turn(),
+        })
+    }
+
+    /// The moves played since the position was set, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        let mut color = self.game.start().turn();
+        self.game
+            .moves()
+            .iter()
+            .map(|&mv| {
+                let m = Move { mv, color };
+                color = !color;
+                m
+            })
+            .collect()
+    }
+
+    /// Every legal move of the side to move.
+    #[getter]
+    fn legal_moves(&self) -> Vec<Move> {
+        let turn = self.position().turn();
+        self.position()
+            .legal_moves()
+            .iter()
+            .map(|&mv| Move { mv, color: turn })
+            .collect()
+    }
+
+    /// The legal move written as `usi`. Raises ValueError for bad text, IllegalMoveError
+    /// for a move that is not legal here.
+    fn move_from_usi(&self, usi: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let m = self.resolve(usi)?;
+        Ok(self.wrap(m))
+    }
+
+    /// The legal move written as cshogi's 16-bit code. Raises IllegalMoveError otherwise.
+    fn move_from_move16(&self, move16: u16) -> PyResult<Move> {
+        let m = hcp::move_from16(self.position(), move16).map_err(illegal_move)?;
+        Ok(self.wrap(m))
+    }
+
+    /// The legal move written as YaneuraOu's 16-bit code. Raises IllegalMoveError otherwise.
+    fn move_from_psv_move16(&self, move16: u16) -> PyResult<Move> {
+        let m = psfen::move_from16(self.position(), move16).map_err(illegal_move)?;
+        Ok(self.wrap(m))
+    }
+
+    /// Whether `move` (a `Move` or USI text) is legal here; text that is not USI is not.
+    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> bool {
+        self.resolve(mv).is_ok()
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.position().in_check()
+    }
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.position().is_checkmate()
+    }
+
+    /// Whether the game is over: checkmate, a fourth repetition (a draw, or a loss for the
+    /// side that checked on every move), or a recorded end.
+    fn is_game_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Whether the game is drawn by repetition (千日手: the position occurred a fourth time
+    /// without perpetual check).
+    fn is_draw(&self) -> bool {
+        self.game.outcome().is_some_and(Outcome::is_draw)
+    }
+
+    /// How the game ended (`"black wins by checkmate"`, `"draw by repetition"`,
+    /// `"white wins by perpetual check"`), `None` while it goes on.
+    fn outcome(&self) -> Option<String> {
+        self.game.outcome().map(|o| o.to_string())
+    }
+
+    /// The winner (0 Black, 1 White), `None` while the game goes on or after a draw.
+    #[getter]
+    fn winner(&self) -> Option<u8> {
+        self.game
+            .outcome()
+            .and_then(Outcome::winner)
+            .map(color_index)
+    }
+
+    /// How many times the current position has occurred since the board was set.
+    fn repetitions(&self) -> u8 {
+        self.game.repetitions()
+    }
+
+    /// The side to move: 0 (`BLACK`) or 1 (`WHITE`).
+    #[getter]
+    fn turn(&self) -> u8 {
+        color_index(self.position().turn())
+    }
+
+    /// The move number as SFEN writes it (1 at the start of a game).
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.position().ply()
+    }
+
+    /// The piece on `square` (an index 0-80 with 1a = 0, or a USI name such as `"7g"`) as
+    /// SFEN writes it (`"P"`, `"+r"`), `None` for an empty square.
+    fn piece(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let sq = square_arg(square)?;
+        Ok(self.position().piece_at(sq).map(|p| p.to_string()))
+    }
+
+    /// Both hands as two tuples of counts (Black's, then White's), each in the order pawn,
+    /// lance, knight, silver, gold, bishop, rook.
+    #[getter]
+    fn pieces_in_hand(&self) -> (Vec<u32>, Vec<u32>) {
+        // Lists of ints (a `Vec<u8>` would become `bytes`).
+        let counts = |color: Color| {
+            let hand = self.position().hand(color);
+            shogi::PieceKind::HAND
+                .map(|k| u32::from(hand.count(k)))
+                .to_vec()
+        };
+        (counts(Color::Black), counts(Color::White))
+    }
+
+    /// The 64-bit Zobrist key of the board, hands and side to move (not the move number).
+    fn zobrist_hash(&self) -> u64 {
+        self.position().key()
+    }
+
+    /// An independent copy, history included.
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// A move that checkmates at once, `None` when there is none.
+    fn mate_move_in_1ply(&self) -> Option<Move> {
+        let pos = self.position();
+        pos.check_moves()
+            .iter()
+            .find(|&&m| {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                next.is_checkmate()
+            })
+            .map(|&m| self.wrap(m))
+    }
+
+    /// The position as HCP: 32 bytes, byte for byte as cshogi's `to_hcp` writes them.
+    /// Raises ValueError for a position without both kings.
+    fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let packed = Hcp::from_position(self.position()).map_err(value_error)?;
+        Ok(PyBytes::new(py, &packed.0))
+    }
+
+    /// Sets the position from 32 HCP bytes (`bytes` or a numpy array) and clears the
+    /// history; the move number becomes 1. Raises ValueError for bytes that are not a
+    /// valid position.
+    fn set_hcp(&mut self, hcp: &Bound<'_, PyAny>) -> PyResult<()> {
+        let pos = Hcp(fixed_bytes(hcp)?).to_position().map_err(value_error)?;
+        self.game = Game::from_position(pos);
+        Ok(())
+    }
+
+    /// The position as PackedSfen: 32 bytes, byte for byte as YaneuraOu (and cshogi's
+    /// `to_psfen`) write them. Raises ValueError for a position without both kings.
+    fn to_psfen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let packed = PackedSfen::from_position(self.position()).map_err(value_error)?;
+        Ok(PyBytes::new(py, &packed.0))
+    }
+
+    /// Sets the position from 32 PackedSfen bytes and clears the history; the move number
+    /// becomes 1. Raises ValueError for bytes that are not a valid position.
+    fn set_psfen(&mut self, psfen: &Bound<'_, PyAny>) -> PyResult<()> {
+        let pos = PackedSfen(fixed_bytes(psfen)?)
+            .to_position()
+            .map_err(value_error)?;
+        self.game = Game::from_position(pos);
+        Ok(())
+    }
+
+    /// The board diagram as KIF writes it (BOD), with the last move.
+    fn to_bod(&self) -> String {
+        self.game.bod().to_string()
+    }
+
+    /// An SVG picture of the position, the last move highlighted.
+    #[pyo3(signature = (size = 40, flip = false))]
+    fn to_svg(&self, size: u32, flip: bool) -> String {
+        let options = shogi::svg::SvgOptions {
+            last_move: self.game.moves().last().copied(),
+            orientation: if flip { Color::White } else { Color::Black },
+            square_size: size,
+            ..shogi::svg::SvgOptions::default()
+        };
+        shogi::svg::render(self.position(), &options)
+    }
+
+    /// The SVG picture Jupyter shows.
+    fn _repr_svg_(&self) -> String {
+        self.to_svg(40, false)
+    }
+
+    /// The USI `position` line of the history: `position startpos moves ...`.
+    fn usi(&self) -> String {
+        self.game.to_usi()
+    }
+
+    fn __str__(&self) -> String {
+        self.to_bod()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.sfen())
+    }
+
+    fn __eq__(&self, other: &Board) -> bool {
+        self.position() == other.position()
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.position().key()
+    }
+}
+
+fn read_game(text: &str) -> PyResult<Game> {
+    Game::from_usi(text).map_err(|e| match e {
+        shogi::ParseGameError::Play { .. } => illegal_move(e),
+        _ => value_error(e),
+    })
+}
+
+impl Board {
+    /// A board holding `game` (its start and moves as history).
+    pub(crate) fn from_game(game: Game) -> Board {
+        Board { game }
+    }
+}

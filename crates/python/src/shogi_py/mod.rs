@@ -1,0 +1,70 @@
+//! `masu.shogi`: the board, moves, perft and the training-data formats.
+
+mod board;
+mod mv;
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+pub(crate) use board::Board;
+pub(crate) use mv::Move;
+
+use crate::errors::value_error;
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Board>()?;
+    m.add_class::<Move>()?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add("BLACK", 0)?;
+    m.add("WHITE", 1)?;
+    m.add("STARTING_SFEN", shogi::Position::startpos().to_sfen())?;
+    m.add("HCP_SIZE", shogi::packed::Hcp::SIZE)?;
+    m.add("HCPE_SIZE", shogi::packed::Hcpe::SIZE)?;
+    m.add("PSFEN_SIZE", shogi::packed::PackedSfen::SIZE)?;
+    m.add("PSFENVALUE_SIZE", shogi::packed::PackedSfenValue::SIZE)?;
+    Ok(())
+}
+
+/// The number of legal move sequences of `depth` plies from `board` (1 at depth 0),
+/// counted in Rust with the GIL released.
+#[pyfunction]
+fn perft(py: Python<'_>, board: &Board, depth: u32) -> u64 {
+    let pos = board.position().clone();
+    py.detach(|| shogi::perft(&pos, depth))
+}
+
+/// The bytes of a `bytes`, `bytearray`, `memoryview` or numpy array (anything `bytes()`
+/// accepts), checked to be `size` long.
+pub(crate) fn fixed_bytes<const N: usize>(data: &Bound<'_, PyAny>) -> PyResult<[u8; N]> {
+    let bytes = match data.cast::<PyBytes>() {
+        Ok(b) => b.clone(),
+        Err(_) => data
+            .py()
+            .import("builtins")?
+            .getattr("bytes")?
+            .call1((data,))?
+            .cast_into::<PyBytes>()?,
+    };
+    let slice = bytes.as_bytes();
+    slice
+        .try_into()
+        .map_err(|_| value_error(format!("expected {N} bytes, got {}", slice.len())))
+}
+
+/// 0 for Black, 1 for White.
+pub(crate) fn color_index(color: shogi::Color) -> u8 {
+    color.index() as u8
+}
+
+/// A square from an index 0-80 (1a = 0, 1b = 1 ... 9i = 80, as cshogi numbers them) or a
+/// USI name (`"7g"`).
+pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<shogi::Square> {
+    if let Ok(index) = sq.extract::<i64>() {
+        return u8::try_from(index)
+            .ok()
+            .and_then(shogi::Square::from_index)
+            .ok_or_else(|| value_error(format!("square index {index} is not 0-80")));
+    }
+    let name: String = sq.extract()?;
+    name.parse().map_err(value_error)
+}

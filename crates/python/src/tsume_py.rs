@@ -1,0 +1,214 @@
+//! `masu.tsume`: the df-pn mate solver, one problem or many in parallel.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use shogi::{Position, SetupMode};
+use tsume::{AnswerLevel, Config, Limits, Solver, StopReason, Verdict};
+
+use crate::errors::value_error;
+use crate::wait::run_interruptible;
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Solution>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    Ok(())
+}
+
+/// The answer to a mate problem.
+#[pyclass(module = "masu.tsume", frozen, get_all, skip_from_py_object)]
+#[derive(Clone)]
+pub(crate) struct Solution {
+    /// `"mate"`, `"no_mate"` or `"unknown"` (a limit stopped the search first).
+    verdict: &'static str,
+    /// Minimax length in plies of the mate (every legal defence counted), `None` without one.
+    length: Option<u32>,
+    /// Whether `length` is proven shortest (`False` at `level="proof"` or when a limit
+    /// stopped the search after a first proof).
+    exact: bool,
+    /// The main line in USI, from the problem to the mate.
+    line: Vec<String>,
+    /// The tsume-convention length (futile interpositions not counted), `None` when not
+    /// worked out (`level` below `"full"`).
+    convention_length: Option<u32>,
+    /// Other attacker moves that mate as fast as the main line's (余詰), as (index into
+    /// `line`, USI move).
+    alternatives: Vec<(usize, String)>,
+    /// Why an `"unknown"` search stopped: `"nodes"`, `"time"`, `"interrupted"`, `"depth"` or
+    /// `"no_line"`; `None` otherwise.
+    stopped: Option<&'static str>,
+    /// Positions searched.
+    nodes: u64,
+    /// Wall-clock seconds.
+    seconds: f64,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution(verdict={:?}, length={:?}, line={:?}, nodes={})",
+            self.verdict, self.length, self.line, self.nodes
+        )
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Settings {
+    level: AnswerLevel,
+    nodes: Option<u64>,
+    time: Option<Duration>,
+    table_bytes: usize,
+}
+
+impl Settings {
+    fn new(level: &str, nodes: Option<u64>, time: Option<f64>, hash_mb: usize) -> PyResult<Self> {
+        let level = match level {
+            "proof" => AnswerLevel::Proof,
+            "exact" => AnswerLevel::Exact,
+            "full" => AnswerLevel::Full,
+            other => {
+                return Err(value_error(format!(
+                    "level {other:?} is not \"proof\", \"exact\" or \"full\""
+                )));
+            }
+        };
+        let time = time
+            .map(|t| Duration::try_from_secs_f64(t).map_err(|_| value_error("time must be >= 0")))
+            .transpose()?;
+        if hash_mb == 0 {
+            return Err(value_error("hash_mb must be at least 1"));
+        }
+        Ok(Settings {
+            level,
+            nodes,
+            time,
+            table_bytes: hash_mb << 20,
+        })
+    }
+
+    fn solver(self, cancel: &Arc<AtomicBool>) -> Solver {
+        Solver::new(Config {
+            limits: Limits {
+                nodes: self.nodes,
+                time: self.time,
+            },
+            table_bytes: self.table_bytes,
+            cancel: Some(Arc::clone(cancel)),
+            answer: self.level,
+            ..Config::default()
+        })
+    }
+}
+
+fn problem(sfen: &str) -> PyResult<Position> {
+    Position::from_sfen_with(sfen.trim(), SetupMode::Tsume).map_err(value_error)
+}
+
+/// Solves the mate problem `sfen` (the side to move attacks; tsume rules: the attacker may
+/// have no king, pieces on neither board nor hand belong to the defender).
+///
+/// `level`: `"proof"` stops at the first proof, `"exact"` proves the shortest length,
+/// `"full"` also works out the tsume-convention answer and alternative mates. `nodes` and
+/// `time` (seconds) limit the search; `hash_mb` sizes the table. The GIL is released;
+/// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
+/// that is not a mate problem.
+#[pyfunction]
+#[pyo3(signature = (sfen, level = "full", nodes = None, time = None, hash_mb = 256))]
+fn solve(
+    py: Python<'_>,
+    sfen: &str,
+    level: &str,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    hash_mb: usize,
+) -> PyResult<Solution> {
+    let settings = Settings::new(level, nodes, time, hash_mb)?;
+    let pos = problem(sfen)?;
+    run_interruptible(py, move |cancel| {
+        solve_one(&mut settings.solver(&cancel), &pos)
+    })?
+}
+
+/// Solves many problems in parallel, one solver (with a table of `hash_mb`) per thread;
+/// `threads` defaults to the number of cores. Returns one `Solution` per problem, in order.
+/// The limits apply to each problem. Ctrl-C stops every search and raises
+/// KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (sfens, level = "full", nodes = None, time = None, hash_mb = 64, threads = None))]
+fn solve_many(
+    py: Python<'_>,
+    sfens: Vec<String>,
+    level: &str,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    hash_mb: usize,
+    threads: Option<usize>,
+) -> PyResult<Vec<Solution>> {
+    let settings = Settings::new(level, nodes, time, hash_mb)?;
+    let positions = sfens
+        .iter()
+        .map(|s| problem(s))
+        .collect::<PyResult<Vec<_>>>()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(value_error)?;
+    let results = run_interruptible(py, move |cancel| {
+        pool.install(|| {
+            positions
+                .par_iter()
+                .map_init(|| settings.solver(&cancel), solve_one)
+                .collect::<Vec<_>>()
+        })
+    })?;
+    results.into_iter().collect()
+}
+
+fn solve_one(solver: &mut Solver, pos: &Position) -> PyResult<Solution> {
+    let verdict = solver.solve(pos).map_err(value_error)?;
+    let stats = solver.stats();
+    let mut solution = Solution {
+        verdict: "unknown",
+        length: None,
+        exact: false,
+        line: Vec::new(),
+        convention_length: None,
+        alternatives: Vec::new(),
+        stopped: None,
+        nodes: stats.nodes,
+        seconds: stats.elapsed.as_secs_f64(),
+    };
+    match verdict {
+        Verdict::Mate(mate) => {
+            solution.verdict = "mate";
+            solution.length = Some(mate.length);
+            solution.exact = mate.exact;
+            solution.line = mate.line.iter().map(ToString::to_string).collect();
+            solution.convention_length = mate.convention.length(mate.length);
+            solution.alternatives = mate
+                .alternatives
+                .iter()
+                .map(|a| (a.ply, a.mv.to_string()))
+                .collect();
+        }
+        Verdict::NoMate | Verdict::NoMateWithin { .. } => solution.verdict = "no_mate",
+        Verdict::Unknown { reason } => solution.stopped = Some(stop_name(reason)),
+        _ => {}
+    }
+    Ok(solution)
+}
+
+fn stop_name(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::NodeLimit => "nodes",
+        StopReason::TimeLimit => "time",
+        StopReason::Cancelled => "interrupted",
+        StopReason::DepthLimit => "depth",
+        _ => "no_line",
+    }
+}

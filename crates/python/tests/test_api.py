@@ -1,0 +1,44 @@
+"""Every public name of the package has a docstring, and the stubs list what the modules
+export."""
+
+import ast
+import inspect
+
+import pytest
+
+import masu
+from conftest import HERE
+
+MODULES = [masu, masu.shogi, masu.kif, masu.tsume, masu.reversi]
+STUBS = HERE.parent / "python" / "masu"
+
+
+def public(obj):
+    return [n for n in dir(obj) if not n.startswith("_")]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_public_names_have_docstrings(module):
+    assert module.__doc__
+    for name in getattr(module, "__all__", public(module)):
+        obj = getattr(module, name)
+        if isinstance(obj, (int, str)) or name.startswith("Huffman") or name.startswith("Packed"):
+            continue
+        assert inspect.getdoc(obj), f"{module.__name__}.{name}"
+        if inspect.isclass(obj):
+            for member in [n for n in vars(obj) if not n.startswith("_")]:
+                assert inspect.getdoc(getattr(obj, member)), f"{module.__name__}.{name}.{member}"
+
+
+@pytest.mark.parametrize("module", MODULES[1:], ids=lambda m: m.__name__)
+def test_stubs_declare_every_export(module):
+    stub = STUBS / (module.__name__.split(".")[-1] + ".pyi")
+    tree = ast.parse(stub.read_text("utf-8"))
+    declared = set()
+    for node in tree.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            declared.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            declared.add(node.target.id)
+    assert set(module.__all__) <= declared
+    assert (STUBS / "py.typed").exists()

@@ -1,0 +1,176 @@
+"""masu.kif: reading every corpus record with the main line the Rust crate reads, writing
+in each format, and the bulk HCPE conversion (checked with cshogi where installed)."""
+
+import pathlib
+
+import pytest
+
+from conftest import CORPUS, HERE, corpus_files
+
+import masu
+from masu import kif
+
+KIF = """\
+開始日時：2024/01/01
+手合割：平手
+先手：羽生
+後手：藤井
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:16/00:00:16)
+   2 ３四歩(33)   ( 0:05/00:00:05)+
+*角道を開ける
+   3 ２二角成(88) ( 0:30/00:00:46)
+   4 同　銀(31)   ( 0:02/00:00:07)
+   5 投了         ( 0:01/00:00:47)
+まで4手で後手の勝ち
+
+変化：2手
+   2 ８四歩(83)   ( 0:03/00:00:03)
+"""
+
+
+def main_lines():
+    """file -> USI main line, as the Rust crate's `masu kif convert --to usi` writes it
+    (tests/data/corpus_main_lines.tsv; the command is in tests/data/SOURCES.md). The three
+    records that end in a recorded foul have no USI line and are left out of it."""
+    table = {}
+    for line in (HERE / "data" / "corpus_main_lines.tsv").read_text("utf-8").splitlines()[1:]:
+        name, moves = line.split("\t")
+        table[name] = moves.split()
+    return table
+
+
+def reference_plies():
+    """file -> main-line length the peer parsers agree on (masu-kif's ref_plies.tsv)."""
+    rows = (CORPUS / "ref_plies.tsv").read_text("utf-8").splitlines()[1:]
+    return {name: int(plies) for name, _, plies in (r.split("\t") for r in rows)}
+
+
+def test_record_fields():
+    record = kif.read(KIF.encode("utf-8"))
+    assert record.format == "kif"
+    assert record.header["先手"] == "羽生"
+    assert record.headers[0] == ("開始日時", "2024/01/01")
+    assert record.start_sfen == masu.shogi.STARTING_SFEN
+    assert record.moves == ["7g7f", "3c3d", "8h2b+", "3a2b"]
+    assert record.comments == [[], [], ["角道を開ける"], [], []]
+    assert record.times[0] == (16.0, 16.0)
+    assert record.times[3] == (2.0, 7.0)
+    assert record.variations == [(2, ["8c8d"])]
+    assert record.result == "投了"
+    assert record.winner == 1
+    assert record.warnings == []
+    assert record.to_usi() == "position startpos moves 7g7f 3c3d 8h2b+ 3a2b"
+    board = record.board()
+    assert board.move_number == 5 and board.peek().usi() == "3a2b"
+
+
+def test_warnings_say_where():
+    # No gold stands on 8h: the move and the two lines after it cannot be read.
+    text = KIF.replace("   3 ２二角成(88)", "   3 ２二金(88)  ")
+    record = kif.read(text.encode("utf-8"))
+    assert record.moves == ["7g7f", "3c3d"]
+    assert record.warnings, "a damaged move is reported"
+    w = record.warnings[0]
+    assert (w.line, w.column) == (9, 6)
+    assert str(w).startswith("line 9, column 6: illegal move at ply 3")
+
+
+def test_unreadable_input_raises():
+    with pytest.raises(OSError):
+        kif.read("/nonexistent/record.kif")
+    with pytest.raises(ValueError, match="line 1, column 1"):
+        kif.read(b"{")
+    with pytest.raises(ValueError, match="binary data"):
+        kif.read(b"\xff\xfe\x00")
+
+
+def test_every_corpus_record_reads_the_main_line_of_the_rust_crate():
+    expected = main_lines()
+    plies = reference_plies()
+    files = corpus_files()
+    assert len(files) == len(plies) == 150 and len(expected) == 147
+    for name in files:
+        record = kif.read(CORPUS / name)
+        assert len(record.moves) == plies[name], name
+        if name in expected:
+            assert record.moves == expected[name], name
+        else:
+            # A recorded foul: the last move is kept, and no board can play it (one is
+            # played after a checkmate).
+            with pytest.raises(ValueError, match="illegal|the game is over"):
+                record.board()
+
+
+@pytest.mark.parametrize("ext", ["kif", "kifu", "ki2", "ki2u", "csa", "jkf"])
+def test_write_reads_back(tmp_path, ext):
+    record = kif.read(KIF.encode("utf-8"))
+    path = tmp_path / f"game.{ext}"
+    record.write(path)
+    back = kif.read(path)
+    assert back.moves == record.moves
+    assert back.format == {"kifu": "kif", "ki2u": "ki2"}.get(ext, ext)
+    if ext != "csa":
+        assert back.variations == record.variations
+    if ext in ("kif", "ki2"):
+        assert path.read_bytes().decode("cp932")
+    with pytest.raises(ValueError, match="extension"):
+        record.write(tmp_path / "game.txt")
+
+
+def test_text_writers():
+    record = kif.read(KIF.encode("utf-8"))
+    assert "２二角成(88)" in record.to_kif()
+    assert "▲２二角成" in record.to_ki2()
+    assert "+8822UM" in record.to_csa()
+    assert record.to_jkf().lstrip().startswith("{")
+    for text in [record.to_kif(), record.to_ki2(), record.to_csa(), record.to_jkf()]:
+        assert kif.read(text.encode("utf-8")).moves == record.moves
+
+
+def test_to_hcpe_converts_every_main_line_position():
+    np = pytest.importorskip("numpy")
+    def even_game(path):
+        # Tsume records have no attacker king: HCP cannot hold them.
+        record = kif.read(path)
+        return record.warnings == [] and record.start_sfen.count("k") == record.start_sfen.count("K") == 1
+
+    files = [CORPUS / name for name in corpus_files() if name.startswith(("kif/", "csa/"))]
+    files = [f for f in files if even_game(f)][:40]
+    array = kif.to_hcpe(files)
+    assert array.dtype == masu.shogi.HuffmanCodedPosAndEval
+    board = masu.shogi.Board()
+    i = 0
+    for path in files:
+        record = kif.read(path)
+        game = masu.shogi.Board(record.start_sfen)
+        for usi in record.moves:
+            entry = array[i]
+            board.set_hcp(entry["hcp"])
+            assert board.zobrist_hash() == game.zobrist_hash(), path
+            assert board.move_from_move16(int(entry["bestMove16"])).usi() == usi
+            assert entry["gameResult"] == {None: 0, 0: 1, 1: 2}[record.winner]
+            game.push_usi(usi)
+            i += 1
+    assert i == len(array) > 1000
+
+
+def test_to_hcpe_errors(tmp_path):
+    pytest.importorskip("numpy")
+    bad = tmp_path / "bad.kif"
+    bad.write_bytes(b"\xff\xfe\x00")
+    tsume = CORPUS / "csa" / "skc__tsumeshogi.csa"
+    good = CORPUS / corpus_files()[0]
+    with pytest.raises(ValueError, match="bad.kif"):
+        kif.to_hcpe([good, bad])
+    with pytest.raises(ValueError, match="the black king is missing"):
+        kif.to_hcpe([tsume])
+    with pytest.raises(OSError):
+        kif.to_hcpe([tmp_path / "missing.kif"])
+    with pytest.warns(UserWarning) as caught:
+        array = kif.to_hcpe([bad, good, tsume], skip_errors=True)
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 2
+    assert "bad.kif" in messages[0] and "binary data" in messages[0]
+    assert messages[1].endswith("skc__tsumeshogi.csa: the black king is missing")
+    assert len(array) == len(kif.to_hcpe([good])) > 0

@@ -1,0 +1,57 @@
+"""masu.reversi: board, transcript, passes, solver, perft and computer players."""
+
+import pytest
+
+import masu
+from masu.reversi import Board, Computer, perft, solve
+
+
+def test_board_and_transcript():
+    board = Board()
+    assert str(board) == "---------------------------OX------XO--------------------------- X"
+    assert sorted(board.legal_moves) == ["c4", "d3", "e6", "f5"]
+    board.play("f5")
+    assert board.turn == 1 and board.discs() == (4, 1)
+    assert board.transcript() == "f5"
+    assert board.undo() == "f5"
+    with pytest.raises(masu.IllegalMoveError):
+        board.play("a1")
+    with pytest.raises(ValueError):
+        board.play("z9")
+    with pytest.raises(masu.IllegalMoveError):
+        board.pass_()
+    game = Board.from_transcript("f5d6c3d3c4")
+    assert game.moves == ["f5", "d6", "c3", "d3", "c4"]
+    assert len(game.diagram().splitlines()) >= 8
+
+
+def test_perft_and_solve():
+    assert [perft(Board(), d) for d in range(1, 5)] == [4, 12, 56, 244]
+    # Ten empties left after a seeded random game; the exact score must equal minus the
+    # score after the best move (a pass keeps the count of empties, a move lowers it).
+    board = Board()
+    player = Computer("random", seed=3)
+    while 64 - sum(board.discs()) > 10 and not board.is_game_over():
+        player.play(board)
+    score, best = solve(board)
+    assert best is not None
+    mover = board.turn
+    board.play(best)
+    if board.is_game_over():
+        final = board.score(empties_to_winner=True)
+        assert score == (final if mover == 0 else -final)
+    else:
+        assert solve(board)[0] == -score
+
+
+def test_computer_players_finish_a_game():
+    board = Board()
+    black, white = Computer("greedy"), Computer("random", seed=7)
+    while not board.is_game_over():
+        player = black if board.turn == 0 else white
+        assert player.play(board) is not None
+    assert board.winner in (0, 1, None)
+    assert board.discs()[0] + board.discs()[1] <= 64
+    assert Computer("alphabeta", depth=2).choose(Board()) in ["c4", "d3", "e6", "f5"]
+    with pytest.raises(ValueError, match="unknown player"):
+        Computer("oracle")

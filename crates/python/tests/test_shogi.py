@@ -1,0 +1,148 @@
+"""masu.shogi.Board and Move: the API cshogi and python-shogi users know."""
+
+import copy
+
+import pytest
+
+import masu
+from masu.shogi import BLACK, WHITE, Board, perft
+
+START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+
+def test_start_position():
+    board = Board()
+    assert board.sfen() == START == masu.shogi.STARTING_SFEN
+    assert board.turn == BLACK
+    assert board.move_number == 1
+    assert len(board.legal_moves) == 30
+    assert board.piece(0) == "l"
+    assert board.piece("5i") == "K"
+    assert board.piece("5e") is None
+    assert board.pieces_in_hand == ([0] * 7, [0] * 7)
+    assert repr(board) == f"Board('{START}')"
+    assert "後手の持駒" in str(board)
+
+
+def test_push_pop_peek():
+    board = Board()
+    m = board.push_usi("7g7f")
+    assert m.usi() == "7g7f" and str(m) == "7g7f"
+    assert board.turn == WHITE and board.move_number == 2
+    assert board.peek() == m
+    board.push(board.move_from_usi("3c3d"))
+    board.push("8h2b+")
+    assert board.pieces_in_hand[0] == [0, 0, 0, 0, 0, 1, 0]
+    assert [m.usi() for m in board.move_stack] == ["7g7f", "3c3d", "8h2b+"]
+    assert board.pop().usi() == "8h2b+"
+    assert board.pop().usi() == "3c3d"
+    assert board.pop().usi() == "7g7f"
+    assert board.sfen() == START
+    with pytest.raises(IndexError):
+        board.pop()
+    assert board.peek() is None
+
+
+def test_errors_are_exceptions_with_the_rust_message():
+    board = Board()
+    with pytest.raises(masu.IllegalMoveError, match="illegal usi move 7g7e"):
+        board.push_usi("7g7e")
+    assert issubclass(masu.IllegalMoveError, ValueError)
+    with pytest.raises(ValueError, match="invalid usi move"):
+        board.push_usi("7g7")
+    with pytest.raises(ValueError):
+        Board("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1")
+    with pytest.raises(ValueError):
+        board.set_sfen("9/9/9/9/9/9/9/9/9 b - 1")
+    assert board.sfen() == START
+    with pytest.raises(ValueError):
+        board.piece(81)
+    assert not board.is_legal("7g7e")
+    assert not board.is_legal("nonsense")
+    assert board.is_legal("7g7f")
+
+
+def test_moves_carry_their_pieces_and_names():
+    board = Board("position startpos moves 7g7f 3c3d")
+    assert board.move_number == 3 and len(board.move_stack) == 2
+    m = board.move_from_usi("8h2b+")
+    assert (m.from_square, m.to_square) == (7 * 9 + 7, 1 * 9 + 1)
+    assert m.piece == "B" and m.captured == "B"
+    assert m.is_promotion and m.is_capture and not m.is_drop
+    assert m.japanese() == "２二角成(88)"
+    assert m.to_move16() == (m.from_square << 7) | m.to_square | (1 << 14)
+    assert board.move_from_move16(m.to_move16()) == m
+    assert board.move_from_psv_move16(m.to_psv_move16()) == m
+    assert len({m, board.move_from_usi("8h2b+")}) == 1
+    drop = Board("4k4/9/9/9/9/9/9/9/4K4 b G 1").move_from_usi("G*5b")
+    assert drop.is_drop and drop.from_square is None and drop.japanese() == "５二金打"
+
+
+def test_check_mate_and_mate_in_one():
+    board = Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+    assert not board.is_check()
+    mate = board.mate_move_in_1ply()
+    assert mate is not None and mate.usi() == "G*5b"
+    board.push(mate)
+    assert board.is_check() and board.is_checkmate() and board.is_game_over()
+    assert board.winner == BLACK
+    assert board.outcome() == "black wins by checkmate"
+    assert not board.is_draw()
+    assert Board().mate_move_in_1ply() is None
+
+
+def test_repetition_is_a_draw():
+    board = Board()
+    for _ in range(3):
+        for usi in ["5i5h", "5a5b", "5h5i", "5b5a"]:
+            board.push_usi(usi)
+    assert board.repetitions() == 4
+    assert board.is_draw() and board.is_game_over()
+    assert board.outcome() == "draw by repetition"
+    with pytest.raises(ValueError, match="the game is over"):
+        board.push_usi("7g7f")
+
+
+def test_copy_and_hash():
+    board = Board()
+    board.push_usi("7g7f")
+    other = board.copy()
+    other.push_usi("3c3d")
+    assert board.move_number == 2 and other.move_number == 3
+    assert copy.deepcopy(board) == board
+    assert board.zobrist_hash() != other.zobrist_hash()
+    other.pop()
+    assert board.zobrist_hash() == other.zobrist_hash()
+    assert hash(board) == hash(other)
+
+
+def test_perft_and_svg():
+    assert perft(Board(), 1) == 30
+    assert perft(Board(), 3) == 25_470
+    svg = Board()._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert Board().to_svg(size=20, flip=True).startswith("<svg")
+
+
+def test_hcp_and_psfen_round_trip():
+    board = Board("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e")
+    hcp = board.to_hcp()
+    assert isinstance(hcp, bytes) and len(hcp) == 32
+    other = Board()
+    other.set_hcp(hcp)
+    # The formats do not store the move number.
+    assert other.sfen().rsplit(" ", 1)[0] == board.sfen().rsplit(" ", 1)[0]
+    other.set_psfen(board.to_psfen())
+    assert other.sfen().rsplit(" ", 1)[0] == board.sfen().rsplit(" ", 1)[0]
+    with pytest.raises(ValueError, match="expected 32 bytes"):
+        other.set_hcp(b"\0" * 31)
+    with pytest.raises(ValueError, match="both kings stand on 1a"):
+        other.set_hcp(bytes(32))
+    with pytest.raises(ValueError, match="missing king"):
+        Board("4k4/9/9/9/9/9/9/9/9 b - 1")  # strict SFEN: no black king
+    np = pytest.importorskip("numpy")
+    array = np.frombuffer(hcp, dtype=masu.shogi.HuffmanCodedPos)
+    other.set_hcp(array)
+    assert other.zobrist_hash() == board.zobrist_hash()
+    assert masu.shogi.HuffmanCodedPosAndEval.itemsize == 38
+    assert masu.shogi.PackedSfenValue.itemsize == 40

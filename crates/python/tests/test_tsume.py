@@ -1,0 +1,79 @@
+"""masu.tsume: one problem, many in parallel, limits and bad input."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from masu import tsume
+
+# Black: a pawn on 1d and two golds in hand against the king on 1b: mate in three.
+MATE3 = "9/8k/9/8P/9/9/9/9/9 b 2G 1"
+# 木星の旅 (a journey to Jupiter, 411 plies): far beyond any time limit here.
+JUPITER = "3pl3p/1+Pn3pk1/2+p6/4+pG3/1K3p2P/+B5l1+B/+p3pS1+ll/p+p2PN3/3S1+sSPN b 2R2P3gn2p 1"
+# A lone king and nothing to check with.
+NO_MATE = "4k4/9/9/9/9/9/9/9/9 b P 1"
+
+
+def test_mate_in_three():
+    s = tsume.solve(MATE3, hash_mb=8)
+    assert s.verdict == "mate"
+    assert s.length == 3 and s.exact
+    assert len(s.line) == 3 and s.line[0].startswith("G*")
+    assert s.convention_length == 3
+    assert s.nodes > 0 and s.seconds >= 0
+    assert "mate" in repr(s)
+
+
+def test_levels_no_mate_and_limits():
+    assert tsume.solve(MATE3, level="proof", hash_mb=8).verdict == "mate"
+    assert tsume.solve(NO_MATE, hash_mb=8).verdict == "no_mate"
+    stopped = tsume.solve(MATE3, nodes=1, hash_mb=8)
+    assert stopped.verdict in ("unknown", "mate")
+    if stopped.verdict == "unknown":
+        assert stopped.stopped == "nodes"
+    with pytest.raises(ValueError, match="level"):
+        tsume.solve(MATE3, level="fast")
+    with pytest.raises(ValueError):
+        tsume.solve("not a position")
+
+
+def test_many_in_parallel_keep_their_order():
+    solutions = tsume.solve_many([MATE3, NO_MATE, MATE3], hash_mb=8, threads=2)
+    assert [s.verdict for s in solutions] == ["mate", "no_mate", "mate"]
+
+
+def test_a_time_limit_stops_a_long_search():
+    start = time.monotonic()
+    s = tsume.solve(JUPITER, level="proof", time=0.1, hash_mb=16)
+    assert time.monotonic() - start < 5
+    assert s.verdict == "unknown" and s.stopped == "time"
+
+
+def test_the_gil_is_released_while_solving():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=tick)
+    thread.start()
+    tsume.solve(JUPITER, level="proof", time=0.3, hash_mb=16)
+    stop.set()
+    thread.join()
+    assert len(ticks) > 20
+
+
+def test_ctrl_c_stops_a_search():
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        tsume.solve(JUPITER, level="proof", time=30, hash_mb=16)
+    timer.join()
+    assert time.monotonic() - start < 5
