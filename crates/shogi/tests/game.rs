@@ -126,6 +126,22 @@ fn no_move_after_the_end_and_undo_resumes() {
 }
 
 #[test]
+fn unchecked_play_goes_on_after_a_repetition() {
+    let mut g = game(ROOK_CHASE);
+    repeat(&mut g, CHECKING_CYCLE, 3);
+    assert!(g.outcome().is_some());
+    let next = "4e5e".parse::<UsiMove>().unwrap();
+    g.play_unchecked(next.to_move(g.position()).unwrap());
+    // The position after it occurred three times before: still perpetual check.
+    assert_eq!(g.moves().len(), 13);
+    assert_eq!(g.repetitions(), 4);
+    assert_eq!(g.outcome(), win(Color::White, WinReason::PerpetualCheck));
+    assert!(g.undo().is_some());
+    assert_eq!(g.moves().len(), 12);
+    assert!(g.position().key_is_consistent());
+}
+
+#[test]
 fn checkmate_is_a_loss_for_the_side_to_move() {
     let mated = game("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
     assert_eq!(mated.outcome(), win(Color::Black, WinReason::Checkmate));

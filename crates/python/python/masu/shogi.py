@@ -13,6 +13,7 @@ from masu._masu import shogi as _shogi
 
 Board = _shogi.Board
 Move = _shogi.Move
+LegalMoves = _shogi.LegalMoves
 perft = _shogi.perft
 BLACK = _shogi.BLACK
 WHITE = _shogi.WHITE
@@ -23,6 +24,7 @@ __all__ = [
     "Board",
     "HuffmanCodedPos",
     "HuffmanCodedPosAndEval",
+    "LegalMoves",
     "Move",
     "PackedSfen",
     "PackedSfenValue",

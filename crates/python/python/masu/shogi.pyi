@@ -1,6 +1,6 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Iterator, List, Optional, Tuple, Union
 
 BLACK: int
 WHITE: int
@@ -47,6 +47,16 @@ class Move:
     def __hash__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
 
+class LegalMoves:
+    """The legal moves of a position: a read-only sequence of `Move`."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Move: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, item: object) -> bool: ...
+    def usi(self) -> List[str]:
+        """The moves in USI, in list order."""
+
 class Board:
     """A shogi board: the position, the moves played since it was set, and the game's end."""
 
@@ -59,7 +69,7 @@ class Board:
     def move_number(self) -> int:
         """The move number as SFEN writes it (1 at the start of a game)."""
     @property
-    def legal_moves(self) -> List[Move]:
+    def legal_moves(self) -> LegalMoves:
         """Every legal move of the side to move."""
     @property
     def move_stack(self) -> List[Move]:
@@ -78,9 +88,9 @@ class Board:
         """Sets the even-game start position and clears the history."""
     def push_usi(self, usi: str) -> Move:
         """Plays a USI move and returns it."""
-    def push(self, move: Union[Move, str]) -> Move:
-        """Plays a `Move` (or USI text) and returns it."""
-    def push_move16(self, move16: int) -> Move:
+    def push(self, move: Union[Move, str]) -> None:
+        """Plays a `Move` (or USI text)."""
+    def push_move16(self, move16: int) -> None:
         """Plays cshogi's 16-bit move."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (IndexError when there is none)."""

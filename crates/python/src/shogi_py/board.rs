@@ -5,9 +5,9 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
-use shogi::{Color, Game, GameError, Outcome, Position, UsiMove};
+use shogi::{Color, Game, Outcome, Position, UsiMove};
 
-use super::{Move, color_index, fixed_bytes, square_arg};
+use super::{LegalMoves, Move, color_index, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, value_error};
 
 /// A shogi board: the position, the moves played since it was set, and the game's end
@@ -50,13 +50,9 @@ impl Board {
         usi.to_move(self.position()).map_err(illegal_move)
     }
 
-    fn play(&mut self, m: shogi::Move) -> PyResult<Move> {
-        let wrapped = self.wrap(m);
-        self.game.play(m).map_err(|e| match e {
-            GameError::Over(_) => value_error(e),
-            _ => illegal_move(e),
-        })?;
-        Ok(wrapped)
+    /// Plays `m`, which [`Board::resolve`] or the move decoders checked is legal.
+    fn play(&mut self, m: shogi::Move) {
+        self.game.play_unchecked(m);
     }
 }
 
@@ -90,23 +86,28 @@ impl Board {
     }
 
     /// Plays a USI move (`7g7f`) and returns it as a `Move`. Raises ValueError for text that
-    /// is not USI, IllegalMoveError for a move that is not legal here.
+    /// is not USI, IllegalMoveError for a move that is not legal here. Play goes on after a
+    /// repetition ends the game, as in cshogi; `is_game_over()` tells.
     fn push_usi(&mut self, usi: &Bound<'_, PyAny>) -> PyResult<Move> {
         let m = self.resolve(usi)?;
-        self.play(m)
+        let wrapped = self.wrap(m);
+        self.play(m);
+        Ok(wrapped)
     }
 
-    /// Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here, and
-    /// ValueError once the game is over (checkmate, fourth repetition).
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    /// Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here.
+    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let m = self.resolve(mv)?;
-        self.play(m)
+        self.play(m);
+        Ok(())
     }
 
-    /// Plays cshogi's 16-bit move (`Move.to_move16()`, HCPE's `bestMove16`).
-    fn push_move16(&mut self, move16: u16) -> PyResult<Move> {
+    /// Plays cshogi's 16-bit move (`Move.to_move16()`, HCPE's `bestMove16`). Raises
+    /// IllegalMoveError when it is not a legal move here.
+    fn push_move16(&mut self, move16: u16) -> PyResult<()> {
         let m = hcp::move_from16(self.position(), move16).map_err(illegal_move)?;
-        self.play(m)
+        self.play(m);
+        Ok(())
     }
 
     /// Takes back the last move and returns it. Raises IndexError when there is none.
@@ -142,15 +143,10 @@ impl Board {
             .collect()
     }
 
-    /// Every legal move of the side to move.
+    /// Every legal move of the side to move, as a `LegalMoves` sequence of `Move`.
     #[getter]
-    fn legal_moves(&self) -> Vec<Move> {
-        let turn = self.position().turn();
-        self.position()
-            .legal_moves()
-            .iter()
-            .map(|&mv| Move { mv, color: turn })
-            .collect()
+    fn legal_moves(&self) -> LegalMoves {
+        LegalMoves::new(self.position())
     }
 
     /// The legal move written as `usi`. Raises ValueError for bad text, IllegalMoveError

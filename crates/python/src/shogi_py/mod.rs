@@ -1,12 +1,14 @@
 //! `masu.shogi`: the board, moves, perft and the training-data formats.
 
 mod board;
+mod moves;
 mod mv;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 pub(crate) use board::Board;
+pub(crate) use moves::LegalMoves;
 pub(crate) use mv::Move;
 
 use crate::errors::value_error;
@@ -14,6 +16,7 @@ use crate::errors::value_error;
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Move>()?;
+    m.add_class::<LegalMoves>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add("BLACK", 0)?;
     m.add("WHITE", 1)?;

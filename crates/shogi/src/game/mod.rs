@@ -229,6 +229,17 @@ impl Game {
         if let Err(reason) = self.position.check_legal(&m) {
             return Err(GameError::IllegalMove { m, reason });
         }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` without checking it or the game's end, for callers that took `m` from
+    /// [`Position::legal_moves`] or checked it with [`Position::is_legal`] (engines and
+    /// training code, which also play on after a repetition). A recorded resignation or
+    /// declaration stays the outcome; otherwise [`Game::outcome`] judges the position
+    /// reached. An illegal `m` may panic or corrupt the game, never cause undefined
+    /// behaviour.
+    pub fn play_unchecked(&mut self, m: Move) {
         let undo = self.position.play_unchecked(m);
         let key = self.position.key();
         let earlier = self.keys.iter().rposition(|&k| k == key);
@@ -238,7 +249,6 @@ impl Game {
         self.checks.push(self.position.in_check());
         self.keys.push(key);
         self.occurrences.push(count);
-        Ok(())
     }
 
     /// Plays the move that the USI text names (`7g7f`, `8h2b+`, `P*5e`), returning it

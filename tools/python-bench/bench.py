@@ -1,0 +1,287 @@
+"""masu, cshogi and python-shogi from Python, side by side (a benchmark, not a test).
+
+    python3 -m venv /tmp/bench && /tmp/bench/bin/pip install ./crates/python numpy cshogi python-shogi
+    /tmp/bench/bin/python tools/python-bench/bench.py [--positions 100000]
+
+Rows: legal moves of many positions set from SFEN; push/pop of every legal move of those
+positions; perft 4 from the start in Python (and masu's perft in Rust); reading the record
+corpus of crates/kif/tests/data (each library on the files it reads); converting the
+corpus to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
+minutes otherwise): its rows are scaled to the same work and marked so. Each row prints
+the time of each library and the ratio to masu.
+"""
+
+import argparse
+import pathlib
+import random
+import sys
+import time
+
+import numpy as np
+
+import masu
+import masu.kif
+import masu.shogi
+
+try:
+    import cshogi
+    import cshogi.CSA
+    import cshogi.KIF
+except ImportError:
+    cshogi = None
+try:
+    import shogi as pyshogi
+    import shogi.CSA
+    import shogi.KIF
+except ImportError:
+    pyshogi = None
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "crates" / "kif" / "tests" / "data" / "corpus"
+
+
+def positions(count, seed=1):
+    """SFENs of `count` positions from seeded random games (60 plies at most each)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = masu.shogi.Board()
+        for _ in range(rng.randrange(1, 60)):
+            moves = board.legal_moves
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            out.append(board.sfen())
+    return out[:count]
+
+
+def timed(fn, *args):
+    start = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - start, result
+
+
+# Legal moves of every position: counted (`len`), and listed as move objects (`list`).
+def legal(make_board, sfens, collect):
+    board, n = make_board(), 0
+    for s in sfens:
+        board.set_sfen(s)
+        n += len(collect(board.legal_moves))
+    return n
+
+
+def count(moves):
+    return range(len(moves))
+
+
+# Push and pop every legal move.
+def masu_push_pop(sfens):
+    board, n = masu.shogi.Board(), 0
+    for s in sfens:
+        board.set_sfen(s)
+        for m in board.legal_moves:
+            board.push(m)
+            board.pop()
+            n += 1
+    return n
+
+
+def cshogi_push_pop(sfens):
+    board, n = cshogi.Board(), 0
+    for s in sfens:
+        board.set_sfen(s)
+        for m in list(board.legal_moves):
+            board.push(m)
+            board.pop()
+            n += 1
+    return n
+
+
+def pyshogi_push_pop(sfens):
+    board, n = pyshogi.Board(), 0
+    for s in sfens:
+        board.set_sfen(s)
+        for m in list(board.legal_moves):
+            board.push(m)
+            board.pop()
+            n += 1
+    return n
+
+
+# Perft in Python: push/pop down to depth 1, which counts the legal moves.
+def python_perft(board, depth, moves_of):
+    moves = moves_of(board)
+    if depth == 1:
+        return len(moves)
+    n = 0
+    for m in moves:
+        board.push(m)
+        n += python_perft(board, depth - 1, moves_of)
+        board.pop()
+    return n
+
+
+def masu_perft_py(depth):
+    return python_perft(masu.shogi.Board(), depth, lambda b: b.legal_moves)
+
+
+def cshogi_perft_py(depth):
+    return python_perft(cshogi.Board(), depth, lambda b: list(b.legal_moves))
+
+
+def pyshogi_perft_py(depth):
+    return python_perft(pyshogi.Board(), depth, lambda b: list(b.legal_moves))
+
+
+# Reading records.
+def corpus_files():
+    return sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() in {".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".jkf", ".json"})
+
+
+def readable_by_all(files):
+    """The KIF and CSA files both peers read without an exception (they read no KI2/JKF)."""
+    keep = []
+    for f in files:
+        try:
+            if f.suffix.lower() == ".csa":
+                cshogi.CSA.Parser.parse_file(str(f))
+                pyshogi.CSA.Parser.parse_file(str(f))
+            elif f.suffix.lower() == ".kif":
+                cshogi.KIF.Parser.parse_file(str(f))
+                pyshogi.KIF.Parser.parse_file(str(f))
+            else:
+                continue
+        except Exception:
+            continue
+        keep.append(f)
+    return keep
+
+
+def masu_read(files):
+    return sum(len(masu.kif.read(f).moves) for f in files)
+
+
+def cshogi_read(files):
+    n = 0
+    for f in files:
+        if f.suffix.lower() == ".csa":
+            n += sum(len(p.moves) for p in cshogi.CSA.Parser.parse_file(str(f)))
+        else:
+            n += len(cshogi.KIF.Parser.parse_file(str(f)).moves)
+    return n
+
+
+def pyshogi_read(files):
+    n = 0
+    for f in files:
+        parser = pyshogi.CSA.Parser if f.suffix.lower() == ".csa" else pyshogi.KIF.Parser
+        for game in parser.parse_file(str(f)):
+            n += len(game["moves"])
+    return n
+
+
+# Records to HCPE.
+def has_both_kings(path):
+    board = masu.shogi.Board()
+    try:
+        board.set_sfen(masu.kif.read(path).start_sfen)
+    except ValueError:
+        return False
+    return True
+
+
+def masu_hcpe(files):
+    return len(masu.kif.to_hcpe(files, skip_errors=True))
+
+
+def cshogi_hcpe(files):
+    out = []
+    board = cshogi.Board()
+    for f in files:
+        games = cshogi.CSA.Parser.parse_file(str(f)) if f.suffix.lower() == ".csa" else [cshogi.KIF.Parser.parse_file(str(f))]
+        for game in games:
+            try:
+                board.set_sfen(game.sfen)
+            except Exception:
+                continue
+            result = {cshogi.BLACK_WIN: 1, cshogi.WHITE_WIN: 2}.get(game.win, 0)
+            entries = np.zeros(len(game.moves), dtype=cshogi.HuffmanCodedPosAndEval)
+            for i, m in enumerate(game.moves):
+                board.to_hcp(entries[i : i + 1]["hcp"])
+                entries[i]["bestMove16"] = cshogi.move16(m)
+                entries[i]["gameResult"] = result
+                board.push(m)
+            out.append(entries)
+    return len(np.concatenate(out))
+
+
+def row(name, runs, unit):
+    """Prints one row: each library's seconds and its time relative to masu."""
+    base = runs["masu"][0]
+    cells = []
+    for lib, (seconds, count) in runs.items():
+        ratio = "" if lib == "masu" else f" ({seconds / base:.1f}x masu)"
+        cells.append(f"{lib} {seconds:.3f} s{ratio}")
+    print(f"{name}: " + "; ".join(cells) + f" [{unit}]")
+    sys.stdout.flush()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=100_000)
+    args = parser.parse_args()
+    sfens = positions(args.positions)
+    tenth = sfens[: len(sfens) // 10]
+    print(f"masu {masu.__version__}, cshogi {getattr(cshogi, '__version__', '?')}, python-shogi {getattr(pyshogi, '__version__', '?')}, Python {sys.version.split()[0]}")
+
+    for label, collect in [("counted", count), ("listed", list)]:
+        runs = {"masu": timed(legal, masu.shogi.Board, sfens, collect)}
+        if cshogi:
+            runs["cshogi"] = timed(legal, cshogi.Board, sfens, collect)
+        if pyshogi:
+            t, n = timed(legal, pyshogi.Board, tenth, collect)
+            runs["python-shogi (1/10, x10)"] = (t * 10, n * 10)
+        assert runs["masu"][1] == runs.get("cshogi", runs["masu"])[1]
+        row(f"legal moves of {len(sfens):,} positions, {label}", runs, f"{runs['masu'][1]:,} moves")
+
+    runs = {"masu": timed(masu_push_pop, sfens)}
+    if cshogi:
+        runs["cshogi"] = timed(cshogi_push_pop, sfens)
+    if pyshogi:
+        t, n = timed(pyshogi_push_pop, tenth)
+        runs["python-shogi (1/10, x10)"] = (t * 10, n * 10)
+    row("push/pop of every legal move", runs, f"{runs['masu'][1]:,} push+pop")
+
+    runs = {"masu": timed(masu_perft_py, 4)}
+    assert runs["masu"][1] == 719_731
+    if cshogi:
+        runs["cshogi"] = timed(cshogi_perft_py, 4)
+    if pyshogi:
+        t, n = timed(pyshogi_perft_py, 3)
+        assert n == 25_470
+        # Perft 4 plays 30x the positions of perft 3 (25,470 legal-move lists vs 900).
+        runs["python-shogi (perft 3, x28.3)"] = (t * 25_470 / 900, n)
+    row("perft 4 in Python (push/pop)", runs, "719,731 leaves")
+    t, n = timed(masu.shogi.perft, masu.shogi.Board(), 4)
+    assert n == 719_731
+    print(f"perft 4, masu.shogi.perft (Rust): {t:.3f} s")
+
+    files = corpus_files()
+    if cshogi and pyshogi:
+        common = readable_by_all(files)
+        runs = {"masu": timed(masu_read, common), "cshogi": timed(cshogi_read, common), "python-shogi": timed(pyshogi_read, common)}
+        row(f"reading the {len(common)} KIF/CSA records all three read", runs, "files")
+    t, n = timed(masu_read, files)
+    print(f"reading all {len(files)} corpus records (KIF, KI2, CSA, JKF), masu: {t:.3f} s")
+
+    # Records with both kings (cshogi's to_hcp writes past its 32 bytes on a tsume
+    # position without an attacker king and corrupts the heap).
+    even = [f for f in (common if cshogi and pyshogi else files) if has_both_kings(f)]
+    runs = {"masu": timed(masu_hcpe, even)}
+    if cshogi:
+        runs["cshogi"] = timed(cshogi_hcpe, even)
+    row(f"records to HCPE ({len(even)} files)", runs, f"{runs['masu'][1]:,} positions (masu)")
+
+
+if __name__ == "__main__":
+    main()
