@@ -75,30 +75,8 @@ def count(moves):
 
 
 # Push and pop every legal move.
-def masu_push_pop(sfens):
-    board, n = masu.shogi.Board(), 0
-    for s in sfens:
-        board.set_sfen(s)
-        for m in board.legal_moves:
-            board.push(m)
-            board.pop()
-            n += 1
-    return n
-
-
-def cshogi_push_pop(sfens):
-    board, n = cshogi.Board(), 0
-    for s in sfens:
-        board.set_sfen(s)
-        for m in list(board.legal_moves):
-            board.push(m)
-            board.pop()
-            n += 1
-    return n
-
-
-def pyshogi_push_pop(sfens):
-    board, n = pyshogi.Board(), 0
+def push_pop(make_board, sfens):
+    board, n = make_board(), 0
     for s in sfens:
         board.set_sfen(s)
         for m in list(board.legal_moves):
@@ -109,28 +87,16 @@ def pyshogi_push_pop(sfens):
 
 
 # Perft in Python: push/pop down to depth 1, which counts the legal moves.
-def python_perft(board, depth, moves_of):
-    moves = moves_of(board)
+def python_perft(board, depth):
+    moves = board.legal_moves
     if depth == 1:
         return len(moves)
     n = 0
-    for m in moves:
+    for m in list(moves):
         board.push(m)
-        n += python_perft(board, depth - 1, moves_of)
+        n += python_perft(board, depth - 1)
         board.pop()
     return n
-
-
-def masu_perft_py(depth):
-    return python_perft(masu.shogi.Board(), depth, lambda b: b.legal_moves)
-
-
-def cshogi_perft_py(depth):
-    return python_perft(cshogi.Board(), depth, lambda b: list(b.legal_moves))
-
-
-def pyshogi_perft_py(depth):
-    return python_perft(pyshogi.Board(), depth, lambda b: list(b.legal_moves))
 
 
 # Reading records.
@@ -244,20 +210,20 @@ def main():
         assert runs["masu"][1] == runs.get("cshogi", runs["masu"])[1]
         row(f"legal moves of {len(sfens):,} positions, {label}", runs, f"{runs['masu'][1]:,} moves")
 
-    runs = {"masu": timed(masu_push_pop, sfens)}
+    runs = {"masu": timed(push_pop, masu.shogi.Board, sfens)}
     if cshogi:
-        runs["cshogi"] = timed(cshogi_push_pop, sfens)
+        runs["cshogi"] = timed(push_pop, cshogi.Board, sfens)
     if pyshogi:
-        t, n = timed(pyshogi_push_pop, tenth)
+        t, n = timed(push_pop, pyshogi.Board, tenth)
         runs["python-shogi (1/10, x10)"] = (t * 10, n * 10)
     row("push/pop of every legal move", runs, f"{runs['masu'][1]:,} push+pop")
 
-    runs = {"masu": timed(masu_perft_py, 4)}
+    runs = {"masu": timed(python_perft, masu.shogi.Board(), 4)}
     assert runs["masu"][1] == 719_731
     if cshogi:
-        runs["cshogi"] = timed(cshogi_perft_py, 4)
+        runs["cshogi"] = timed(python_perft, cshogi.Board(), 4)
     if pyshogi:
-        t, n = timed(pyshogi_perft_py, 3)
+        t, n = timed(python_perft, pyshogi.Board(), 3)
         assert n == 25_470
         # Perft 4 plays 30x the positions of perft 3 (25,470 legal-move lists vs 900).
         runs["python-shogi (perft 3, x28.3)"] = (t * 25_470 / 900, n)
