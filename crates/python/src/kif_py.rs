@@ -262,10 +262,10 @@ impl Record {
             .and_then(|e| e.to_str())
             .unwrap_or_default()
             .to_ascii_lowercase();
-        let sjis = kif::WriteOptions {
+        let sjis = kif::kif::WriteOptions {
             encoding: TextEncoding::ShiftJis,
             stand_ins: true,
-            ..kif::WriteOptions::default()
+            ..kif::kif::WriteOptions::default()
         };
         let encoded = match ext.as_str() {
             "kif" => kif::kif::to_bytes(&self.record, &sjis),

@@ -16,9 +16,11 @@ use crate::errors::{illegal_move, value_error};
 /// `Board()` is the even-game start; `Board(sfen)` takes SFEN, `startpos`, or a USI
 /// `position` line (`sfen ... moves ...`), whose moves become the history.
 #[pyclass(module = "masu.shogi", skip_from_py_object)]
-#[derive(Clone)]
 pub(crate) struct Board {
     game: Game,
+    /// The `Move` object pushed for each move of the game (`None` for moves pushed as text
+    /// or code): `pop` hands the same object back instead of making one.
+    pushed: Vec<Option<Py<Move>>>,
 }
 
 impl Board {
@@ -51,8 +53,29 @@ impl Board {
     }
 
     /// Plays `m`, which [`Board::resolve`] or the move decoders checked is legal.
-    fn play(&mut self, m: shogi::Move) {
+    fn play(&mut self, m: shogi::Move, object: Option<Py<Move>>) {
         self.game.play_unchecked(m);
+        self.pushed.push(object);
+    }
+
+    /// Replaces the game, forgetting the pushed objects.
+    fn set_game(&mut self, game: Game) {
+        self.pushed = std::iter::repeat_with(|| None)
+            .take(game.moves().len())
+            .collect();
+        self.game = game;
+    }
+
+    /// A copy sharing the immutable `Move` objects.
+    fn duplicate(&self, py: Python<'_>) -> Board {
+        Board {
+            game: self.game.clone(),
+            pushed: self
+                .pushed
+                .iter()
+                .map(|o| o.as_ref().map(|m| m.clone_ref(py)))
+                .collect(),
+        }
     }
 }
 
@@ -65,7 +88,7 @@ impl Board {
             None => Game::new(),
             Some(text) => read_game(text)?,
         };
-        Ok(Board { game })
+        Ok(Board::from_game(game))
     }
 
     /// The SFEN of the current position.
@@ -76,29 +99,30 @@ impl Board {
     /// Sets the position from SFEN (or `startpos`, or a USI `position` line) and clears the
     /// history. Raises ValueError for bad SFEN.
     fn set_sfen(&mut self, sfen: &str) -> PyResult<()> {
-        self.game = read_game(sfen)?;
+        self.set_game(read_game(sfen)?);
         Ok(())
     }
 
     /// Sets the even-game start position and clears the history.
     fn reset(&mut self) {
-        self.game = Game::new();
+        self.set_game(Game::new());
     }
 
     /// Plays a USI move (`7g7f`) and returns it as a `Move`. Raises ValueError for text that
     /// is not USI, IllegalMoveError for a move that is not legal here. Play goes on after a
     /// repetition ends the game, as in cshogi; `is_game_over()` tells.
-    fn push_usi(&mut self, usi: &Bound<'_, PyAny>) -> PyResult<Move> {
+    fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
         let m = self.resolve(usi)?;
-        let wrapped = self.wrap(m);
-        self.play(m);
-        Ok(wrapped)
+        let object = Py::new(py, self.wrap(m))?;
+        self.play(m, Some(object.clone_ref(py)));
+        Ok(object)
     }
 
     /// Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let m = self.resolve(mv)?;
-        self.play(m);
+        let object = mv.cast::<Move>().ok().map(|o| o.clone().unbind());
+        self.play(m, object);
         Ok(())
     }
 
@@ -106,17 +130,20 @@ impl Board {
     /// IllegalMoveError when it is not a legal move here.
     fn push_move16(&mut self, move16: u16) -> PyResult<()> {
         let m = hcp::move_from16(self.position(), move16).map_err(illegal_move)?;
-        self.play(m);
+        self.play(m, None);
         Ok(())
     }
 
     /// Takes back the last move and returns it. Raises IndexError when there is none.
-    fn pop(&mut self) -> PyResult<Move> {
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         let m = self
             .game
             .undo()
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))?;
-        Ok(self.wrap(m))
+        match self.pushed.pop().flatten() {
+            Some(object) => Ok(object),
+            None => Py::new(py, self.wrap(m)),
+        }
     }
 
     /// The last move played, `None` at the start.
@@ -254,16 +281,16 @@ impl Board {
     }
 
     /// An independent copy, history included.
-    fn copy(&self) -> Board {
-        self.clone()
+    fn copy(&self, py: Python<'_>) -> Board {
+        self.duplicate(py)
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> Board {
+        self.duplicate(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Board {
+        self.duplicate(py)
     }
 
     /// A move that checkmates at once, `None` when there is none.
@@ -291,7 +318,7 @@ impl Board {
     /// valid position.
     fn set_hcp(&mut self, hcp: &Bound<'_, PyAny>) -> PyResult<()> {
         let pos = Hcp(fixed_bytes(hcp)?).to_position().map_err(value_error)?;
-        self.game = Game::from_position(pos);
+        self.set_game(Game::from_position(pos));
         Ok(())
     }
 
@@ -308,7 +335,7 @@ impl Board {
         let pos = PackedSfen(fixed_bytes(psfen)?)
             .to_position()
             .map_err(value_error)?;
-        self.game = Game::from_position(pos);
+        self.set_game(Game::from_position(pos));
         Ok(())
     }
 
@@ -366,6 +393,11 @@ fn read_game(text: &str) -> PyResult<Game> {
 impl Board {
     /// A board holding `game` (its start and moves as history).
     pub(crate) fn from_game(game: Game) -> Board {
-        Board { game }
+        Board {
+            pushed: std::iter::repeat_with(|| None)
+                .take(game.moves().len())
+                .collect(),
+            game,
+        }
     }
 }
