@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use rayon::prelude::*;
 use shogi::packed::{Hcp, Hcpe, hcp};
-use shogi::{Color, Game, Position};
+use shogi::{Color, Position};
 
 use crate::errors::value_error;
 use crate::shogi_py::Board;
@@ -157,7 +157,7 @@ impl Record {
         tree.variation_starts()
             .into_iter()
             .map(|start| {
-                let line = std::iter::once(start).chain(tree.line_from(start));
+                let line = std::iter::once(start).chain(tree.line_after(start));
                 (tree[start].ply(), self.usi_of(line))
             })
             .collect()
@@ -174,7 +174,7 @@ impl Record {
     /// rule decides. A main line that ends in checkmate without a special counts too.
     #[getter]
     fn winner(&self) -> Option<u8> {
-        winner(&self.record).map(|c| c.index() as u8)
+        self.record.winner().map(|c| c.index() as u8)
     }
 
     /// What the reader could not take as written.
@@ -192,13 +192,7 @@ impl Record {
     /// A `masu.shogi.Board` at the end of the main line, its moves as history. Raises
     /// ValueError when the start position or a move cannot be played.
     fn board(&self) -> PyResult<Board> {
-        let start = self.record.start.position().map_err(value_error)?;
-        let mut game = Game::from_position(start);
-        for id in self.main_line() {
-            if let Some(m) = self.record.tree[id].recorded_move() {
-                game.play(m.mv).map_err(value_error)?;
-            }
-        }
+        let game = self.record.game().map_err(value_error)?;
         Ok(Board::from_game(game))
     }
 
@@ -373,23 +367,6 @@ fn format_name(format: Format) -> &'static str {
     }
 }
 
-/// Who won the main line: by its closing special, or by checkmate at its end.
-fn winner(record: &kif::Record) -> Option<Color> {
-    let end = record.main_line_end();
-    let node = &record.tree[end];
-    let (last_move, special) = match node.special() {
-        Some(s) => (node.parent().unwrap_or(end), Some(s)),
-        None => (end, None),
-    };
-    let pos = record.position_at(last_move).ok()?;
-    match special {
-        Some(s) => s
-            .mover_wins()
-            .map(|mover| if mover { pos.turn() } else { !pos.turn() }),
-        None => pos.is_checkmate().then(|| !pos.turn()),
-    }
-}
-
 /// The HCPE bytes of many files, and (path, message) for each file left out.
 type HcpeBytes<'py> = (Bound<'py, PyBytes>, Vec<(String, String)>);
 
@@ -426,7 +403,7 @@ fn hcpe_of_file(path: &Path) -> Result<Vec<u8>, ReadFailure> {
     let (parsed, _) = read_path(path)?;
     let fail = |e: &dyn std::fmt::Display| ReadFailure::Record(format!("{}: {e}", path.display()));
     let record = &parsed.record;
-    let game_result = match winner(record) {
+    let game_result = match record.winner() {
         Some(Color::Black) => Hcpe::BLACK_WIN,
         Some(Color::White) => Hcpe::WHITE_WIN,
         None => Hcpe::DRAW,

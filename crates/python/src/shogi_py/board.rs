@@ -295,15 +295,7 @@ impl Board {
 
     /// A move that checkmates at once, `None` when there is none.
     fn mate_move_in_1ply(&self) -> Option<Move> {
-        let pos = self.position();
-        pos.check_moves()
-            .iter()
-            .find(|&&m| {
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                next.is_checkmate()
-            })
-            .map(|&m| self.wrap(m))
+        self.position().mate_in_1().map(|m| self.wrap(m))
     }
 
     /// The position as HCP: 32 bytes, byte for byte as cshogi's `to_hcp` writes them.
