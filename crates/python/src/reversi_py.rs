@@ -187,8 +187,11 @@ fn solve(
         })
         .transpose()?;
     let position = *board.game.board();
+    let table_bytes = hash_mb
+        .checked_mul(1 << 20)
+        .ok_or_else(|| value_error(format!("hash_mb {hash_mb} is not a table size")))?;
+    let mut solver = reversi::Solver::try_new(table_bytes).map_err(value_error)?;
     let outcome = run_interruptible(py, move |cancel| {
-        let mut solver = reversi::Solver::new(hash_mb << 20);
         solver.solve(&position, SolveLimits { nodes, time }, |_| {
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 ControlFlow::Break(())

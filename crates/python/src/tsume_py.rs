@@ -80,19 +80,21 @@ impl Settings {
         let time = time
             .map(|t| Duration::try_from_secs_f64(t).map_err(|_| value_error("time must be >= 0")))
             .transpose()?;
-        if hash_mb == 0 {
-            return Err(value_error("hash_mb must be at least 1"));
-        }
+        let table_bytes = hash_mb
+            .checked_mul(1 << 20)
+            .filter(|&b| b > 0)
+            .ok_or_else(|| value_error(format!("hash_mb {hash_mb} is not a table size")))?;
         Ok(Settings {
             level,
             nodes,
             time,
-            table_bytes: hash_mb << 20,
+            table_bytes,
         })
     }
 
-    fn solver(self, cancel: &Arc<AtomicBool>) -> Solver {
-        Solver::new(Config {
+    /// A solver, or why its table cannot be had.
+    fn solver(self, cancel: &Arc<AtomicBool>) -> Result<Solver, String> {
+        Solver::try_new(Config {
             limits: Limits {
                 nodes: self.nodes,
                 time: self.time,
@@ -102,6 +104,7 @@ impl Settings {
             answer: self.level,
             ..Config::default()
         })
+        .map_err(|e| e.to_string())
     }
 }
 
@@ -130,7 +133,7 @@ fn solve(
     let settings = Settings::new(level, nodes, time, hash_mb)?;
     let pos = problem(sfen)?;
     run_interruptible(py, move |cancel| {
-        solve_one(&mut settings.solver(&cancel), &pos)
+        solve_one(&mut settings.solver(&cancel).map_err(value_error)?, &pos)
     })?
 }
 
@@ -162,7 +165,13 @@ fn solve_many(
         pool.install(|| {
             positions
                 .par_iter()
-                .map_init(|| settings.solver(&cancel), solve_one)
+                .map_init(
+                    || settings.solver(&cancel),
+                    |solver, pos| match solver {
+                        Ok(solver) => solve_one(solver, pos),
+                        Err(err) => Err(value_error(err)),
+                    },
+                )
                 .collect::<Vec<_>>()
         })
     })?;

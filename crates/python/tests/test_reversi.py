@@ -55,3 +55,8 @@ def test_computer_players_finish_a_game():
     assert Computer("alphabeta", depth=2).choose(Board()) in ["c4", "d3", "e6", "f5"]
     with pytest.raises(ValueError, match="unknown player"):
         Computer("oracle")
+
+
+def test_a_table_too_large_is_a_value_error():
+    with pytest.raises(ValueError):
+        solve(Board(), hash_mb=1 << 40)

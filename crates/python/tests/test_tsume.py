@@ -77,3 +77,10 @@ def test_ctrl_c_stops_a_search():
         tsume.solve(JUPITER, level="proof", time=30, hash_mb=16)
     timer.join()
     assert time.monotonic() - start < 5
+
+
+def test_a_table_too_large_is_a_value_error():
+    with pytest.raises(ValueError):
+        tsume.solve(MATE3, hash_mb=1 << 40)
+    with pytest.raises(ValueError):
+        tsume.solve_many([MATE3], hash_mb=1 << 40)
