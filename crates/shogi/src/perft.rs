@@ -8,18 +8,30 @@ use crate::{MoveList, Position};
 /// without building moves.
 #[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves() as u64,
-        _ => {
-            let mut pos = pos.clone();
-            perft_inner(&mut pos, depth)
-        }
-    }
+    walk(&mut pos.clone(), depth, LastPly::Counted)
 }
 
-fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 1 {
+/// As [`perft`], but playing every move, including those of the last ply (slower; a check
+/// that make and unmake agree with the counting path).
+#[must_use]
+pub fn perft_make(pos: &Position, depth: u32) -> u64 {
+    walk(&mut pos.clone(), depth, LastPly::Played)
+}
+
+/// How the last ply of a perft is taken.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LastPly {
+    /// Counted from the destination sets, no move built.
+    Counted,
+    /// Every move built, played and undone.
+    Played,
+}
+
+fn walk(pos: &mut Position, depth: u32, last: LastPly) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 && last == LastPly::Counted {
         return pos.count_legal_moves() as u64;
     }
     let mut nodes = 0;
@@ -29,32 +41,7 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
     pos.legal_moves_into(&mut moves);
     for &m in &moves {
         let undo = pos.play_unchecked(m);
-        nodes += perft_inner(pos, depth - 1);
-        pos.undo_unchecked(m, undo);
-    }
-    nodes
-}
-
-/// As [`perft`], but playing every move, including those of the last ply (slower; a check
-/// that make and unmake agree with the counting path).
-#[must_use]
-pub fn perft_make(pos: &Position, depth: u32) -> u64 {
-    let mut pos = pos.clone();
-    perft_make_inner(&mut pos, depth)
-}
-
-fn perft_make_inner(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    // The list lives here and is iterated by reference: returning or moving it would copy
-    // all 593 slots.
-    let mut moves = MoveList::new();
-    pos.legal_moves_into(&mut moves);
-    for &m in &moves {
-        let undo = pos.play_unchecked(m);
-        nodes += perft_make_inner(pos, depth - 1);
+        nodes += walk(pos, depth - 1, last);
         pos.undo_unchecked(m, undo);
     }
     nodes
