@@ -150,6 +150,17 @@ impl Bitboard {
         sq
     }
 
+    /// Every square of each file that holds a square of the set (for pawns: the files where
+    /// a pawn drop would be 二歩).
+    #[inline]
+    pub(crate) fn whole_files(self) -> Bitboard {
+        let mut files = Bitboard::EMPTY;
+        for sq in self {
+            files |= Bitboard::file(sq.file());
+        }
+        files
+    }
+
     /// Iterates over the squares in index order.
     pub const fn iter(self) -> Bitboard {
         self

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::Color;
+use crate::{Bitboard, Color};
 
 /// The 14 kinds of shogi pieces: 8 base kinds and 6 promoted ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -138,6 +138,22 @@ impl PieceKind {
             PieceKind::Pawn => 18,
             PieceKind::Bishop | PieceKind::Rook | PieceKind::King => 2,
             _ => 4,
+        }
+    }
+
+    /// The squares (行き所のない升) where a piece of this kind and `color` could never move
+    /// again, so it must promote on arrival and may not be dropped there: the last rank for
+    /// pawns and lances, the last two for knights, none for other kinds.
+    #[inline]
+    pub(crate) const fn dead_squares(self, color: Color) -> Bitboard {
+        let (last, second_last) = match color {
+            Color::Black => (Bitboard::rank(1), Bitboard::rank(2)),
+            Color::White => (Bitboard::rank(9), Bitboard::rank(8)),
+        };
+        match self {
+            PieceKind::Pawn | PieceKind::Lance => last,
+            PieceKind::Knight => Bitboard(last.0 | second_last.0),
+            _ => Bitboard::EMPTY,
         }
     }
 

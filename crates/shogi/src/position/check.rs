@@ -3,9 +3,9 @@
 use std::ops::ControlFlow;
 
 use super::Position;
-use super::movegen::{PieceMoves, Sink};
+use super::sink::Sink;
 use crate::attacks::{attacks, bishop_attacks, lance_attacks, rook_attacks};
-use crate::{Bitboard, Move, MoveList, Piece, PieceKind, Square};
+use crate::{Bitboard, Move, MoveList, Piece, PieceKind, PieceMoves, Square};
 
 impl Position {
     /// Whether the legal move `m` checks the opponent (directly or by discovery).

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::Position;
-use super::movegen::Sink;
+use super::sink::Sink;
 use crate::attacks::{attacks, diagonal_zone, king_attacks, orthogonal_zone, step_zone};
 use crate::{Bitboard, Color, Piece, PieceKind, Square};
 

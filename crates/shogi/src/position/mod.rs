@@ -5,9 +5,10 @@ mod king;
 mod legal;
 mod mate;
 mod movegen;
+mod piece_moves;
 mod play;
 mod reason;
-mod tally;
+mod sink;
 mod validate;
 
 #[cfg(test)]
@@ -22,7 +23,7 @@ use crate::attacks::{
 };
 use crate::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square, zobrist};
 
-pub use movegen::PieceMoves;
+pub use piece_moves::PieceMoves;
 pub use play::{PlayError, Undo};
 pub use reason::IllegalMoveReason;
 pub use validate::{PositionError, PositionErrorKinds};

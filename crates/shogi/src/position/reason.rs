@@ -2,7 +2,6 @@
 //! [`Position::is_legal`] asks).
 
 use super::Position;
-use super::movegen::{dead_squares, pawn_files};
 use crate::attacks::{attacks, between, line, pawn_attacks};
 use crate::{Bitboard, Move, Piece, PieceKind, Square};
 
@@ -159,7 +158,7 @@ impl Position {
         if promote && !(kind.can_promote() && (zone.contains(from) || zone.contains(to))) {
             return Err(R::CannotPromote { kind, from, to });
         }
-        if !promote && dead_squares(us, kind).contains(to) {
+        if !promote && kind.dead_squares(us).contains(to) {
             return Err(R::DeadSquare { kind, square: to });
         }
         if self.king_stays_safe(from, to, kind) {
@@ -205,11 +204,14 @@ impl Position {
         if self.board[to.index()].is_some() {
             return Err(R::Occupied(to));
         }
-        if dead_squares(us, kind).contains(to) {
+        if kind.dead_squares(us).contains(to) {
             return Err(R::DeadSquare { kind, square: to });
         }
         if kind == PieceKind::Pawn
-            && pawn_files(self.pieces_of(Piece::new(us, PieceKind::Pawn))).contains(to)
+            && self
+                .pieces_of(Piece::new(us, PieceKind::Pawn))
+                .whole_files()
+                .contains(to)
         {
             return Err(R::TwoPawns(to.file()));
         }

@@ -5,7 +5,6 @@ use std::fmt;
 use bitflags::bitflags;
 
 use super::Position;
-use super::movegen::dead_squares;
 use crate::{Bitboard, Color, Piece, PieceKind, Setup, SetupMode};
 
 bitflags! {
@@ -150,7 +149,7 @@ impl Position {
                 _ => kinds |= PositionErrorKinds::TOO_MANY_KINGS,
             }
             for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
-                let stuck = self.pieces_of(Piece::new(color, kind)) & dead_squares(color, kind);
+                let stuck = self.pieces_of(Piece::new(color, kind)) & kind.dead_squares(color);
                 if stuck.any() {
                     kinds |= PositionErrorKinds::STUCK_PIECE;
                 }
