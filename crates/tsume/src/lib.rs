@@ -5,7 +5,6 @@
 pub use shogi;
 
 pub mod bundled;
-mod checks;
 mod config;
 mod error;
 mod hands;

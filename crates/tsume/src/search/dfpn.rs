@@ -4,7 +4,7 @@
 use shogi::Position;
 
 use super::expand::{ACTIVE, Child};
-use super::value::{NO_DEP, Value, before_move, can_interpose};
+use super::value::{NO_DEP, Value, before_move, can_interpose, drop_relevant};
 use super::{MAX_DEPTH, Node, Searcher};
 use crate::hands::Packed;
 use crate::pn::{self, INF, LEN_INF, MAX_FINITE, Pn, len_inc};
@@ -98,7 +98,7 @@ impl Searcher<'_, '_> {
         if n.or {
             Value::disproven(
                 LEN_INF,
-                Packed::FULL.cap_absent(crate::checks::drop_relevant(pos, n.atk)),
+                Packed::FULL.cap_absent(drop_relevant(pos, n.atk)),
                 Packed::EMPTY,
                 NO_DEP,
             )
@@ -290,7 +290,7 @@ fn or_disproven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
         dep = dep.min(k.v.dep);
     }
     // With a kind it lacks now, the attacker would have drops never searched.
-    let held = crate::checks::drop_relevant(pos, n.atk);
+    let held = drop_relevant(pos, n.atk);
     Value::disproven(len_inc(len), atk.cap_absent(held), def, dep)
 }
 

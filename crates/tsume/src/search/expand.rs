@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use shogi::{Move, MoveList, Position};
 
-use super::value::{NO_DEP, Value, before_move, can_interpose, distance};
+use super::value::{NO_DEP, Value, before_move, can_interpose, distance, drop_relevant};
 use super::{Node, Searcher, child_path_key};
 use crate::hands::Packed;
 use crate::pn::{LEN_INF, len_dec};
@@ -36,7 +36,7 @@ impl Searcher<'_, '_> {
     pub(crate) fn expand(&mut self, pos: &mut Position, n: &Node) -> Vec<Child> {
         let mut moves = MoveList::new();
         if n.or {
-            crate::checks::check_moves_into(pos, &mut moves);
+            pos.check_moves_into(&mut moves);
         } else {
             pos.legal_moves_into(&mut moves);
         }
@@ -152,11 +152,11 @@ impl Searcher<'_, '_> {
             return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP);
         }
         let mut checks = MoveList::new();
-        crate::checks::check_moves_into(pos, &mut checks);
+        pos.check_moves_into(&mut checks);
         if checks.is_empty() {
             let v = Value::disproven(
                 LEN_INF,
-                Packed::FULL.cap_absent(crate::checks::drop_relevant(pos, n.atk)),
+                Packed::FULL.cap_absent(drop_relevant(pos, n.atk)),
                 Packed::EMPTY,
                 NO_DEP,
             );
@@ -198,7 +198,7 @@ impl Searcher<'_, '_> {
             let def = checks
                 .iter()
                 .fold(Packed::EMPTY, |d, m| d.max(escape_bound(pos, m)));
-            let atk = Packed::FULL.cap_absent(crate::checks::drop_relevant(pos, n.atk));
+            let atk = Packed::FULL.cap_absent(drop_relevant(pos, n.atk));
             let v = Value::disproven(2, atk, def, NO_DEP);
             self.tt.store_disproven(n.key, v.atk, v.def, v.len, 1);
             return v;
@@ -268,7 +268,7 @@ impl Searcher<'_, '_> {
                 self.tick();
                 let mut g = a.clone();
                 g.play_unchecked(*e);
-                let replies = crate::checks::check_moves(&g);
+                let replies = g.check_moves();
                 let Some(v) = self.mate_in_one(&g, &replies) else {
                     continue 'checks;
                 };

@@ -87,7 +87,7 @@ impl Searcher<'_, '_> {
     fn ordered_moves(&self, c: &Cursor) -> MoveList {
         let or = c.pos.turn() == self.attacker;
         let mut moves = if or {
-            crate::checks::check_moves(&c.pos)
+            c.pos.check_moves()
         } else {
             c.pos.legal_moves()
         };

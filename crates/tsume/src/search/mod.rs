@@ -286,7 +286,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
         while line.len() < max {
             let or = pos.turn() == self.attacker;
             let moves = if or {
-                crate::checks::check_moves(&pos)
+                pos.check_moves()
             } else {
                 pos.legal_moves()
             };

@@ -1,6 +1,7 @@
 //! Search values of one node, and how proof and disproof pieces cross a move.
 
-use shogi::{Move, Position, Square};
+use shogi::attacks::attacks;
+use shogi::{Move, Piece, PieceKind, Position, Square};
 
 use crate::hands::Packed;
 use crate::pn::{INF, Len, Pn};
@@ -81,6 +82,25 @@ pub(crate) fn before_move(bound: Packed, m: &Move) -> Packed {
         } => bound.minus(k.unpromoted()),
         Move::Normal { .. } => bound,
     }
+}
+
+/// The attacker's hand as far as its checks depend on it: a kind the attacker lacks but
+/// could not drop with check anyway (every square that would check is occupied) counts
+/// as held, so a disproof's bound does not cap it at zero. `atk` is the hand of the side
+/// to move.
+pub(crate) fn drop_relevant(pos: &Position, atk: Packed) -> Packed {
+    let us = pos.turn();
+    let Some(ksq) = pos.king_square(!us) else {
+        return Packed::FULL;
+    };
+    let occ = pos.occupied();
+    let mut held = atk;
+    for (i, &kind) in PieceKind::HAND.iter().enumerate() {
+        if atk.get(i) == 0 && (attacks(Piece::new(!us, kind), ksq, occ) & !occ).is_empty() {
+            held = held.plus(kind);
+        }
+    }
+    held
 }
 
 /// King-move distance between two squares.

@@ -270,7 +270,9 @@ impl Searcher<'_, '_> {
         s: Square,
         cap: u32,
     ) -> Option<Option<u32>> {
-        let captures: Vec<Move> = crate::checks::check_moves(&dropped.pos)
+        let captures: Vec<Move> = dropped
+            .pos
+            .check_moves()
             .into_iter()
             .filter(|x| x.to() == s)
             .collect();
