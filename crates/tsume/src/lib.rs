@@ -7,7 +7,6 @@ pub use shogi;
 pub mod bundled;
 mod config;
 mod error;
-mod hands;
 mod memory;
 mod pn;
 mod problem;

@@ -19,11 +19,11 @@
 //! them.
 
 use crate::error::TableError;
-use crate::hands::Packed;
 use crate::memory::Zeroed;
 #[cfg(test)]
 use crate::pn::LEN_INF;
 use crate::pn::{INF, Len, Pn};
+use shogi::Hand;
 
 const CLUSTER: usize = 8;
 
@@ -31,9 +31,9 @@ const CLUSTER: usize = 8;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Probe {
     /// Mate within `len` plies, with the stored proof bound.
-    Proven { len: Len, atk: Packed, def: Packed },
+    Proven { len: Len, atk: Hand, def: Hand },
     /// No mate within `len` plies, with the stored disproof bound.
-    Disproven { len: Len, atk: Packed, def: Packed },
+    Disproven { len: Len, atk: Hand, def: Hand },
     /// Search values from an earlier visit of exactly this position.
     Unknown { pn: Pn, dn: Pn },
     /// Never seen (or collected).
@@ -44,8 +44,10 @@ pub(crate) enum Probe {
 #[derive(Debug, Clone, Copy, Default, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(C)]
 struct Entry {
-    atk: Packed,
-    def: Packed,
+    /// [`Hand::bits`] of the attacker's hand or bound.
+    atk: u32,
+    /// [`Hand::bits`] of the defender's hand or bound.
+    def: u32,
     pn: Pn,
     dn: Pn,
     /// Work spent on the entry (the replacement and collection priority); 0 = empty.
@@ -57,6 +59,12 @@ struct Entry {
 }
 
 impl Entry {
+    fn atk(&self) -> Hand {
+        Hand::from_bits(self.atk)
+    }
+    fn def(&self) -> Hand {
+        Hand::from_bits(self.def)
+    }
     fn is_empty(&self) -> bool {
         self.amount == 0
     }
@@ -220,37 +228,41 @@ impl Table {
     pub(crate) fn touch(&self, key: u64) -> u64 {
         let c = &self.memory.get()[self.cluster(key)];
         // One word of each of the cluster's four cache lines.
-        c.keys[0] ^ u64::from(c.entries[0].atk.raw() ^ c.entries[3].amount ^ c.entries[6].amount)
+        c.keys[0] ^ u64::from(c.entries[0].atk ^ c.entries[3].amount ^ c.entries[6].amount)
     }
 
     /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
-    pub(crate) fn probe(&self, key: u64, atk: Packed, def: Packed, r: Len) -> Probe {
+    pub(crate) fn probe(&self, key: u64, atk: Hand, def: Hand, r: Len) -> Probe {
         let mut best = Probe::Missing;
         let cluster = &self.memory.get()[self.cluster(key)];
         for e in cluster.slots(key).map(|i| &cluster.entries[i]) {
             if e.is_proven() {
-                if e.len <= r && atk.dominates(e.atk) && e.def.dominates(def) {
+                if e.len <= r && atk.dominates(e.atk()) && e.def().dominates(def) {
                     match best {
                         Probe::Proven { len, .. } if len <= e.len => {}
                         _ => {
                             best = Probe::Proven {
                                 len: e.len,
-                                atk: e.atk,
-                                def: e.def,
+                                atk: e.atk(),
+                                def: e.def(),
                             }
                         }
                     }
                 }
             } else if e.is_disproven() {
-                let fits = e.len >= r && e.atk.dominates(atk) && def.dominates(e.def);
+                let fits = e.len >= r && e.atk().dominates(atk) && def.dominates(e.def());
                 if fits && !matches!(best, Probe::Proven { .. }) {
                     best = Probe::Disproven {
                         len: e.len,
-                        atk: e.atk,
-                        def: e.def,
+                        atk: e.atk(),
+                        def: e.def(),
                     };
                 }
-            } else if e.len == r && e.atk == atk && e.def == def && matches!(best, Probe::Missing) {
+            } else if e.len == r
+                && e.atk() == atk
+                && e.def() == def
+                && matches!(best, Probe::Missing)
+            {
                 best = Probe::Unknown { pn: e.pn, dn: e.dn };
             }
         }
@@ -262,8 +274,8 @@ impl Table {
     pub(crate) fn store_unknown(
         &mut self,
         key: u64,
-        atk: Packed,
-        def: Packed,
+        atk: Hand,
+        def: Hand,
         r: Len,
         pn: Pn,
         dn: Pn,
@@ -274,8 +286,8 @@ impl Table {
         for i in (0..CLUSTER).filter(|&i| cluster.keys[i] == key) {
             let e = &mut cluster.entries[i];
             if !e.is_empty()
-                && e.atk == atk
-                && e.def == def
+                && e.atk() == atk
+                && e.def() == def
                 && e.len == r
                 && !e.is_proven()
                 && !e.is_disproven()
@@ -287,8 +299,8 @@ impl Table {
             }
         }
         let entry = Entry {
-            atk,
-            def,
+            atk: atk.bits(),
+            def: def.bits(),
             pn,
             dn,
             amount: work.max(1),
@@ -299,7 +311,7 @@ impl Table {
     }
 
     /// Stores a proof bound: mate within `len` whenever hands satisfy the bound.
-    pub(crate) fn store_proven(&mut self, key: u64, atk: Packed, def: Packed, len: Len, work: u32) {
+    pub(crate) fn store_proven(&mut self, key: u64, atk: Hand, def: Hand, len: Len, work: u32) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
         let cluster = &mut self.memory.get_mut()[range];
@@ -308,13 +320,15 @@ impl Table {
             if cluster.keys[i] != key || e.is_empty() {
                 continue;
             }
-            if e.is_proven() && atk.dominates(e.atk) && e.def.dominates(def) && e.len <= len {
+            if e.is_proven() && atk.dominates(e.atk()) && e.def().dominates(def) && e.len <= len {
                 return; // an equal or stronger proof is already there
             }
             // Unsolved entries this proof now covers are dropped; their work carries over.
             // (An unsolved entry's `len` is its horizon: covered when the proof answers it.)
-            let covered =
-                !e.is_disproven() && e.len >= len && e.atk.dominates(atk) && def.dominates(e.def);
+            let covered = !e.is_disproven()
+                && e.len >= len
+                && e.atk().dominates(atk)
+                && def.dominates(e.def());
             if covered {
                 amount = amount.saturating_add(e.amount);
                 cluster.clear_slot(i);
@@ -325,8 +339,8 @@ impl Table {
             range,
             key,
             Entry {
-                atk,
-                def,
+                atk: atk.bits(),
+                def: def.bits(),
                 pn: 0,
                 dn: INF,
                 amount,
@@ -337,14 +351,7 @@ impl Table {
     }
 
     /// Stores a disproof bound: no mate within `len` (or ever, with `LEN_INF`).
-    pub(crate) fn store_disproven(
-        &mut self,
-        key: u64,
-        atk: Packed,
-        def: Packed,
-        len: Len,
-        work: u32,
-    ) {
+    pub(crate) fn store_disproven(&mut self, key: u64, atk: Hand, def: Hand, len: Len, work: u32) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
         let cluster = &mut self.memory.get_mut()[range];
@@ -353,11 +360,12 @@ impl Table {
             if cluster.keys[i] != key || e.is_empty() {
                 continue;
             }
-            if e.is_disproven() && e.atk.dominates(atk) && def.dominates(e.def) && e.len >= len {
+            if e.is_disproven() && e.atk().dominates(atk) && def.dominates(e.def()) && e.len >= len
+            {
                 return;
             }
             let covered =
-                !e.is_proven() && e.len <= len && atk.dominates(e.atk) && e.def.dominates(def);
+                !e.is_proven() && e.len <= len && atk.dominates(e.atk()) && e.def().dominates(def);
             if covered {
                 amount = amount.saturating_add(e.amount);
                 cluster.clear_slot(i);
@@ -368,8 +376,8 @@ impl Table {
             range,
             key,
             Entry {
-                atk,
-                def,
+                atk: atk.bits(),
+                def: def.bits(),
                 pn: INF,
                 dn: 0,
                 amount,
@@ -438,47 +446,41 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shogi::{Hand, PieceKind};
+    use shogi::PieceKind;
 
-    fn hand(pairs: &[(PieceKind, u8)]) -> Packed {
+    fn hand(pairs: &[(PieceKind, u8)]) -> Hand {
         let mut h = Hand::EMPTY;
         for &(k, n) in pairs {
             h.set(k, n).unwrap();
         }
-        Packed::from_hand(&h)
+        h
     }
 
     #[test]
     fn proof_covers_superior_attacker_hands() {
         let mut t = Table::new(1 << 16);
         let g = hand(&[(PieceKind::Gold, 1)]);
-        t.store_proven(42, g, Packed::FULL, 3, 1);
+        t.store_proven(42, g, Hand::UNLIMITED, 3, 1);
         let more = hand(&[(PieceKind::Gold, 2), (PieceKind::Pawn, 1)]);
         assert!(matches!(
-            t.probe(42, more, Packed::EMPTY, 5),
+            t.probe(42, more, Hand::EMPTY, 5),
             Probe::Proven { len: 3, .. }
         ));
+        assert!(matches!(t.probe(42, more, Hand::EMPTY, 1), Probe::Missing));
         assert!(matches!(
-            t.probe(42, more, Packed::EMPTY, 1),
+            t.probe(42, Hand::EMPTY, Hand::EMPTY, 5),
             Probe::Missing
         ));
-        assert!(matches!(
-            t.probe(42, Packed::EMPTY, Packed::EMPTY, 5),
-            Probe::Missing
-        ));
-        assert!(matches!(
-            t.probe(43, more, Packed::EMPTY, 5),
-            Probe::Missing
-        ));
+        assert!(matches!(t.probe(43, more, Hand::EMPTY, 5), Probe::Missing));
     }
 
     #[test]
     fn disproof_covers_inferior_attacker_hands() {
         let mut t = Table::new(1 << 16);
         let g = hand(&[(PieceKind::Gold, 1)]);
-        t.store_disproven(7, g, Packed::EMPTY, LEN_INF, 1);
+        t.store_disproven(7, g, Hand::EMPTY, LEN_INF, 1);
         assert!(matches!(
-            t.probe(7, Packed::EMPTY, g, 9),
+            t.probe(7, Hand::EMPTY, g, 9),
             Probe::Disproven { .. }
         ));
         assert!(matches!(
@@ -486,31 +488,31 @@ mod tests {
             Probe::Missing
         ));
         // A finite disproof only answers shorter horizons.
-        t.store_disproven(8, g, Packed::EMPTY, 5, 1);
+        t.store_disproven(8, g, Hand::EMPTY, 5, 1);
         assert!(matches!(
-            t.probe(8, g, Packed::EMPTY, 5),
+            t.probe(8, g, Hand::EMPTY, 5),
             Probe::Disproven { .. }
         ));
-        assert!(matches!(t.probe(8, g, Packed::EMPTY, 7), Probe::Missing));
+        assert!(matches!(t.probe(8, g, Hand::EMPTY, 7), Probe::Missing));
     }
 
     #[test]
     fn unknown_needs_exact_hands_and_proof_replaces_it() {
         let mut t = Table::new(1 << 16);
         let g = hand(&[(PieceKind::Gold, 1)]);
-        t.store_unknown(9, g, Packed::EMPTY, LEN_INF, 4, 2, 10);
+        t.store_unknown(9, g, Hand::EMPTY, LEN_INF, 4, 2, 10);
         assert_eq!(
-            t.probe(9, g, Packed::EMPTY, LEN_INF),
+            t.probe(9, g, Hand::EMPTY, LEN_INF),
             Probe::Unknown { pn: 4, dn: 2 }
         );
         assert_eq!(
-            t.probe(9, Packed::EMPTY, Packed::EMPTY, LEN_INF),
+            t.probe(9, Hand::EMPTY, Hand::EMPTY, LEN_INF),
             Probe::Missing
         );
-        t.store_proven(9, Packed::EMPTY, Packed::FULL, 7, 1);
+        t.store_proven(9, Hand::EMPTY, Hand::UNLIMITED, 7, 1);
         assert_eq!(t.used(), 1);
         assert!(matches!(
-            t.probe(9, g, Packed::EMPTY, LEN_INF),
+            t.probe(9, g, Hand::EMPTY, LEN_INF),
             Probe::Proven { len: 7, .. }
         ));
     }
@@ -518,21 +520,21 @@ mod tests {
     #[test]
     fn unknown_entries_are_per_horizon() {
         let mut t = Table::new(1 << 16);
-        t.store_unknown(5, Packed::EMPTY, Packed::EMPTY, 9, 3, 4, 1);
-        t.store_unknown(5, Packed::EMPTY, Packed::EMPTY, LEN_INF, 1, 8, 1);
+        t.store_unknown(5, Hand::EMPTY, Hand::EMPTY, 9, 3, 4, 1);
+        t.store_unknown(5, Hand::EMPTY, Hand::EMPTY, LEN_INF, 1, 8, 1);
         assert_eq!(
-            t.probe(5, Packed::EMPTY, Packed::EMPTY, 9),
+            t.probe(5, Hand::EMPTY, Hand::EMPTY, 9),
             Probe::Unknown { pn: 3, dn: 4 }
         );
-        assert_eq!(t.probe(5, Packed::EMPTY, Packed::EMPTY, 7), Probe::Missing);
+        assert_eq!(t.probe(5, Hand::EMPTY, Hand::EMPTY, 7), Probe::Missing);
         // A mate in 11 answers the unbounded search but not "mate within 9?".
-        t.store_proven(5, Packed::EMPTY, Packed::FULL, 11, 1);
+        t.store_proven(5, Hand::EMPTY, Hand::UNLIMITED, 11, 1);
         assert_eq!(
-            t.probe(5, Packed::EMPTY, Packed::EMPTY, 9),
+            t.probe(5, Hand::EMPTY, Hand::EMPTY, 9),
             Probe::Unknown { pn: 3, dn: 4 }
         );
         assert!(matches!(
-            t.probe(5, Packed::EMPTY, Packed::EMPTY, LEN_INF),
+            t.probe(5, Hand::EMPTY, Hand::EMPTY, LEN_INF),
             Probe::Proven { len: 11, .. }
         ));
         assert_eq!(t.used(), 2);
@@ -547,7 +549,7 @@ mod tests {
         let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         for stored in [50, 5_000, 10] {
             for k in 0..stored {
-                t.store_proven(key(k), Packed::EMPTY, Packed::FULL, 7, 1);
+                t.store_proven(key(k), Hand::EMPTY, Hand::UNLIMITED, 7, 1);
             }
             assert_eq!(t.filled_overflow, stored > t.filled_cap as u64);
             t.clear();
@@ -555,7 +557,7 @@ mod tests {
             assert!(t.filled.is_empty() && !t.filled_overflow);
             assert!(t.memory.get().iter().all(|c| c.keys == [0; CLUSTER]));
             for k in 0..stored {
-                let probe = t.probe(key(k), Packed::FULL, Packed::EMPTY, LEN_INF);
+                let probe = t.probe(key(k), Hand::UNLIMITED, Hand::EMPTY, LEN_INF);
                 assert_eq!(probe, Probe::Missing);
             }
         }
@@ -568,8 +570,8 @@ mod tests {
         for k in 0..10_000u64 {
             t.store_unknown(
                 k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                Packed::EMPTY,
-                Packed::EMPTY,
+                Hand::EMPTY,
+                Hand::EMPTY,
                 LEN_INF,
                 1,
                 1,

@@ -1,12 +1,11 @@
 //! The MID recursion of df-pn with 1+ε thresholds, and how a node's value follows
 //! from its children's (numbers, mate length, proof/disproof pieces, repetition depth).
 
-use shogi::Position;
+use shogi::{Hand, Position};
 
 use super::expand::{ACTIVE, Child};
 use super::value::{NO_DEP, Value, before_move, can_interpose, drop_relevant};
 use super::{MAX_DEPTH, Node, Searcher};
-use crate::hands::Packed;
 use crate::pn::{self, INF, LEN_INF, MAX_FINITE, Pn, len_inc};
 use crate::verdict::StopReason;
 
@@ -38,7 +37,7 @@ impl Searcher<'_, '_> {
         if n.r == 0 {
             // No plies left: only a position already mated counts.
             return if n.or {
-                Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP)
+                Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_DEP)
             } else if pos.has_legal_moves() {
                 super::expand::horizon_escape(pos)
             } else {
@@ -98,12 +97,12 @@ impl Searcher<'_, '_> {
         if n.or {
             Value::disproven(
                 LEN_INF,
-                Packed::FULL.cap_absent(drop_relevant(pos, n.atk)),
-                Packed::EMPTY,
+                Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.atk)),
+                Hand::EMPTY,
                 NO_DEP,
             )
         } else {
-            Value::proven(0, Packed::EMPTY, super::expand::mate_def_bound(pos, n.def))
+            Value::proven(0, Hand::EMPTY, super::expand::mate_def_bound(pos, n.def))
         }
     }
 
@@ -263,16 +262,16 @@ fn or_proven(kids: &[Child]) -> Value {
 /// Every defence is refuted: the longest decides the length; the bound must cover all.
 fn and_proven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
     let mut len = 0;
-    let mut atk = Packed::EMPTY;
-    let mut def = Packed::FULL;
+    let mut atk = Hand::EMPTY;
+    let mut def = Hand::UNLIMITED;
     for k in kids {
         len = len.max(k.v.len);
-        atk = atk.max(k.v.atk);
-        def = def.min(before_move(k.v.def, &k.mv));
+        atk = atk.union(k.v.atk);
+        def = def.intersection(before_move(k.v.def, &k.mv));
     }
     if can_interpose(pos) {
         // With a kind it lacks now, the defender would have drops never searched.
-        def = def.cap_absent(n.def);
+        def = def.only_kinds_in(n.def);
     }
     Value::proven(len_inc(len), atk, def)
 }
@@ -280,18 +279,18 @@ fn and_proven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
 /// Every check fails: the shortest horizon decides; the bound must cover all.
 fn or_disproven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
     let mut len = LEN_INF;
-    let mut atk = Packed::FULL;
-    let mut def = Packed::EMPTY;
+    let mut atk = Hand::UNLIMITED;
+    let mut def = Hand::EMPTY;
     let mut dep = NO_DEP;
     for k in kids {
         len = len.min(k.v.len);
-        atk = atk.min(before_move(k.v.atk, &k.mv));
-        def = def.max(k.v.def);
+        atk = atk.intersection(before_move(k.v.atk, &k.mv));
+        def = def.union(k.v.def);
         dep = dep.min(k.v.dep);
     }
     // With a kind it lacks now, the attacker would have drops never searched.
     let held = drop_relevant(pos, n.atk);
-    Value::disproven(len_inc(len), atk.cap_absent(held), def, dep)
+    Value::disproven(len_inc(len), atk.only_kinds_in(held), def, dep)
 }
 
 /// One defence escapes: prefer one that needs no repetition, then the longest horizon.

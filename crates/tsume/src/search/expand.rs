@@ -3,11 +3,10 @@
 
 use std::ops::ControlFlow;
 
-use shogi::{Move, MoveList, Position};
+use shogi::{Hand, Move, MoveList, Position};
 
 use super::value::{NO_DEP, Value, before_move, can_interpose, distance, drop_relevant};
 use super::{Node, Searcher, child_path_key};
-use crate::hands::Packed;
 use crate::pn::{LEN_INF, len_dec};
 
 /// No sibling to wait for.
@@ -136,7 +135,7 @@ impl Searcher<'_, '_> {
         };
         let count = defence_count(pos, cap);
         if count == 0 {
-            let v = Value::proven(0, Packed::EMPTY, mate_def_bound(pos, n.def));
+            let v = Value::proven(0, Hand::EMPTY, mate_def_bound(pos, n.def));
             self.tt.store_proven(n.key, v.atk, v.def, 0, 1);
             return v;
         }
@@ -149,15 +148,15 @@ impl Searcher<'_, '_> {
     /// The attacker to move: no check = no mate; a check that leaves no defence = mate in 1.
     fn evaluate_or_leaf(&mut self, pos: &mut Position, n: &Node) -> Value {
         if n.r == 0 {
-            return Value::disproven(0, Packed::FULL, Packed::EMPTY, NO_DEP);
+            return Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_DEP);
         }
         let mut checks = MoveList::new();
         pos.check_moves_into(&mut checks);
         if checks.is_empty() {
             let v = Value::disproven(
                 LEN_INF,
-                Packed::FULL.cap_absent(drop_relevant(pos, n.atk)),
-                Packed::EMPTY,
+                Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.atk)),
+                Hand::EMPTY,
                 NO_DEP,
             );
             self.tt.store_disproven(n.key, v.atk, v.def, LEN_INF, 1);
@@ -197,8 +196,8 @@ impl Searcher<'_, '_> {
             // No mate in one, and an attacker mate takes an odd number of plies.
             let def = checks
                 .iter()
-                .fold(Packed::EMPTY, |d, m| d.max(escape_bound(pos, m)));
-            let atk = Packed::FULL.cap_absent(drop_relevant(pos, n.atk));
+                .fold(Hand::EMPTY, |d, m| d.union(escape_bound(pos, m)));
+            let atk = Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.atk));
             let v = Value::disproven(2, atk, def, NO_DEP);
             self.tt.store_disproven(n.key, v.atk, v.def, v.len, 1);
             return v;
@@ -218,7 +217,7 @@ impl Searcher<'_, '_> {
         checks: &[Move],
         cap: u32,
     ) -> (Option<Value>, u32) {
-        let def = Packed::from_hand(pos.hand(!self.attacker));
+        let def = *pos.hand(!self.attacker);
         let mut least = cap;
         let c = pos;
         for m in checks {
@@ -227,7 +226,7 @@ impl Searcher<'_, '_> {
             if count == 0 {
                 let bound = mate_def_bound(c, def);
                 c.undo_unchecked(*m, undo);
-                let atk = before_move(Packed::EMPTY, m);
+                let atk = before_move(Hand::EMPTY, m);
                 return (Some(Value::proven(1, atk, bound)), 0);
             }
             c.undo_unchecked(*m, undo);
@@ -238,12 +237,12 @@ impl Searcher<'_, '_> {
 
     /// A check after which the defender has no legal move, with its proof bound.
     pub(crate) fn mate_in_one(&mut self, pos: &Position, checks: &[Move]) -> Option<Value> {
-        let def = Packed::from_hand(pos.hand(!self.attacker));
+        let def = *pos.hand(!self.attacker);
         for m in checks {
             let mut c = pos.clone();
             c.play_unchecked(*m);
             if !c.has_legal_moves() {
-                let atk = before_move(Packed::EMPTY, m);
+                let atk = before_move(Hand::EMPTY, m);
                 return Some(Value::proven(1, atk, mate_def_bound(&c, def)));
             }
         }
@@ -255,7 +254,7 @@ impl Searcher<'_, '_> {
     /// A check after which every defence (at most [`MATE3_MAX_DEFENCES`] of them) allows a
     /// mate in one: a fixed-depth search at new leaves (Kaneko et al. 2010), with the proof
     /// bound built as the search's own nodes would build it.
-    fn mate_in_three(&mut self, pos: &Position, checks: &[Move], def: Packed) -> Option<Value> {
+    fn mate_in_three(&mut self, pos: &Position, checks: &[Move], def: Hand) -> Option<Value> {
         'checks: for c in checks {
             let mut a = pos.clone();
             a.play_unchecked(*c);
@@ -263,7 +262,7 @@ impl Searcher<'_, '_> {
             if defences.len() > MATE3_MAX_DEFENCES {
                 continue;
             }
-            let (mut atk_b, mut def_b) = (Packed::EMPTY, Packed::FULL);
+            let (mut atk_b, mut def_b) = (Hand::EMPTY, Hand::UNLIMITED);
             for e in &defences {
                 self.tick();
                 let mut g = a.clone();
@@ -272,11 +271,11 @@ impl Searcher<'_, '_> {
                 let Some(v) = self.mate_in_one(&g, &replies) else {
                     continue 'checks;
                 };
-                atk_b = atk_b.max(v.atk);
-                def_b = def_b.min(before_move(v.def, e));
+                atk_b = atk_b.union(v.atk);
+                def_b = def_b.intersection(before_move(v.def, e));
             }
             if can_interpose(&a) {
-                def_b = def_b.cap_absent(def);
+                def_b = def_b.only_kinds_in(def);
             }
             return Some(Value::proven(3, before_move(atk_b, c), def_b));
         }
@@ -409,7 +408,7 @@ const MATE3_MAX_DEFENCES: usize = 4;
 /// The defender hand that keeps a legal reply to the attacker's `m` (which does not mate):
 /// none if a move that is not a drop exists, else one piece of a kind it can drop (the
 /// legality of a drop depends on the board alone).
-fn escape_bound(pos: &mut Position, m: &Move) -> Packed {
+fn escape_bound(pos: &mut Position, m: &Move) -> Hand {
     let undo = pos.play_unchecked(*m);
     let bound = horizon_escape(pos).def;
     pos.undo_unchecked(*m, undo);
@@ -432,18 +431,18 @@ pub(crate) fn horizon_escape(pos: &Position) -> Value {
         ControlFlow::Continue(())
     });
     let def = match drop {
-        Some(kind) if walk.is_continue() => Packed::EMPTY.plus(kind),
-        _ => Packed::EMPTY,
+        Some(kind) if walk.is_continue() => Hand::EMPTY.plus(kind),
+        _ => Hand::EMPTY,
     };
-    Value::disproven(0, Packed::FULL, def, NO_DEP)
+    Value::disproven(0, Hand::UNLIMITED, def, NO_DEP)
 }
 
 /// The defender-hand bound of a mate: any hand if no drop could block the check, else
 /// any hand without the kinds the defender lacks now.
-pub(crate) fn mate_def_bound(pos: &Position, def: Packed) -> Packed {
+pub(crate) fn mate_def_bound(pos: &Position, def: Hand) -> Hand {
     if can_interpose(pos) {
-        Packed::FULL.cap_absent(def)
+        Hand::UNLIMITED.only_kinds_in(def)
     } else {
-        Packed::FULL
+        Hand::UNLIMITED
     }
 }

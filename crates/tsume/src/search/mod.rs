@@ -10,10 +10,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use shogi::{Color, Move, Position};
+use shogi::{Color, Hand, Move, Position};
 
 use crate::config::{Progress, ProgressFn};
-use crate::hands::Packed;
 use crate::pn::{LEN_INF, Len, Pn};
 use crate::table::{Probe, Table};
 use crate::verdict::StopReason;
@@ -99,8 +98,8 @@ pub(crate) struct Node {
     pub(crate) key: u64,
     pub(crate) full: u64,
     pub(crate) path_key: u64,
-    pub(crate) atk: Packed,
-    pub(crate) def: Packed,
+    pub(crate) atk: Hand,
+    pub(crate) def: Hand,
 }
 
 impl<'t, 'c> Searcher<'t, 'c> {
@@ -128,8 +127,8 @@ impl<'t, 'c> Searcher<'t, 'c> {
             key: pos.board_key(),
             full: pos.key(),
             path_key,
-            atk: Packed::from_hand(pos.hand(self.attacker)),
-            def: Packed::from_hand(pos.hand(!self.attacker)),
+            atk: *pos.hand(self.attacker),
+            def: *pos.hand(!self.attacker),
         }
     }
 

@@ -1,9 +1,8 @@
 //! Search values of one node, and how proof and disproof pieces cross a move.
 
 use shogi::attacks::attacks;
-use shogi::{Move, Piece, PieceKind, Position, Square};
+use shogi::{Hand, Move, Piece, PieceKind, Position, Square};
 
-use crate::hands::Packed;
 use crate::pn::{INF, Len, Pn};
 
 /// `dep` of a value that depends on no repetition.
@@ -20,8 +19,8 @@ pub(crate) struct Value {
     pub(crate) pn: Pn,
     pub(crate) dn: Pn,
     pub(crate) len: Len,
-    pub(crate) atk: Packed,
-    pub(crate) def: Packed,
+    pub(crate) atk: Hand,
+    pub(crate) def: Hand,
     pub(crate) dep: u32,
 }
 
@@ -31,13 +30,13 @@ impl Value {
             pn: pn.max(1),
             dn: dn.max(1),
             len: 0,
-            atk: Packed::EMPTY,
-            def: Packed::EMPTY,
+            atk: Hand::EMPTY,
+            def: Hand::EMPTY,
             dep: NO_DEP,
         }
     }
 
-    pub(crate) fn proven(len: Len, atk: Packed, def: Packed) -> Value {
+    pub(crate) fn proven(len: Len, atk: Hand, def: Hand) -> Value {
         Value {
             pn: 0,
             dn: INF,
@@ -48,7 +47,7 @@ impl Value {
         }
     }
 
-    pub(crate) fn disproven(len: Len, atk: Packed, def: Packed, dep: u32) -> Value {
+    pub(crate) fn disproven(len: Len, atk: Hand, def: Hand, dep: u32) -> Value {
         Value {
             pn: INF,
             dn: 0,
@@ -74,7 +73,7 @@ impl Value {
 
 /// A hand bound of the side that made `m`, carried from after the move to before it:
 /// a drop used one piece more, a capture gained one (kept unpromoted).
-pub(crate) fn before_move(bound: Packed, m: &Move) -> Packed {
+pub(crate) fn before_move(bound: Hand, m: &Move) -> Hand {
     match *m {
         Move::Drop { kind, .. } => bound.plus(kind),
         Move::Normal {
@@ -88,15 +87,15 @@ pub(crate) fn before_move(bound: Packed, m: &Move) -> Packed {
 /// could not drop with check anyway (every square that would check is occupied) counts
 /// as held, so a disproof's bound does not cap it at zero. `atk` is the hand of the side
 /// to move.
-pub(crate) fn drop_relevant(pos: &Position, atk: Packed) -> Packed {
+pub(crate) fn drop_relevant(pos: &Position, atk: Hand) -> Hand {
     let us = pos.turn();
     let Some(ksq) = pos.king_square(!us) else {
-        return Packed::FULL;
+        return Hand::UNLIMITED;
     };
     let occ = pos.occupied();
     let mut held = atk;
-    for (i, &kind) in PieceKind::HAND.iter().enumerate() {
-        if atk.get(i) == 0 && (attacks(Piece::new(!us, kind), ksq, occ) & !occ).is_empty() {
+    for kind in PieceKind::HAND {
+        if atk.count(kind) == 0 && (attacks(Piece::new(!us, kind), ksq, occ) & !occ).is_empty() {
             held = held.plus(kind);
         }
     }
