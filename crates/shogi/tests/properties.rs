@@ -126,7 +126,6 @@ proptest! {
         let mut p = pos.clone();
         for m in pos.legal_moves() {
             let undo = p.play_unchecked(m);
-            prop_assert!(p.key_is_consistent(), "key after {} in {}", m, pos);
             let mover = !p.turn();
             if let Some(k) = p.king_square(mover) {
                 prop_assert!(p.attackers_to(k, p.turn()).is_empty(), "{} leaves check in {}", m, pos);

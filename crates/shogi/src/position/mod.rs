@@ -315,10 +315,9 @@ impl Position {
         (board_key, hand_key)
     }
 
-    /// Whether the incremental key equals a fresh computation (for tests).
-    #[doc(hidden)]
-    #[must_use]
-    pub fn key_is_consistent(&self) -> bool {
+    /// Whether the incremental key halves equal a fresh computation (for tests).
+    #[cfg(test)]
+    pub(crate) fn key_is_consistent(&self) -> bool {
         self.fresh_keys() == (self.board_key, self.hand_key)
     }
 

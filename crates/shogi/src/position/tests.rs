@@ -480,3 +480,43 @@ fn accessors_for_game_code() {
     assert_eq!(p.to_setup(), Setup::startpos());
     assert_eq!(p.attackers_to(Square::SQ_7F, Color::Black).count(), 1);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 200,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x6b65_7973),
+        ..proptest::test_runner::Config::default()
+    })]
+
+    /// Along random legal walks, every move and every undo keeps both key halves equal to
+    /// their computation from scratch (the incremental updates of `play_unchecked` and
+    /// `undo_unchecked`: captures into hand, drops, promotions, the side to move).
+    #[test]
+    fn incremental_keys_equal_fresh_keys(
+        start in 0usize..4,
+        picks in proptest::collection::vec(0usize..1000, 0..60),
+    ) {
+        let starts = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/9/9/9/9/9/1B5R1/LNSGKGSNL b 9P9p 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+            // A tsume position: the attacker has no king.
+            "9/1+R+N1kP2S/6pn1/9/9/5+B3/1R2S4/3p5/9 b NPb4g2sn4l14p 1",
+        ];
+        let mut p = Position::from_sfen_with(starts[start], SetupMode::Tsume).unwrap();
+        for pick in picks {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[pick % moves.len()];
+            let before = p.clone();
+            let undo = p.play_unchecked(m);
+            proptest::prop_assert!(p.key_is_consistent(), "after {} in {}", m, before);
+            let mut back = p.clone();
+            back.undo_unchecked(m, undo);
+            proptest::prop_assert!(back.key_is_consistent(), "undo {} in {}", m, before);
+            proptest::prop_assert_eq!(&back, &before);
+        }
+    }
+}
