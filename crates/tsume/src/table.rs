@@ -231,13 +231,13 @@ impl Table {
         c.keys[0] ^ u64::from(c.entries[0].atk ^ c.entries[3].amount ^ c.entries[6].amount)
     }
 
-    /// Looks up a position within a horizon of `r` plies (`LEN_INF` for an unbounded search).
-    pub(crate) fn probe(&self, key: u64, atk: Hand, def: Hand, r: Len) -> Probe {
+    /// Looks up a position within `horizon` plies (`LEN_INF` for an unbounded search).
+    pub(crate) fn probe(&self, key: u64, atk: Hand, def: Hand, horizon: Len) -> Probe {
         let mut best = Probe::Missing;
         let cluster = &self.memory.get()[self.cluster(key)];
         for e in cluster.slots(key).map(|i| &cluster.entries[i]) {
             if e.is_proven() {
-                if e.len <= r && atk.dominates(e.atk()) && e.def().dominates(def) {
+                if e.len <= horizon && atk.dominates(e.atk()) && e.def().dominates(def) {
                     match best {
                         Probe::Proven { len, .. } if len <= e.len => {}
                         _ => {
@@ -250,7 +250,7 @@ impl Table {
                     }
                 }
             } else if e.is_disproven() {
-                let fits = e.len >= r && e.atk().dominates(atk) && def.dominates(e.def());
+                let fits = e.len >= horizon && e.atk().dominates(atk) && def.dominates(e.def());
                 if fits && !matches!(best, Probe::Proven { .. }) {
                     best = Probe::Disproven {
                         len: e.len,
@@ -258,7 +258,7 @@ impl Table {
                         def: e.def(),
                     };
                 }
-            } else if e.len == r
+            } else if e.len == horizon
                 && e.atk() == atk
                 && e.def() == def
                 && matches!(best, Probe::Missing)
@@ -269,14 +269,14 @@ impl Table {
         best
     }
 
-    /// Stores search values of an unsolved position (exact hands, horizon `r`).
+    /// Stores search values of an unsolved position (exact hands, `horizon`).
     #[allow(clippy::too_many_arguments, reason = "one entry's fields")]
     pub(crate) fn store_unknown(
         &mut self,
         key: u64,
         atk: Hand,
         def: Hand,
-        r: Len,
+        horizon: Len,
         pn: Pn,
         dn: Pn,
         work: u32,
@@ -288,7 +288,7 @@ impl Table {
             if !e.is_empty()
                 && e.atk() == atk
                 && e.def() == def
-                && e.len == r
+                && e.len == horizon
                 && !e.is_proven()
                 && !e.is_disproven()
             {
@@ -304,7 +304,7 @@ impl Table {
             pn,
             dn,
             amount: work.max(1),
-            len: r,
+            len: horizon,
             unused: 0,
         };
         self.insert(range, key, entry);

@@ -4,7 +4,7 @@
 use shogi::{Hand, Position};
 
 use super::expand::{ACTIVE, Child};
-use super::value::{NO_DEP, Value, before_move, can_interpose, drop_relevant};
+use super::value::{NO_REPETITION, Value, before_move, can_interpose, drop_relevant};
 use super::{MAX_DEPTH, Node, Searcher};
 use crate::pn::{self, INF, LEN_INF, MAX_FINITE, Pn, len_inc};
 use crate::verdict::StopReason;
@@ -23,10 +23,17 @@ struct Summary {
 }
 
 impl Searcher<'_, '_> {
-    /// Searches `n` until its proof number reaches `th_pn` or its disproof number `th_dn`
-    /// (or it is solved, or the budget ends), stores and returns its value. Children are
-    /// searched by playing their move on `pos` and undoing it, so `pos` comes back as it was.
-    pub(crate) fn mid(&mut self, pos: &mut Position, n: Node, th_pn: Pn, th_dn: Pn) -> Value {
+    /// Searches `n` until its proof number reaches `pn_threshold` or its disproof number
+    /// `dn_threshold` (or it is solved, or the budget ends), stores and returns its value.
+    /// Children are searched by playing their move on `pos` and undoing it, so `pos` comes
+    /// back as it was.
+    pub(crate) fn mid(
+        &mut self,
+        pos: &mut Position,
+        n: Node,
+        pn_threshold: Pn,
+        dn_threshold: Pn,
+    ) -> Value {
         self.tick();
         if n.depth >= MAX_DEPTH {
             self.stop = Some(StopReason::DepthLimit);
@@ -34,10 +41,10 @@ impl Searcher<'_, '_> {
         if self.stop.is_some() {
             return self.lookup(&n).unwrap_or(Value::unknown(1, 1));
         }
-        if n.r == 0 {
+        if n.horizon == 0 {
             // No plies left: only a position already mated counts.
-            return if n.or {
-                Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_DEP)
+            return if n.attacker_to_move {
+                Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_REPETITION)
             } else if pos.has_legal_moves() {
                 super::expand::horizon_escape(pos)
             } else {
@@ -51,7 +58,7 @@ impl Searcher<'_, '_> {
             self.store(&n, &v, 1);
             return v;
         }
-        self.path.insert(n.full, n.depth);
+        self.path.insert(n.position_key, n.depth);
         let mut round = 0u32;
         let mut s = loop {
             // Children were looked up on expansion; afterwards re-read them all only now and
@@ -61,17 +68,28 @@ impl Searcher<'_, '_> {
             }
             round += 1;
             self.activate(pos, &n, &mut kids);
-            let mut s = summarize(&kids, n.or);
+            let mut s = summarize(&kids, n.attacker_to_move);
             while !s.pn.min(s.dn).eq(&0) && self.refresh_one(&mut kids[s.best]) {
                 // A child proven by the table may let a delayed interposition in: it
                 // must be made and looked up before it can be chosen.
                 self.activate(pos, &n, &mut kids);
-                s = summarize(&kids, n.or);
+                s = summarize(&kids, n.attacker_to_move);
             }
-            if s.pn == 0 || s.dn == 0 || s.pn >= th_pn || s.dn >= th_dn || self.stop.is_some() {
+            if s.pn == 0
+                || s.dn == 0
+                || s.pn >= pn_threshold
+                || s.dn >= dn_threshold
+                || self.stop.is_some()
+            {
                 break s;
             }
-            let (cpn, cdn) = child_thresholds(&kids[s.best], &s, n.or, th_pn, th_dn);
+            let (child_pn, child_dn) = child_thresholds(
+                &kids[s.best],
+                &s,
+                n.attacker_to_move,
+                pn_threshold,
+                dn_threshold,
+            );
             // A delayed child is made when it is let in, never searched before.
             debug_assert!(
                 !kids[s.best].pending,
@@ -79,13 +97,13 @@ impl Searcher<'_, '_> {
             );
             let (mv, child) = (kids[s.best].mv, kids[s.best].node);
             let undo = pos.play_unchecked(mv);
-            kids[s.best].v = self.mid(pos, child, cpn, cdn);
+            kids[s.best].v = self.mid(pos, child, child_pn, child_dn);
             pos.undo_unchecked(mv, undo);
         };
-        self.path.remove(&n.full);
+        self.path.remove(&n.position_key);
         if self.stop.is_some() {
             // The last child value may be stale; do not let a half-searched node look solved.
-            s = summarize(&kids, n.or);
+            s = summarize(&kids, n.attacker_to_move);
         }
         let v = settle(pos, &n, &kids, &s);
         self.store(&n, &v, self.nodes - start);
@@ -94,15 +112,19 @@ impl Searcher<'_, '_> {
 
     /// A node without moves: the attacker has no check (no mate), or the defender is mated.
     fn terminal(&self, pos: &Position, n: &Node) -> Value {
-        if n.or {
+        if n.attacker_to_move {
             Value::disproven(
                 LEN_INF,
-                Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.atk)),
+                Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand)),
                 Hand::EMPTY,
-                NO_DEP,
+                NO_REPETITION,
             )
         } else {
-            Value::proven(0, Hand::EMPTY, super::expand::mate_def_bound(pos, n.def))
+            Value::proven(
+                0,
+                Hand::EMPTY,
+                super::expand::mate_def_bound(pos, n.defender_hand),
+            )
         }
     }
 
@@ -164,10 +186,10 @@ fn is_active(kids: &[Child], i: usize) -> bool {
 }
 
 /// OR node: pn = min, dn = sum; AND node: pn = sum, dn = min (over active children).
-fn summarize(kids: &[Child], or: bool) -> Summary {
+fn summarize(kids: &[Child], attacker_to_move: bool) -> Summary {
     let mut s = Summary {
-        pn: if or { INF } else { 0 },
-        dn: if or { 0 } else { INF },
+        pn: if attacker_to_move { INF } else { 0 },
+        dn: if attacker_to_move { 0 } else { INF },
         best: 0,
         second: INF,
     };
@@ -177,12 +199,12 @@ fn summarize(kids: &[Child], or: bool) -> Summary {
         if !is_active(kids, i) {
             continue;
         }
-        let (mine, other) = if or {
+        let (mine, other) = if attacker_to_move {
             (k.v.pn, k.v.dn)
         } else {
             (k.v.dn, k.v.pn)
         };
-        if or {
+        if attacker_to_move {
             s.dn = pn::add(s.dn, other);
         } else {
             s.pn = pn::add(s.pn, other);
@@ -196,7 +218,7 @@ fn summarize(kids: &[Child], or: bool) -> Summary {
             s.second = mine;
         }
     }
-    if or {
+    if attacker_to_move {
         s.pn = best_val;
     } else {
         s.dn = best_val;
@@ -206,7 +228,13 @@ fn summarize(kids: &[Child], or: bool) -> Summary {
 
 /// Thresholds for the best child: up to (1+ε) × the second best on its own number, and
 /// what the parent's other number leaves for it.
-fn child_thresholds(best: &Child, s: &Summary, or: bool, th_pn: Pn, th_dn: Pn) -> (Pn, Pn) {
+fn child_thresholds(
+    best: &Child,
+    s: &Summary,
+    attacker_to_move: bool,
+    pn_threshold: Pn,
+    dn_threshold: Pn,
+) -> (Pn, Pn) {
     let grow = pn::epsilon_threshold(s.second, EPS_NUM, EPS_DEN);
     let share = |th: Pn, total: Pn, own: Pn| -> Pn {
         if th == INF {
@@ -215,10 +243,10 @@ fn child_thresholds(best: &Child, s: &Summary, or: bool, th_pn: Pn, th_dn: Pn) -
             th.saturating_sub(total).saturating_add(own).min(MAX_FINITE)
         }
     };
-    if or {
-        (th_pn.min(grow), share(th_dn, s.dn, best.v.dn))
+    if attacker_to_move {
+        (pn_threshold.min(grow), share(dn_threshold, s.dn, best.v.dn))
     } else {
-        (share(th_pn, s.pn, best.v.pn), th_dn.min(grow))
+        (share(pn_threshold, s.pn, best.v.pn), dn_threshold.min(grow))
     }
 }
 
@@ -226,20 +254,20 @@ fn child_thresholds(best: &Child, s: &Summary, or: bool, th_pn: Pn, th_dn: Pn) -
 /// proof/disproof bound carried across the deciding moves.
 fn settle(pos: &Position, n: &Node, kids: &[Child], s: &Summary) -> Value {
     if s.pn == 0 {
-        if n.or {
+        if n.attacker_to_move {
             or_proven(kids)
         } else {
             and_proven(pos, n, kids)
         }
     } else if s.dn == 0 {
-        let mut v = if n.or {
+        let mut v = if n.attacker_to_move {
             or_disproven(pos, n, kids)
         } else {
             and_disproven(kids)
         };
-        if v.dep != NO_DEP && v.dep >= n.depth {
+        if v.repetition_depth != NO_REPETITION && v.repetition_depth >= n.depth {
             // The repetition closes inside this subtree: the disproof holds from any path.
-            v.dep = NO_DEP;
+            v.repetition_depth = NO_REPETITION;
         }
         v
     } else {
@@ -254,7 +282,11 @@ fn or_proven(kids: &[Child]) -> Value {
         .filter(|k| k.v.is_proven())
         .min_by_key(|k| k.v.len);
     match best {
-        Some(k) => Value::proven(len_inc(k.v.len), before_move(k.v.atk, &k.mv), k.v.def),
+        Some(k) => Value::proven(
+            len_inc(k.v.len),
+            before_move(k.v.attacker_bound, &k.mv),
+            k.v.defender_bound,
+        ),
         None => Value::unknown(1, 1),
     }
 }
@@ -262,35 +294,40 @@ fn or_proven(kids: &[Child]) -> Value {
 /// Every defence is refuted: the longest decides the length; the bound must cover all.
 fn and_proven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
     let mut len = 0;
-    let mut atk = Hand::EMPTY;
-    let mut def = Hand::UNLIMITED;
+    let mut attacker_bound = Hand::EMPTY;
+    let mut defender_bound = Hand::UNLIMITED;
     for k in kids {
         len = len.max(k.v.len);
-        atk = atk.union(k.v.atk);
-        def = def.intersection(before_move(k.v.def, &k.mv));
+        attacker_bound = attacker_bound.union(k.v.attacker_bound);
+        defender_bound = defender_bound.intersection(before_move(k.v.defender_bound, &k.mv));
     }
     if can_interpose(pos) {
         // With a kind it lacks now, the defender would have drops never searched.
-        def = def.only_kinds_in(n.def);
+        defender_bound = defender_bound.only_kinds_in(n.defender_hand);
     }
-    Value::proven(len_inc(len), atk, def)
+    Value::proven(len_inc(len), attacker_bound, defender_bound)
 }
 
 /// Every check fails: the shortest horizon decides; the bound must cover all.
 fn or_disproven(pos: &Position, n: &Node, kids: &[Child]) -> Value {
     let mut len = LEN_INF;
-    let mut atk = Hand::UNLIMITED;
-    let mut def = Hand::EMPTY;
-    let mut dep = NO_DEP;
+    let mut attacker_bound = Hand::UNLIMITED;
+    let mut defender_bound = Hand::EMPTY;
+    let mut repetition_depth = NO_REPETITION;
     for k in kids {
         len = len.min(k.v.len);
-        atk = atk.intersection(before_move(k.v.atk, &k.mv));
-        def = def.union(k.v.def);
-        dep = dep.min(k.v.dep);
+        attacker_bound = attacker_bound.intersection(before_move(k.v.attacker_bound, &k.mv));
+        defender_bound = defender_bound.union(k.v.defender_bound);
+        repetition_depth = repetition_depth.min(k.v.repetition_depth);
     }
     // With a kind it lacks now, the attacker would have drops never searched.
-    let held = drop_relevant(pos, n.atk);
-    Value::disproven(len_inc(len), atk.only_kinds_in(held), def, dep)
+    let held = drop_relevant(pos, n.attacker_hand);
+    Value::disproven(
+        len_inc(len),
+        attacker_bound.only_kinds_in(held),
+        defender_bound,
+        repetition_depth,
+    )
 }
 
 /// One defence escapes: prefer one that needs no repetition, then the longest horizon.
@@ -299,14 +336,20 @@ fn and_disproven(kids: &[Child]) -> Value {
         .iter()
         .enumerate()
         .filter(|&(i, k)| k.v.is_disproven() && is_active(kids, i))
-        .max_by_key(|&(_, k)| (k.v.dep == NO_DEP, k.v.dep, k.v.len))
+        .max_by_key(|&(_, k)| {
+            (
+                k.v.repetition_depth == NO_REPETITION,
+                k.v.repetition_depth,
+                k.v.len,
+            )
+        })
         .map(|(_, k)| k);
     match best {
         Some(k) => Value::disproven(
             len_inc(k.v.len),
-            k.v.atk,
-            before_move(k.v.def, &k.mv),
-            k.v.dep,
+            k.v.attacker_bound,
+            before_move(k.v.defender_bound, &k.mv),
+            k.v.repetition_depth,
         ),
         None => Value::unknown(1, 1),
     }

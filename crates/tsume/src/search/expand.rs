@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use shogi::{Hand, Move, MoveList, Position};
 
-use super::value::{NO_DEP, Value, before_move, can_interpose, distance, drop_relevant};
+use super::value::{NO_REPETITION, Value, before_move, can_interpose, distance, drop_relevant};
 use super::{Node, Searcher, child_path_key};
 use crate::pn::{LEN_INF, len_dec};
 
@@ -34,7 +34,7 @@ impl Searcher<'_, '_> {
     /// table has nothing.
     pub(crate) fn expand(&mut self, pos: &mut Position, n: &Node) -> Vec<Child> {
         let mut moves = MoveList::new();
-        if n.or {
+        if n.attacker_to_move {
             pos.check_moves_into(&mut moves);
         } else {
             pos.legal_moves_into(&mut moves);
@@ -49,8 +49,8 @@ impl Searcher<'_, '_> {
                 pending: false,
             })
             .collect();
-        if !n.or {
-            delay_interpositions(pos, &mut kids, n.r != LEN_INF);
+        if !n.attacker_to_move {
+            delay_interpositions(pos, &mut kids, n.horizon != LEN_INF);
         }
         let work = pos;
         let mut touched = 0u64;
@@ -62,14 +62,14 @@ impl Searcher<'_, '_> {
         // All the clusters' loads in one short loop, so that they are in flight together
         // (between the moves' own work, each load stalled the core on its own).
         for k in kids.iter().filter(|k| !k.pending) {
-            touched ^= self.tt.touch(k.node.key);
+            touched ^= self.table.touch(k.node.board_key);
         }
         std::hint::black_box(touched);
         // With a horizon, new leaves are evaluated only until a child settles the node for
         // good: the node is then stored solved and not expanded again, so the leaves after
         // it would be evaluated for nothing. (The unbounded proof keeps evaluating them:
         // its node counts swing both ways with any change to its first numbers.)
-        let bounded = n.r != LEN_INF;
+        let bounded = n.horizon != LEN_INF;
         let mut decided = false;
         for k in kids.iter_mut().filter(|k| !k.pending) {
             if decided {
@@ -84,7 +84,7 @@ impl Searcher<'_, '_> {
                     v
                 }
             };
-            decided = bounded && decides(n.or, &k.v);
+            decided = bounded && decides(n.attacker_to_move, &k.v);
         }
         kids
     }
@@ -95,7 +95,7 @@ impl Searcher<'_, '_> {
         let node = self.node(
             pos,
             n.depth + 1,
-            len_dec(n.r),
+            len_dec(n.horizon),
             child_path_key(n.path_key, &m, n.depth),
         );
         pos.undo_unchecked(m, undo);
@@ -103,10 +103,10 @@ impl Searcher<'_, '_> {
     }
 
     /// The table's value of a child, or a leaf evaluation if it has none.
-    pub(crate) fn first_value(&mut self, c: &mut Position, node: &Node) -> Value {
+    pub(crate) fn first_value(&mut self, pos: &mut Position, node: &Node) -> Value {
         match self.lookup(node) {
             Some(v) => v,
-            None => self.evaluate_leaf(c, node),
+            None => self.evaluate_leaf(pos, node),
         }
     }
 
@@ -114,7 +114,7 @@ impl Searcher<'_, '_> {
     /// plies ahead, otherwise df-pn+ style initial numbers.
     fn evaluate_leaf(&mut self, pos: &mut Position, n: &Node) -> Value {
         self.tick();
-        if n.or {
+        if n.attacker_to_move {
             self.evaluate_or_leaf(pos, n)
         } else {
             self.evaluate_and_leaf(pos, n)
@@ -124,53 +124,53 @@ impl Searcher<'_, '_> {
     /// The defender to move (in check): mate if no legal move; otherwise the number of
     /// defences, counting all drops on one square as one (they are delayed).
     fn evaluate_and_leaf(&mut self, pos: &Position, n: &Node) -> Value {
-        if n.r == 0 && pos.has_legal_moves() {
+        if n.horizon == 0 && pos.has_legal_moves() {
             return horizon_escape(pos);
         }
         // Bounded searches count defences only up to a few (see `BOUNDED_DEFENCES_CAP`).
-        let cap = if n.r == LEN_INF {
+        let cap = if n.horizon == LEN_INF {
             u32::MAX
         } else {
             BOUNDED_DEFENCES_CAP
         };
         let count = defence_count(pos, cap);
         if count == 0 {
-            let v = Value::proven(0, Hand::EMPTY, mate_def_bound(pos, n.def));
-            self.tt.store_proven(n.key, v.atk, v.def, 0, 1);
+            let v = Value::proven(0, Hand::EMPTY, mate_def_bound(pos, n.defender_hand));
+            self.table
+                .store_proven(n.board_key, v.attacker_bound, v.defender_bound, 0, 1);
             return v;
         }
         let v = Value::unknown(count, 1);
-        self.tt
-            .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
+        self.store_numbers(n, &v, 1);
         v
     }
 
     /// The attacker to move: no check = no mate; a check that leaves no defence = mate in 1.
     fn evaluate_or_leaf(&mut self, pos: &mut Position, n: &Node) -> Value {
-        if n.r == 0 {
-            return Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_DEP);
+        if n.horizon == 0 {
+            return Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_REPETITION);
         }
         let mut checks = MoveList::new();
         pos.check_moves_into(&mut checks);
         if checks.is_empty() {
             let v = Value::disproven(
                 LEN_INF,
-                Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.atk)),
+                Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand)),
                 Hand::EMPTY,
-                NO_DEP,
+                NO_REPETITION,
             );
-            self.tt.store_disproven(n.key, v.atk, v.def, LEN_INF, 1);
+            self.table
+                .store_disproven(n.board_key, v.attacker_bound, v.defender_bound, LEN_INF, 1);
             return v;
         }
-        if n.r != LEN_INF && n.r >= 3 && !self.mate3 {
+        if n.horizon != LEN_INF && n.horizon >= 3 && !self.mate3 {
             // With a horizon, most new attacker leaves are never expanded (on the 39-ply
             // problem from ply 8, 80 % of the last search's expansions are of nodes still
             // unsolved at its end): the mate in one, tried check by check, is left to the
             // expansion, where each check's child is looked at anyway. 16 % less CPU there
             // for 6 % more nodes.
             let v = Value::unknown(1, checks.len() as u32);
-            self.tt
-                .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
+            self.store_numbers(n, &v, 1);
             return v;
         }
         // df-pn+ first numbers: the proof number is the fewest defences a check leaves
@@ -178,33 +178,36 @@ impl Searcher<'_, '_> {
         // Only for the unbounded proof: with a horizon, the fewest-defences number made
         // the bounded searches of the shortest-length phase slower. Capped: beyond a few
         // defences the count says little, and large numbers kept good checks unexplored.
-        let cap = if n.r == LEN_INF {
+        let cap = if n.horizon == LEN_INF {
             FEWEST_DEFENCES_CAP
         } else {
             1
         };
         let (found, pn) = self.mate_in_one_or_least(pos, &checks, cap);
         let found = match found {
-            None if n.r >= 3 && self.mate3 => self.mate_in_three(pos, &checks, n.def),
+            None if n.horizon >= 3 && self.mate3 => {
+                self.mate_in_three(pos, &checks, n.defender_hand)
+            }
             v => v,
         };
         if let Some(v) = found {
-            self.tt.store_proven(n.key, v.atk, v.def, v.len, 1);
+            self.table
+                .store_proven(n.board_key, v.attacker_bound, v.defender_bound, v.len, 1);
             return v;
         }
-        if n.r <= 2 {
+        if n.horizon <= 2 {
             // No mate in one, and an attacker mate takes an odd number of plies.
             let def = checks
                 .iter()
                 .fold(Hand::EMPTY, |d, m| d.union(escape_bound(pos, m)));
-            let atk = Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.atk));
-            let v = Value::disproven(2, atk, def, NO_DEP);
-            self.tt.store_disproven(n.key, v.atk, v.def, v.len, 1);
+            let atk = Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand));
+            let v = Value::disproven(2, atk, def, NO_REPETITION);
+            self.table
+                .store_disproven(n.board_key, v.attacker_bound, v.defender_bound, v.len, 1);
             return v;
         }
         let v = Value::unknown(pn, checks.len() as u32);
-        self.tt
-            .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, 1);
+        self.store_numbers(n, &v, 1);
         v
     }
 
@@ -217,19 +220,18 @@ impl Searcher<'_, '_> {
         checks: &[Move],
         cap: u32,
     ) -> (Option<Value>, u32) {
-        let def = *pos.hand(!self.attacker);
+        let defender_hand = *pos.hand(!self.attacker);
         let mut least = cap;
-        let c = pos;
         for m in checks {
-            let undo = c.play_unchecked(*m);
-            let count = defence_count(c, least);
+            let undo = pos.play_unchecked(*m);
+            let count = defence_count(pos, least);
             if count == 0 {
-                let bound = mate_def_bound(c, def);
-                c.undo_unchecked(*m, undo);
-                let atk = before_move(Hand::EMPTY, m);
-                return (Some(Value::proven(1, atk, bound)), 0);
+                let bound = mate_def_bound(pos, defender_hand);
+                pos.undo_unchecked(*m, undo);
+                let attacker_bound = before_move(Hand::EMPTY, m);
+                return (Some(Value::proven(1, attacker_bound, bound)), 0);
             }
-            c.undo_unchecked(*m, undo);
+            pos.undo_unchecked(*m, undo);
             least = least.min(count);
         }
         (None, least.max(1))
@@ -237,13 +239,17 @@ impl Searcher<'_, '_> {
 
     /// A check after which the defender has no legal move, with its proof bound.
     pub(crate) fn mate_in_one(&mut self, pos: &Position, checks: &[Move]) -> Option<Value> {
-        let def = *pos.hand(!self.attacker);
+        let defender_hand = *pos.hand(!self.attacker);
         for m in checks {
-            let mut c = pos.clone();
-            c.play_unchecked(*m);
-            if !c.has_legal_moves() {
-                let atk = before_move(Hand::EMPTY, m);
-                return Some(Value::proven(1, atk, mate_def_bound(&c, def)));
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            if !after.has_legal_moves() {
+                let attacker_bound = before_move(Hand::EMPTY, m);
+                return Some(Value::proven(
+                    1,
+                    attacker_bound,
+                    mate_def_bound(&after, defender_hand),
+                ));
             }
         }
         None
@@ -254,30 +260,40 @@ impl Searcher<'_, '_> {
     /// A check after which every defence (at most [`MATE3_MAX_DEFENCES`] of them) allows a
     /// mate in one: a fixed-depth search at new leaves (Kaneko et al. 2010), with the proof
     /// bound built as the search's own nodes would build it.
-    fn mate_in_three(&mut self, pos: &Position, checks: &[Move], def: Hand) -> Option<Value> {
-        'checks: for c in checks {
-            let mut a = pos.clone();
-            a.play_unchecked(*c);
-            let defences = a.legal_moves();
+    fn mate_in_three(
+        &mut self,
+        pos: &Position,
+        checks: &[Move],
+        defender_hand: Hand,
+    ) -> Option<Value> {
+        'checks: for check in checks {
+            let mut after_check = pos.clone();
+            after_check.play_unchecked(*check);
+            let defences = after_check.legal_moves();
             if defences.len() > MATE3_MAX_DEFENCES {
                 continue;
             }
-            let (mut atk_b, mut def_b) = (Hand::EMPTY, Hand::UNLIMITED);
-            for e in &defences {
+            let (mut attacker_bound, mut defender_bound) = (Hand::EMPTY, Hand::UNLIMITED);
+            for defence in &defences {
                 self.tick();
-                let mut g = a.clone();
-                g.play_unchecked(*e);
-                let replies = g.check_moves();
-                let Some(v) = self.mate_in_one(&g, &replies) else {
+                let mut after_defence = after_check.clone();
+                after_defence.play_unchecked(*defence);
+                let replies = after_defence.check_moves();
+                let Some(v) = self.mate_in_one(&after_defence, &replies) else {
                     continue 'checks;
                 };
-                atk_b = atk_b.union(v.atk);
-                def_b = def_b.intersection(before_move(v.def, e));
+                attacker_bound = attacker_bound.union(v.attacker_bound);
+                defender_bound =
+                    defender_bound.intersection(before_move(v.defender_bound, defence));
             }
-            if can_interpose(&a) {
-                def_b = def_b.only_kinds_in(def);
+            if can_interpose(&after_check) {
+                defender_bound = defender_bound.only_kinds_in(defender_hand);
             }
-            return Some(Value::proven(3, before_move(atk_b, c), def_b));
+            return Some(Value::proven(
+                3,
+                before_move(attacker_bound, check),
+                defender_bound,
+            ));
         }
         None
     }
@@ -360,11 +376,11 @@ fn wait_behind_other_defence(pos: &Position, kids: &mut [Child], head: usize) {
 /// Whether a child's value settles its parent for good, whatever the other children
 /// hold: a mate in one for an attacker node (no mate is shorter), an escape from every
 /// horizon for a defender node (no disproof is stronger).
-fn decides(or: bool, v: &Value) -> bool {
-    if or {
+fn decides(attacker_to_move: bool, v: &Value) -> bool {
+    if attacker_to_move {
         v.is_proven() && v.len == 0
     } else {
-        v.is_disproven() && v.dep == NO_DEP && v.len == LEN_INF
+        v.is_disproven() && v.repetition_depth == NO_REPETITION && v.len == LEN_INF
     }
 }
 
@@ -410,7 +426,7 @@ const MATE3_MAX_DEFENCES: usize = 4;
 /// legality of a drop depends on the board alone).
 fn escape_bound(pos: &mut Position, m: &Move) -> Hand {
     let undo = pos.play_unchecked(*m);
-    let bound = horizon_escape(pos).def;
+    let bound = horizon_escape(pos).defender_bound;
     pos.undo_unchecked(*m, undo);
     bound
 }
@@ -434,7 +450,7 @@ pub(crate) fn horizon_escape(pos: &Position) -> Value {
         Some(kind) if walk.is_continue() => Hand::EMPTY.plus(kind),
         _ => Hand::EMPTY,
     };
-    Value::disproven(0, Hand::UNLIMITED, def, NO_DEP)
+    Value::disproven(0, Hand::UNLIMITED, def, NO_REPETITION)
 }
 
 /// The defender-hand bound of a mate: any hand if no drop could block the check, else

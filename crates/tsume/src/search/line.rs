@@ -85,8 +85,8 @@ impl Searcher<'_, '_> {
     /// Moves of `c` ordered by the table: for the attacker the shortest known proof first,
     /// for the defender the longest.
     fn ordered_moves(&self, c: &Cursor) -> MoveList {
-        let or = c.pos.turn() == self.attacker;
-        let mut moves = if or {
+        let attacker_to_move = c.pos.turn() == self.attacker;
+        let mut moves = if attacker_to_move {
             c.pos.check_moves()
         } else {
             c.pos.legal_moves()
@@ -95,16 +95,19 @@ impl Searcher<'_, '_> {
             let mut p = c.pos.clone();
             p.play_unchecked(*m);
             let n = self.node(&p, 0, LEN_INF, 0);
-            match self.tt.probe(n.key, n.atk, n.def, LEN_INF) {
+            match self
+                .table
+                .probe(n.board_key, n.attacker_hand, n.defender_hand, LEN_INF)
+            {
                 Probe::Proven { len, .. } => {
-                    if or {
+                    if attacker_to_move {
                         i64::from(len)
                     } else {
                         -i64::from(len)
                     }
                 }
                 Probe::Disproven { .. } => {
-                    if or {
+                    if attacker_to_move {
                         1 << 40
                     } else {
                         -(1 << 40)
@@ -225,7 +228,10 @@ impl Searcher<'_, '_> {
     /// The proven mate length bound of `c` in the table, if within `r`.
     fn proven_len(&self, c: &Cursor, r: u32) -> Option<u32> {
         let n = self.node(&c.pos, 0, Len::try_from(r).unwrap_or(Len::MAX - 1), 0);
-        match self.tt.probe(n.key, n.atk, n.def, n.r) {
+        match self
+            .table
+            .probe(n.board_key, n.attacker_hand, n.defender_hand, n.horizon)
+        {
             Probe::Proven { len, .. } => Some(u32::from(len)),
             _ => None,
         }

@@ -16,7 +16,7 @@ use crate::config::{Progress, ProgressFn};
 use crate::pn::{LEN_INF, Len, Pn};
 use crate::table::{Probe, Table};
 use crate::verdict::StopReason;
-use value::{NO_DEP, Value};
+use value::{NO_REPETITION, Value};
 
 /// Deeper lines stop the search with [`StopReason::DepthLimit`] (the longest known
 /// problem is 1525 plies).
@@ -70,13 +70,13 @@ impl<'c> Budget<'c> {
 /// One search: the table, the current path and the counters.
 #[derive(Debug)]
 pub(crate) struct Searcher<'t, 'c> {
-    pub(crate) tt: &'t mut Table,
+    pub(crate) table: &'t mut Table,
     pub(crate) attacker: Color,
     /// Positions (full key) on the current path, with their depth.
     path: HashMap<u64, u32, KeyHash>,
     /// Disproofs that rely on a repetition above them, by path key: (position key, horizon,
-    /// ancestor depth).
-    rep: HashMap<u64, (u64, Len, u32), KeyHash>,
+    /// depth of the repeated ancestor).
+    path_disproofs: HashMap<u64, (u64, Len, u32), KeyHash>,
     pub(crate) nodes: u64,
     pub(crate) budget: Budget<'c>,
     pub(crate) stop: Option<StopReason>,
@@ -92,23 +92,34 @@ pub(crate) struct Searcher<'t, 'c> {
 /// Where a node sits: what the search needs besides the position.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Node {
-    pub(crate) or: bool,
+    /// The attacker is to move: an OR node (one check that mates suffices), else an AND
+    /// node (every defence must be refuted).
+    pub(crate) attacker_to_move: bool,
+    /// Plies from the root of the search.
     pub(crate) depth: u32,
-    pub(crate) r: Len,
-    pub(crate) key: u64,
-    pub(crate) full: u64,
+    /// Plies left for the mate sought (`LEN_INF`: no limit).
+    pub(crate) horizon: Len,
+    /// [`Position::board_key`]: board and side to move, the table's key.
+    pub(crate) board_key: u64,
+    /// [`Position::key`]: board, hands and side to move, for repetitions on the path.
+    pub(crate) position_key: u64,
+    /// The moves from the root that led here, mixed into one key (see [`child_path_key`]).
     pub(crate) path_key: u64,
-    pub(crate) atk: Hand,
-    pub(crate) def: Hand,
+    pub(crate) attacker_hand: Hand,
+    pub(crate) defender_hand: Hand,
 }
 
 impl<'t, 'c> Searcher<'t, 'c> {
-    pub(crate) fn new(tt: &'t mut Table, root: &Position, budget: Budget<'c>) -> Searcher<'t, 'c> {
+    pub(crate) fn new(
+        table: &'t mut Table,
+        root: &Position,
+        budget: Budget<'c>,
+    ) -> Searcher<'t, 'c> {
         Searcher {
-            tt,
+            table,
             attacker: root.turn(),
             path: HashMap::default(),
-            rep: HashMap::default(),
+            path_disproofs: HashMap::default(),
             nodes: 0,
             budget,
             stop: None,
@@ -119,23 +130,29 @@ impl<'t, 'c> Searcher<'t, 'c> {
         }
     }
 
-    pub(crate) fn node(&self, pos: &Position, depth: u32, r: Len, path_key: u64) -> Node {
+    pub(crate) fn node(&self, pos: &Position, depth: u32, horizon: Len, path_key: u64) -> Node {
         Node {
-            or: pos.turn() == self.attacker,
+            attacker_to_move: pos.turn() == self.attacker,
             depth,
-            r,
-            key: pos.board_key(),
-            full: pos.key(),
+            horizon,
+            board_key: pos.board_key(),
+            position_key: pos.key(),
             path_key,
-            atk: *pos.hand(self.attacker),
-            def: *pos.hand(!self.attacker),
+            attacker_hand: *pos.hand(self.attacker),
+            defender_hand: *pos.hand(!self.attacker),
         }
     }
 
     /// Runs df-pn from `pos` (at `depth` on the current path) until it is solved within
-    /// horizon `r` or the budget runs out.
-    pub(crate) fn search(&mut self, pos: &Position, depth: u32, r: Len, path_key: u64) -> Value {
-        let node = self.node(pos, depth, r, path_key);
+    /// `horizon` or the budget runs out.
+    pub(crate) fn search(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        horizon: Len,
+        path_key: u64,
+    ) -> Value {
+        let node = self.node(pos, depth, horizon, path_key);
         if let Some(v) = self.lookup(&node).filter(Value::is_solved) {
             return v;
         }
@@ -184,30 +201,39 @@ impl<'t, 'c> Searcher<'t, 'c> {
 
     /// Forgets path-dependent results (between phases with different paths).
     pub(crate) fn clear_rep(&mut self) {
-        self.rep.clear();
+        self.path_disproofs.clear();
     }
 
     /// What is known of a node without searching it: table (with hand superiority),
     /// repetition of the current path, path-dependent disproofs.
     pub(crate) fn lookup(&self, n: &Node) -> Option<Value> {
-        let unknown = match self.tt.probe(n.key, n.atk, n.def, n.r) {
-            Probe::Proven { len, atk, def } => return Some(Value::proven(len, atk, def)),
-            Probe::Disproven { len, atk, def } => {
-                return Some(Value::disproven(len, atk, def, NO_DEP));
-            }
-            Probe::Unknown { pn, dn } => Some(Value::unknown(pn, dn)),
-            Probe::Missing => None,
-        };
-        if let Some(&d) = self.path.get(&n.full) {
+        let unknown =
+            match self
+                .table
+                .probe(n.board_key, n.attacker_hand, n.defender_hand, n.horizon)
+            {
+                Probe::Proven { len, atk, def } => return Some(Value::proven(len, atk, def)),
+                Probe::Disproven { len, atk, def } => {
+                    return Some(Value::disproven(len, atk, def, NO_REPETITION));
+                }
+                Probe::Unknown { pn, dn } => Some(Value::unknown(pn, dn)),
+                Probe::Missing => None,
+            };
+        if let Some(&d) = self.path.get(&n.position_key) {
             // Repeating a position of the path: the attacker gains nothing (perpetual check).
-            return Some(Value::disproven(LEN_INF, n.atk, n.def, d));
+            return Some(Value::disproven(
+                LEN_INF,
+                n.attacker_hand,
+                n.defender_hand,
+                d,
+            ));
         }
         let hit = self
-            .rep
+            .path_disproofs
             .get(&n.path_key)
-            .filter(|&&(full, len, _)| full == n.full && len >= n.r);
+            .filter(|&&(full, len, _)| full == n.position_key && len >= n.horizon);
         if let Some(&(_, len, dep)) = hit {
-            return Some(Value::disproven(len, n.atk, n.def, dep));
+            return Some(Value::disproven(len, n.attacker_hand, n.defender_hand, dep));
         }
         unknown
     }
@@ -215,20 +241,35 @@ impl<'t, 'c> Searcher<'t, 'c> {
     pub(crate) fn store(&mut self, n: &Node, v: &Value, work: u64) {
         let work = u32::try_from(work).unwrap_or(u32::MAX);
         if v.is_proven() {
-            self.tt.store_proven(n.key, v.atk, v.def, v.len, work);
+            self.table
+                .store_proven(n.board_key, v.attacker_bound, v.defender_bound, v.len, work);
         } else if v.is_disproven() {
-            if v.dep == NO_DEP {
-                self.tt.store_disproven(n.key, v.atk, v.def, v.len, work);
+            if v.repetition_depth == NO_REPETITION {
+                self.table.store_disproven(
+                    n.board_key,
+                    v.attacker_bound,
+                    v.defender_bound,
+                    v.len,
+                    work,
+                );
             } else {
-                if self.rep.len() >= REP_CAP {
-                    self.rep.clear();
+                if self.path_disproofs.len() >= REP_CAP {
+                    self.path_disproofs.clear();
                 }
-                self.rep.insert(n.path_key, (n.full, v.len, v.dep));
+                self.path_disproofs
+                    .insert(n.path_key, (n.position_key, v.len, v.repetition_depth));
             }
         } else if self.stop.is_none() {
-            self.tt
-                .store_unknown(n.key, n.atk, n.def, n.r, v.pn, v.dn, work);
+            self.store_numbers(n, v, work);
         }
+    }
+
+    /// Stores the numbers of the unsolved value `v` of `n` (its exact hands and horizon).
+    fn store_numbers(&mut self, n: &Node, v: &Value, work: u32) {
+        let (attacker, defender) = (n.attacker_hand, n.defender_hand);
+        let key = n.board_key;
+        self.table
+            .store_unknown(key, attacker, defender, n.horizon, v.pn, v.dn, work);
     }
 
     /// Counts a node and, every so often, checks the budget and reports progress.
@@ -283,8 +324,8 @@ impl<'t, 'c> Searcher<'t, 'c> {
         let mut pos = self.root.clone();
         let mut line = Vec::new();
         while line.len() < max {
-            let or = pos.turn() == self.attacker;
-            let moves = if or {
+            let attacker_to_move = pos.turn() == self.attacker;
+            let moves = if attacker_to_move {
                 pos.check_moves()
             } else {
                 pos.legal_moves()
@@ -295,7 +336,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
                 c.play_unchecked(m);
                 let n = self.node(&c, 0, LEN_INF, 0);
                 let Some(v) = self.lookup(&n) else { continue };
-                let score = if or { v.pn } else { v.dn };
+                let score = if attacker_to_move { v.pn } else { v.dn };
                 if best.is_none_or(|(s, _)| score < s) {
                     best = Some((score, m));
                 }

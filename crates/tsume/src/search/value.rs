@@ -5,23 +5,24 @@ use shogi::{Hand, Move, Piece, PieceKind, Position, Square};
 
 use crate::pn::{INF, Len, Pn};
 
-/// `dep` of a value that depends on no repetition.
-pub(crate) const NO_DEP: u32 = u32::MAX;
+/// The `repetition_depth` of a value that depends on no repetition.
+pub(crate) const NO_REPETITION: u32 = u32::MAX;
 
 /// The state of a node as the search knows it.
 ///
-/// When solved, `atk`/`def` are the proof (or disproof) bound stored in the table and `len`
-/// the mate length bound (or the no-mate horizon). `dep` is the depth of the shallowest
-/// ancestor whose repetition a disproof relies on: such a disproof holds only below that
-/// ancestor and is never stored as absolute (the graph-history interaction problem).
+/// When solved, `attacker_bound`/`defender_bound` are the proof (or disproof) bound stored in
+/// the table and `len` the mate length bound (or the no-mate horizon). `repetition_depth` is
+/// the depth of the shallowest ancestor whose repetition a disproof relies on: such a
+/// disproof holds only below that ancestor and is never stored as absolute (the
+/// graph-history interaction problem).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Value {
     pub(crate) pn: Pn,
     pub(crate) dn: Pn,
     pub(crate) len: Len,
-    pub(crate) atk: Hand,
-    pub(crate) def: Hand,
-    pub(crate) dep: u32,
+    pub(crate) attacker_bound: Hand,
+    pub(crate) defender_bound: Hand,
+    pub(crate) repetition_depth: u32,
 }
 
 impl Value {
@@ -30,31 +31,36 @@ impl Value {
             pn: pn.max(1),
             dn: dn.max(1),
             len: 0,
-            atk: Hand::EMPTY,
-            def: Hand::EMPTY,
-            dep: NO_DEP,
+            attacker_bound: Hand::EMPTY,
+            defender_bound: Hand::EMPTY,
+            repetition_depth: NO_REPETITION,
         }
     }
 
-    pub(crate) fn proven(len: Len, atk: Hand, def: Hand) -> Value {
+    pub(crate) fn proven(len: Len, attacker_bound: Hand, defender_bound: Hand) -> Value {
         Value {
             pn: 0,
             dn: INF,
             len,
-            atk,
-            def,
-            dep: NO_DEP,
+            attacker_bound,
+            defender_bound,
+            repetition_depth: NO_REPETITION,
         }
     }
 
-    pub(crate) fn disproven(len: Len, atk: Hand, def: Hand, dep: u32) -> Value {
+    pub(crate) fn disproven(
+        len: Len,
+        attacker_bound: Hand,
+        defender_bound: Hand,
+        repetition_depth: u32,
+    ) -> Value {
         Value {
             pn: INF,
             dn: 0,
             len,
-            atk,
-            def,
-            dep,
+            attacker_bound,
+            defender_bound,
+            repetition_depth,
         }
     }
 

@@ -226,7 +226,13 @@ mod tests {
             let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
             let s = Searcher::new(&mut tt, &root, budget);
             let node = s.node(pos, 0, LEN_INF, 0);
-            tt.store_proven(node.key, node.atk, node.def, len, 1);
+            tt.store_proven(
+                node.board_key,
+                node.attacker_hand,
+                node.defender_hand,
+                len,
+                1,
+            );
         }
         let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
         let line = Searcher::new(&mut tt, &root, budget)

@@ -310,7 +310,8 @@ impl Searcher<'_, '_> {
     pub(super) fn known_no_mate(&self, c: &Cursor) -> bool {
         let n = self.node(&c.pos, 0, LEN_INF, 0);
         matches!(
-            self.tt.probe(n.key, n.atk, n.def, LEN_INF),
+            self.table
+                .probe(n.board_key, n.attacker_hand, n.defender_hand, LEN_INF),
             Probe::Disproven { .. }
         )
     }
