@@ -17,6 +17,13 @@ pub(crate) struct PerftArgs {
     /// Print `<usi move> <count>` for every root move first.
     #[arg(long)]
     divide: bool,
+    /// Play every move, the leaves included, instead of counting the last ply: the cost of
+    /// make and unmake, as an engine's search pays it.
+    #[arg(long)]
+    make: bool,
+    /// Print the time taken and nodes per second to stderr.
+    #[arg(long)]
+    time: bool,
 }
 
 /// List every legal move of a shogi position in USI, sorted.
@@ -37,6 +44,14 @@ pub(crate) fn parse_position(text: &str) -> anyhow::Result<Position> {
 
 pub(crate) fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     let pos = parse_position(&args.position)?;
+    let count = |p: &Position, depth| {
+        if args.make {
+            shogi::perft_make(p, depth)
+        } else {
+            shogi::perft(p, depth)
+        }
+    };
+    let start = std::time::Instant::now();
     let mut out = std::io::stdout().lock();
     let total = if args.divide && args.depth > 0 {
         let mut rows: Vec<(String, u64)> = pos
@@ -45,7 +60,7 @@ pub(crate) fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
             .map(|m| {
                 let mut next = pos.clone();
                 next.play_unchecked(m);
-                (m.to_usi().to_string(), shogi::perft(&next, args.depth - 1))
+                (m.to_usi().to_string(), count(&next, args.depth - 1))
             })
             .collect();
         rows.sort();
@@ -54,9 +69,17 @@ pub(crate) fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
         }
         rows.iter().map(|(_, count)| count).sum()
     } else {
-        shogi::perft(&pos, args.depth)
+        count(&pos, args.depth)
     };
     writeln!(out, "{total}")?;
+    if args.time {
+        let secs = start.elapsed().as_secs_f64();
+        let mnps = total as f64 / secs.max(1e-9) / 1e6;
+        eprintln!(
+            "perft {}: {total} nodes in {secs:.3} s ({mnps:.1} Mnps)",
+            args.depth
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -25,6 +25,17 @@ fn perft_accepts_bare_sfen_and_position_lines() {
 }
 
 #[test]
+fn perft_make_plays_every_move_and_counts_the_same() {
+    let out = masu_ok(&["perft", "startpos", "3", "--make", "--divide", "--time"]);
+    assert_eq!(last_line(&out), "25470");
+    assert_eq!(
+        out.lines().count(),
+        31,
+        "30 root moves and the total: {out}"
+    );
+}
+
+#[test]
 fn perft_divide_lists_root_moves_that_sum_to_the_total() {
     let out = masu_ok(&["perft", "startpos", "3", "--divide"]);
     let lines: Vec<&str> = out.lines().collect();
