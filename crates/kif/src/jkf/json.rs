@@ -1,37 +1,7 @@
-//! JSON plumbing for JKF: objects read as ordered fields with their place in the text, and
-//! a small value type written with the field order kept.
+//! JSON plumbing for JKF: places in the text for diagnostics, and a small value type
+//! written with the field order kept.
 
-use std::fmt;
 use std::fmt::Write as _;
-
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
-use serde_json::value::RawValue;
-
-/// The fields of a JSON object in text order (duplicates kept), each value unparsed.
-#[derive(Debug)]
-pub(crate) struct Fields<'a>(pub(crate) Vec<(String, &'a RawValue)>);
-
-impl<'de> Deserialize<'de> for Fields<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Fields<'de>, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Fields<'de>;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields<'de>, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<String, &'de RawValue>()? {
-                    out.push(entry);
-                }
-                Ok(Fields(out))
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
 
 /// Lines longer than this (in bytes) are not copied into diagnostics.
 pub(crate) const LONG_LINE: usize = 512;
@@ -76,37 +46,6 @@ impl<'a> Locator<'a> {
             .map_or(1, |s| s.chars().count() + 1);
         (line, line_text, column)
     }
-
-    /// The place of a value borrowed from the text.
-    pub(crate) fn at(&self, raw: &RawValue) -> (usize, &'a str, usize) {
-        let offset = (raw.get().as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize);
-        self.at_offset(offset)
-    }
-
-    /// The place of a serde_json error inside `raw` (or the whole text when `raw` is `None`).
-    pub(crate) fn at_error(
-        &self,
-        raw: Option<&RawValue>,
-        e: &serde_json::Error,
-    ) -> (usize, &'a str, usize) {
-        let base = raw.map_or(0, |r| {
-            (r.get().as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize)
-        });
-        let inner = raw.map_or(self.text, RawValue::get);
-        // serde_json counts lines from 1 and columns in bytes from 1 (0 at a line start).
-        let mut offset = 0;
-        for _ in 1..e.line() {
-            match inner[offset..].find('\n') {
-                Some(i) => offset += i + 1,
-                None => break,
-            }
-        }
-        let mut offset = (offset + e.column().saturating_sub(1)).min(inner.len());
-        while !inner.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        self.at_offset(base + offset)
-    }
 }
 
 /// A JSON value to write, objects keeping their field order.
@@ -137,6 +76,7 @@ impl Json {
     }
 
     /// Pretty text: two-space indents, short arrays and objects of scalars on one line.
+    #[cfg(test)]
     pub(crate) fn pretty(&self) -> String {
         let mut out = String::new();
         self.write(&mut out, 0);
@@ -144,7 +84,8 @@ impl Json {
         out
     }
 
-    fn is_flat(&self) -> bool {
+    /// Whether the value is written on one line: a scalar, or an array or object of scalars.
+    pub(crate) fn is_flat(&self) -> bool {
         match self {
             Json::Array(items) => items.iter().all(Json::is_scalar),
             Json::Object(fields) => fields.iter().all(|(_, v)| v.is_scalar()),
@@ -156,84 +97,103 @@ impl Json {
         !matches!(self, Json::Array(_) | Json::Object(_))
     }
 
-    fn write(&self, out: &mut String, depth: usize) {
+    /// Writes the value pretty, its own lines indented for `depth`. The values written this
+    /// way are small (a move, a time, the header): the moves and their forks, which nest
+    /// without bound, are written by a loop in the JKF writer.
+    pub(crate) fn write(&self, out: &mut String, depth: usize) {
         match self {
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Int(n) => {
                 let _ = write!(out, "{n}");
             }
-            Json::Str(s) => out.push_str(&quote(s)),
+            Json::Str(s) => quote(out, s),
             Json::Array(items) => {
-                let items: Vec<(Option<&str>, &Json)> = items.iter().map(|v| (None, v)).collect();
-                self.container(out, depth, ('[', ']'), &items);
+                out.push('[');
+                let flat = self.is_flat();
+                for (i, value) in items.iter().enumerate() {
+                    separator(out, i, flat, depth + 1);
+                    value.write(out, depth + 1);
+                }
+                close(out, ']', !items.is_empty() && !flat, depth);
             }
             Json::Object(fields) => {
-                let items: Vec<(Option<&str>, &Json)> =
-                    fields.iter().map(|(k, v)| (Some(k.as_str()), v)).collect();
-                self.container(out, depth, ('{', '}'), &items);
+                let flat = self.is_flat();
+                self.write_open(out, depth, flat);
+                close(out, '}', !fields.is_empty() && !flat, depth);
             }
         }
     }
 
-    fn container(
-        &self,
-        out: &mut String,
-        depth: usize,
-        (open, close): (char, char),
-        items: &[(Option<&str>, &Json)],
-    ) {
-        out.push(open);
-        if items.is_empty() {
-            out.push(close);
-            return;
-        }
-        let flat = self.is_flat();
-        for (i, (key, value)) in items.iter().enumerate() {
-            out.push_str(if i == 0 { "" } else { "," });
-            if flat {
-                out.push_str(if i == 0 { "" } else { " " });
-            } else {
-                out.push('\n');
-                out.push_str(&"  ".repeat(depth + 1));
-            }
-            if let Some(key) = key {
-                out.push_str(&quote(key));
-                out.push_str(": ");
-            }
+    /// Writes an object without its closing brace, so that the caller can add fields;
+    /// `flat` puts the fields on the line of the brace.
+    pub(crate) fn write_open(&self, out: &mut String, depth: usize, flat: bool) {
+        out.push('{');
+        let Json::Object(fields) = self else { return };
+        for (i, (key, value)) in fields.iter().enumerate() {
+            separator(out, i, flat, depth + 1);
+            quote(out, key);
+            out.push_str(": ");
             value.write(out, depth + 1);
         }
-        if !flat {
-            out.push('\n');
-            out.push_str(&"  ".repeat(depth));
-        }
-        out.push(close);
     }
 }
 
-fn quote(s: &str) -> String {
-    // Serializing a string cannot fail.
-    serde_json::to_string(s).unwrap_or_else(|_| String::from("\"\""))
+/// What goes before the `i`-th item of a container whose items are at `depth`.
+pub(crate) fn separator(out: &mut String, i: usize, flat: bool, depth: usize) {
+    if i > 0 {
+        out.push(',');
+    }
+    if !flat {
+        newline(out, depth);
+    } else if i > 0 {
+        out.push(' ');
+    }
+}
+
+/// A closing bracket, on its own line when the items were.
+pub(crate) fn close(out: &mut String, bracket: char, own_line: bool, depth: usize) {
+    if own_line {
+        newline(out, depth);
+    }
+    out.push(bracket);
+}
+
+/// Indentation stops growing at this depth (forks nested five deep), so that text nested
+/// thousands of levels deep stays linear in size.
+pub(crate) const MAX_INDENT: usize = 16;
+
+/// A line break and the indentation of `depth`, capped at [`MAX_INDENT`].
+pub(crate) fn newline(out: &mut String, depth: usize) {
+    out.push('\n');
+    for _ in 0..depth.min(MAX_INDENT) {
+        out.push_str("  ");
+    }
+}
+
+/// A JSON string: `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes.
+pub(crate) fn quote(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c < ' ' => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fields_keep_order_and_place() {
-        let text = "{\n  \"b\": 1,\n  \"a\": [2, 3],\n  \"b\": \"x\"\n}";
-        let f: Result<Fields<'_>, _> = serde_json::from_str(text);
-        let f = f.map(|f| f.0).unwrap_or_default();
-        let keys: Vec<&str> = f.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(keys, vec!["b", "a", "b"]);
-        let loc = Locator::new(text);
-        assert_eq!(loc.at(f[1].1), (3, "  \"a\": [2, 3],", 8));
-        let e: Result<Vec<u8>, _> = serde_json::from_str(f[1].1.get());
-        assert!(e.is_ok());
-        let e = serde_json::from_str::<String>(f[1].1.get()).err();
-        let place = e.map(|e| loc.at_error(Some(f[1].1), &e));
-        assert_eq!(place.map(|p| p.0), Some(3));
-    }
 
     #[test]
     fn pretty_output() {
@@ -250,5 +210,19 @@ mod tests {
             j.pretty(),
             "{\n  \"header\": {\"先手\": \"a\\\"b\"},\n  \"moves\": [\n    {},\n    3\n  ],\n  \"to\": {\"x\": 7, \"y\": true}\n}\n"
         );
+    }
+
+    #[test]
+    fn strings_are_escaped_as_json_wants() {
+        let mut out = String::new();
+        quote(&mut out, "a\"b\\c\n\u{1}\u{7f}あ");
+        assert_eq!(out, "\"a\\\"b\\\\c\\n\\u0001\u{7f}あ\"");
+    }
+
+    #[test]
+    fn indentation_is_capped() {
+        let mut out = String::new();
+        newline(&mut out, MAX_INDENT + 100);
+        assert_eq!(out.len(), 1 + 2 * MAX_INDENT);
     }
 }

@@ -21,6 +21,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+mod doc;
 mod json;
 mod read;
 mod value;

@@ -1,5 +1,6 @@
-//! The JKF reader: serde_json gives the objects with their place in the text; every move is
-//! resolved in its position, forks become variations.
+//! The JKF reader: the JSON is parsed once ([`Doc`]), every move is resolved in its
+//! position, forks become variations. Nothing here recurses on the nesting of forks: lines
+//! waiting to be read are kept on a list.
 
 // The helpers return the `Diagnostic` of a bad value so the caller decides whether it is a
 // warning or an error; it is large, but only built on bad input.
@@ -8,10 +9,11 @@
     reason = "the Diagnostic a helper returns is large, but only built on bad input"
 )]
 
-use serde::Deserialize;
-use serde_json::value::RawValue;
+use std::borrow::Cow;
+use std::str::FromStr;
 
-use super::json::{Fields, Locator};
+use super::doc::{Doc, Id, Kind};
+use super::json::Locator;
 use crate::build::{Builder, Origin};
 use crate::csa::MAX_WARNINGS;
 use crate::csa::codes;
@@ -28,8 +30,18 @@ use crate::{Diagnostic, Parsed};
 /// or (in [`Mode::Strict`]) anything needed a warning.
 pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let loc = Locator::new(text);
+    let doc = Doc::parse(text).map_err(|e| {
+        let (line, t, column) = loc.at_offset(e.offset);
+        fail(
+            Diagnostic::new(DiagnosticKind::UnknownLine, line, t, column)
+                .expected(e.expected)
+                .detail("the text is not JSON"),
+        )
+    })?;
     let r = Reader {
-        loc: Locator::new(text),
+        doc,
+        loc,
         stopped: std::cell::Cell::new(false),
     };
     r.record(text, Sink::new(mode))
@@ -45,6 +57,7 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
 }
 
 pub(super) struct Reader<'a> {
+    doc: Doc<'a>,
     loc: Locator<'a>,
     /// Set when reading stopped after too many problems.
     stopped: std::cell::Cell<bool>,
@@ -52,77 +65,107 @@ pub(super) struct Reader<'a> {
 
 /// One element of a `moves` array, split into its fields.
 #[derive(Default)]
-pub(super) struct Element<'a> {
-    comments: Option<&'a RawValue>,
-    mv: Option<&'a RawValue>,
-    time: Option<&'a RawValue>,
-    special: Option<&'a RawValue>,
-    forks: Option<&'a RawValue>,
+pub(super) struct Element {
+    comments: Option<Id>,
+    mv: Option<Id>,
+    time: Option<Id>,
+    special: Option<Id>,
+    forks: Option<Id>,
+}
+
+/// Reading still to do: forks are read after the line that holds them, latest branch first
+/// (the order Kifu for Windows writes variations in, so that trees match other formats').
+enum Pending {
+    /// A `forks` value: alternatives to the move at this ply.
+    Forks { ply: u32, forks: Id },
+    /// One alternative line, starting at this ply.
+    Fork { ply: u32, line: Vec<Id>, at: Id },
 }
 
 impl<'a> Reader<'a> {
-    pub(super) fn origin(&self, raw: &'a RawValue) -> Origin<'a> {
-        let (line, text, column) = self.loc.at(raw);
+    pub(super) fn origin(&self, id: Id) -> Origin<'a> {
+        let (line, text, column) = self.loc.at_offset(self.doc.offset(id));
         Origin { line, text, column }
     }
 
-    /// Parses a value; a type error becomes a diagnostic at its place.
-    pub(super) fn parse<T: Deserialize<'a>>(
-        &self,
-        raw: &'a RawValue,
-        expected: &str,
-    ) -> Result<T, Diagnostic> {
-        serde_json::from_str(raw.get()).map_err(|e| {
-            let (line, text, column) = self.loc.at_error(Some(raw), &e);
-            Diagnostic::new(DiagnosticKind::BadMove, line, text, column)
+    /// A value of the wrong type.
+    fn wrong(&self, id: Id, expected: &str) -> Diagnostic {
+        self.origin(id)
+            .diag(DiagnosticKind::BadMove)
+            .expected(expected.to_owned())
+            .detail(format!("found {}", self.doc.kind(id).describe()))
+    }
+
+    pub(super) fn is_null(&self, id: Id) -> bool {
+        self.doc.is_null(id)
+    }
+
+    pub(super) fn string(&self, id: Id, expected: &str) -> Result<String, Diagnostic> {
+        match self.doc.str(id) {
+            Some(s) => Ok(s.into_owned()),
+            None => Err(self.wrong(id, expected)),
+        }
+    }
+
+    /// A whole number in the range of `T`.
+    pub(super) fn integer<T: FromStr>(&self, id: Id, expected: &str) -> Result<T, Diagnostic> {
+        self.doc.integer(id).ok_or_else(|| match self.doc.kind(id) {
+            Kind::Number => self
+                .origin(id)
+                .diag(DiagnosticKind::BadMove)
                 .expected(expected.to_owned())
-                .detail(e.to_string())
+                .detail("a number out of range or not whole"),
+            _ => self.wrong(id, expected),
         })
     }
 
-    pub(super) fn fields(
-        &self,
-        raw: &'a RawValue,
-    ) -> Result<Vec<(String, &'a RawValue)>, Diagnostic> {
-        serde_json::from_str::<Fields<'a>>(raw.get())
-            .map(|f| f.0)
-            .map_err(|e| {
-                let (line, text, column) = self.loc.at_error(Some(raw), &e);
-                Diagnostic::new(DiagnosticKind::UnknownLine, line, text, column)
-                    .expected("an object")
-                    .detail(e.to_string())
-            })
+    pub(super) fn boolean(&self, id: Id, expected: &str) -> Result<bool, Diagnostic> {
+        self.doc.bool(id).ok_or_else(|| self.wrong(id, expected))
     }
 
-    pub(super) fn unknown(&self, key: &str, raw: &'a RawValue) -> Diagnostic {
-        self.origin(raw)
+    pub(super) fn array(&self, id: Id, expected: &str) -> Result<Vec<Id>, Diagnostic> {
+        self.doc.items(id).ok_or_else(|| self.wrong(id, expected))
+    }
+
+    pub(super) fn fields(&self, id: Id) -> Result<Vec<(Cow<'a, str>, Id)>, Diagnostic> {
+        self.doc.fields(id).ok_or_else(|| {
+            self.origin(id)
+                .diag(DiagnosticKind::UnknownLine)
+                .expected("an object")
+                .detail(format!("found {}", self.doc.kind(id).describe()))
+        })
+    }
+
+    /// Whether a value is an object (an empty board may be written `{}`).
+    pub(super) fn is_object(&self, id: Id) -> bool {
+        self.doc.kind(id) == Kind::Object
+    }
+
+    pub(super) fn unknown(&self, key: &str, id: Id) -> Diagnostic {
+        self.origin(id)
             .diag(DiagnosticKind::UnknownLine)
             .detail(format!("field `{key}` is not part of JKF; ignored"))
     }
 
     pub(super) fn record(&self, text: &'a str, mut sink: Sink) -> Result<Parsed, ReadError> {
-        let top: Fields<'a> = serde_json::from_str(text).map_err(|e| {
-            let (line, t, column) = self.loc.at_error(None, &e);
-            fail(
-                Diagnostic::new(DiagnosticKind::UnknownLine, line, t, column)
-                    .expected("a JKF object")
-                    .detail(e.to_string()),
-            )
-        })?;
+        let root = self.doc.root();
+        let top = self
+            .fields(root)
+            .map_err(|d| fail(d.expected("a JKF object")))?;
         let mut record = Record::new();
         let (mut moves, mut header, mut initial) = (None, false, None);
-        for (key, raw) in top.0 {
-            match key.as_str() {
+        for (key, id) in top {
+            match key.as_ref() {
                 "header" => {
                     header = true;
-                    self.header(&mut record, raw, &mut sink)?;
+                    self.header(&mut record, id, &mut sink)?;
                 }
                 "initial" => {
-                    initial = Some(raw);
-                    record.start = self.initial(raw, &mut sink)?;
+                    initial = Some(id);
+                    record.start = self.initial(id, &mut sink)?;
                 }
-                "moves" => moves = Some(raw),
-                _ => sink.warn(self.unknown(&key, raw))?,
+                "moves" => moves = Some(id),
+                _ => sink.warn(self.unknown(&key, id))?,
             }
         }
         if !header {
@@ -132,18 +175,18 @@ impl<'a> Reader<'a> {
         }
         let start = record.start.position().map_err(|e| {
             let d = match initial {
-                Some(raw) => self.origin(raw).diag(DiagnosticKind::BadPosition),
+                Some(id) => self.origin(id).diag(DiagnosticKind::BadPosition),
                 None => Diagnostic::new(DiagnosticKind::BadPosition, 1, "", 1),
             };
             fail(d.detail(e.to_string()))
         })?;
         let mut b = Builder::new(record, start, sink);
         b.earn(text.len());
-        if let Some(raw) = moves {
-            let list: Vec<&'a RawValue> = self.parse_or_fail(raw, "an array of moves")?;
-            if let Some((first, rest)) = list.split_first() {
+        if let Some(id) = moves {
+            let list = self.array(id, "an array of moves").map_err(fail)?;
+            if let Some((&first, rest)) = list.split_first() {
                 self.initial_element(&mut b, first)?;
-                self.line(&mut b, rest, 1)?;
+                self.lines(&mut b, rest.to_vec())?;
             }
         } else {
             let d = Diagnostic::new(DiagnosticKind::UnknownLine, 1, "", 1)
@@ -158,27 +201,19 @@ impl<'a> Reader<'a> {
         })
     }
 
-    pub(super) fn parse_or_fail<T: Deserialize<'a>>(
-        &self,
-        raw: &'a RawValue,
-        expected: &str,
-    ) -> Result<T, ReadError> {
-        self.parse(raw, expected).map_err(fail)
-    }
-
     pub(super) fn header(
         &self,
         record: &mut Record,
-        raw: &'a RawValue,
+        id: Id,
         sink: &mut Sink,
     ) -> Result<(), ReadError> {
-        let fields = match self.fields(raw) {
+        let fields = match self.fields(id) {
             Ok(f) => f,
             Err(d) => return sink.warn(d),
         };
         for (key, value) in fields {
-            match self.parse::<String>(value, "a string") {
-                Ok(v) => record.headers.push(key, v),
+            match self.string(value, "a string") {
+                Ok(v) => record.headers.push(key.into_owned(), v),
                 Err(d) => sink.warn(d)?,
             }
         }
@@ -186,12 +221,8 @@ impl<'a> Reader<'a> {
     }
 
     /// `moves[0]`: comments on the start position.
-    pub(super) fn initial_element(
-        &self,
-        b: &mut Builder,
-        raw: &'a RawValue,
-    ) -> Result<(), ReadError> {
-        let e = self.element(b, raw)?;
+    pub(super) fn initial_element(&self, b: &mut Builder, id: Id) -> Result<(), ReadError> {
+        let e = self.element(b, id)?;
         if let Some(c) = e.comments {
             self.comments(b, NodeId::ROOT, c)?;
         }
@@ -214,13 +245,9 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    pub(super) fn element(
-        &self,
-        b: &mut Builder,
-        raw: &'a RawValue,
-    ) -> Result<Element<'a>, ReadError> {
+    pub(super) fn element(&self, b: &mut Builder, id: Id) -> Result<Element, ReadError> {
         let mut e = Element::default();
-        let fields = match self.fields(raw) {
+        let fields = match self.fields(id) {
             Ok(f) => f,
             Err(d) => {
                 b.sink.warn(d)?;
@@ -228,7 +255,7 @@ impl<'a> Reader<'a> {
             }
         };
         for (key, value) in fields {
-            let slot = match key.as_str() {
+            let slot = match key.as_ref() {
                 "comments" | "comment" => &mut e.comments,
                 "move" => &mut e.mv,
                 "time" => &mut e.time,
@@ -239,53 +266,83 @@ impl<'a> Reader<'a> {
                     continue;
                 }
             };
-            if value.get().trim() != "null" {
+            if !self.is_null(value) {
                 *slot = Some(value);
             }
         }
         Ok(e)
     }
 
-    /// A line of elements, the first at ply `ply`; then the forks, latest branch first (the
-    /// order Kifu for Windows writes variations in, so that trees match other formats').
-    pub(super) fn line(
-        &self,
-        b: &mut Builder,
-        elements: &[&'a RawValue],
-        ply: u32,
-    ) -> Result<(), ReadError> {
-        let mut forks = Vec::new();
-        for (i, &raw) in elements.iter().enumerate() {
-            if self.too_many(b, raw)? {
-                return Ok(());
-            }
-            let e = self.element(b, raw)?;
-            self.one(b, &e, raw)?;
-            if let Some(f) = e.forks {
-                forks.push((ply + i as u32, f));
-            }
-        }
-        for (at_ply, raw) in forks.into_iter().rev() {
-            let lines: Vec<Vec<&'a RawValue>> = match self.parse(raw, "an array of move arrays") {
-                Ok(l) => l,
-                Err(d) => {
-                    b.sink.warn(d)?;
-                    continue;
+    /// The main line (the elements after `moves[0]`), then every fork, each line's forks
+    /// read after it, latest branch first.
+    pub(super) fn lines(&self, b: &mut Builder, main: Vec<Id>) -> Result<(), ReadError> {
+        let root = self.doc.root();
+        let mut pending = vec![Pending::Fork {
+            ply: 1,
+            line: main,
+            at: root,
+        }];
+        let mut first = true;
+        while let Some(work) = pending.pop() {
+            match work {
+                Pending::Fork { ply, line, at } => {
+                    if !first {
+                        let at = self.origin(line.first().copied().unwrap_or(at));
+                        b.start_variation(ply, &at)?;
+                    }
+                    first = false;
+                    // Forks in line order; popped from the end, so the latest is read first.
+                    let forks = self.line(b, &line, ply)?;
+                    pending.extend(forks);
                 }
-            };
-            for fork in lines {
-                let at = fork
-                    .first()
-                    .map_or_else(|| self.origin(raw), |r| self.origin(r));
-                b.start_variation(at_ply, &at)?;
-                self.line(b, &fork, at_ply)?;
+                Pending::Forks { ply, forks } => {
+                    let lines = match self.fork_lines(forks) {
+                        Ok(l) => l,
+                        Err(d) => {
+                            b.sink.warn(d)?;
+                            continue;
+                        }
+                    };
+                    // Popped from the end: the first alternative is read first.
+                    pending.extend(lines.into_iter().rev().map(|line| Pending::Fork {
+                        ply,
+                        line,
+                        at: forks,
+                    }));
+                }
             }
         }
         Ok(())
     }
 
+    /// `forks`: an array of move arrays.
+    fn fork_lines(&self, id: Id) -> Result<Vec<Vec<Id>>, Diagnostic> {
+        let expected = "an array of move arrays";
+        self.array(id, expected)?
+            .into_iter()
+            .map(|line| self.array(line, expected))
+            .collect()
+    }
+
+    /// A line of elements, the first at ply `ply`; returns the forks it holds, in order.
+    fn line(&self, b: &mut Builder, elements: &[Id], ply: u32) -> Result<Vec<Pending>, ReadError> {
+        let mut forks = Vec::new();
+        for (i, &id) in elements.iter().enumerate() {
+            if self.too_many(b, id)? {
+                return Ok(Vec::new());
+            }
+            let e = self.element(b, id)?;
+            self.one(b, &e, id)?;
+            if let Some(f) = e.forks {
+                let at = ply.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+                forks.push(Pending::Forks { ply: at, forks: f });
+            }
+        }
+        Ok(forks)
+    }
+
     /// Whether reading has stopped after [`MAX_WARNINGS`] problems (reported once).
-    pub(super) fn too_many(&self, b: &mut Builder, raw: &'a RawValue) -> Result<bool, ReadError> {
+    pub(super) fn too_many(&self, b: &mut Builder, id: Id) -> Result<bool, ReadError> {
         if self.stopped.get() {
             return Ok(true);
         }
@@ -294,7 +351,7 @@ impl<'a> Reader<'a> {
         }
         self.stopped.set(true);
         let d = self
-            .origin(raw)
+            .origin(id)
             .diag(DiagnosticKind::Dropped)
             .detail(format!("{MAX_WARNINGS} problems: reading stopped here"));
         b.sink.warn(d)?;
@@ -302,12 +359,7 @@ impl<'a> Reader<'a> {
     }
 
     /// One element: its move or special, then its time and comments on the new node.
-    pub(super) fn one(
-        &self,
-        b: &mut Builder,
-        e: &Element<'a>,
-        raw: &'a RawValue,
-    ) -> Result<(), ReadError> {
+    pub(super) fn one(&self, b: &mut Builder, e: &Element, raw: Id) -> Result<(), ReadError> {
         let node = match (e.mv, e.special) {
             (Some(mv), special) => {
                 if let Some(s) = special {
@@ -338,16 +390,16 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    pub(super) fn comments(
-        &self,
-        b: &mut Builder,
-        id: NodeId,
-        raw: &'a RawValue,
-    ) -> Result<(), ReadError> {
+    pub(super) fn comments(&self, b: &mut Builder, id: NodeId, raw: Id) -> Result<(), ReadError> {
         // The schema's `moves[0].comment` is one string; everywhere else an array.
-        let list: Vec<String> = match raw.get().trim_start().starts_with('"') {
-            true => self.parse::<String>(raw, "a string").map(|s| vec![s]),
-            false => self.parse(raw, "an array of strings"),
+        let list: Vec<String> = match self.doc.kind(raw) {
+            Kind::Str(_) => self.string(raw, "a string").map(|s| vec![s]),
+            _ => self.array(raw, "an array of strings").and_then(|items| {
+                items
+                    .into_iter()
+                    .map(|c| self.string(c, "an array of strings"))
+                    .collect()
+            }),
         }
         .or_else(|d| b.sink.warn(d).map(|()| Vec::new()))?;
         let node = &mut b.record.tree[id];
@@ -361,13 +413,9 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    pub(super) fn special(
-        &self,
-        b: &mut Builder,
-        raw: &'a RawValue,
-    ) -> Result<Option<NodeId>, ReadError> {
+    pub(super) fn special(&self, b: &mut Builder, raw: Id) -> Result<Option<NodeId>, ReadError> {
         let at = self.origin(raw);
-        let word: String = match self.parse(raw, "a special name") {
+        let word = match self.string(raw, "a special name") {
             Ok(w) => w,
             Err(d) => {
                 b.sink.warn(d)?;
@@ -382,11 +430,7 @@ impl<'a> Reader<'a> {
         b.add_special(special, None, &at)
     }
 
-    pub(super) fn play(
-        &self,
-        b: &mut Builder,
-        raw: &'a RawValue,
-    ) -> Result<Option<NodeId>, ReadError> {
+    pub(super) fn play(&self, b: &mut Builder, raw: Id) -> Result<Option<NodeId>, ReadError> {
         let at = self.origin(raw);
         let m = match self.jkf_move(raw) {
             Ok(m) => m,

@@ -10,9 +10,9 @@
 
 use std::time::Duration;
 
-use serde_json::value::RawValue;
 use shogi::{ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
+use super::doc::Id;
 use super::read::Reader;
 use crate::Diagnostic;
 use crate::build::Builder;
@@ -22,23 +22,19 @@ use crate::movetext::{KifMove, Motion, Relative};
 use crate::record::{MoveTime, StartPosition};
 
 impl<'a> Reader<'a> {
-    pub(super) fn initial(
-        &self,
-        raw: &'a RawValue,
-        sink: &mut Sink,
-    ) -> Result<StartPosition, ReadError> {
-        if raw.get().trim() == "null" {
+    pub(super) fn initial(&self, raw: Id, sink: &mut Sink) -> Result<StartPosition, ReadError> {
+        if self.is_null(raw) {
             return Ok(StartPosition::default());
         }
         let fields = self.fields(raw).map_err(fail)?;
         let mut preset = None;
         let mut data = None;
         for (key, value) in fields {
-            match key.as_str() {
+            match key.as_ref() {
                 "preset" => {
-                    preset = Some((self.parse_or_fail::<String>(value, "a preset name")?, value))
+                    preset = Some((self.string(value, "a preset name").map_err(fail)?, value))
                 }
-                "data" if value.get().trim() != "null" => data = Some(value),
+                "data" if !self.is_null(value) => data = Some(value),
                 "data" => {}
                 _ => sink.warn(self.unknown(&key, value))?,
             }
@@ -72,10 +68,10 @@ impl<'a> Reader<'a> {
     }
 
     /// `initial.data`: `board[x-1][y-1]`, `color`, `hands`.
-    pub(super) fn data(&self, raw: &'a RawValue) -> Result<Setup, Diagnostic> {
+    pub(super) fn data(&self, raw: Id) -> Result<Setup, Diagnostic> {
         let mut setup = Setup::default();
         for (key, value) in self.fields(raw)? {
-            match key.as_str() {
+            match key.as_ref() {
                 "color" => setup.turn = self.color(value)?,
                 "board" => self.board(value, &mut setup)?,
                 "hands" => setup.hands = self.hands(value)?,
@@ -85,8 +81,8 @@ impl<'a> Reader<'a> {
         Ok(setup)
     }
 
-    pub(super) fn color(&self, raw: &'a RawValue) -> Result<Color, Diagnostic> {
-        match self.parse::<u8>(raw, "0 or 1")? {
+    pub(super) fn color(&self, raw: Id) -> Result<Color, Diagnostic> {
+        match self.integer::<u8>(raw, "0 or 1")? {
             0 => Ok(Color::Black),
             1 => Ok(Color::White),
             _ => Err(self
@@ -96,25 +92,30 @@ impl<'a> Reader<'a> {
         }
     }
 
-    pub(super) fn board(&self, raw: &'a RawValue, setup: &mut Setup) -> Result<(), Diagnostic> {
-        let bad = |r: &RawValue, what: &str| {
+    pub(super) fn board(&self, raw: Id, setup: &mut Setup) -> Result<(), Diagnostic> {
+        let bad = |r: Id, what: &str| {
             self.origin(r)
                 .diag(DiagnosticKind::BadBoard)
                 .expected(what.to_owned())
         };
         // An empty object stands for an empty board.
-        if raw.get().trim_start().starts_with('{') {
+        if self.is_object(raw) {
             return match self.fields(raw)?.is_empty() {
                 true => Ok(()),
                 false => Err(bad(raw, "nine columns or {}")),
             };
         }
-        let columns: Vec<Vec<&'a RawValue>> = self.parse(raw, "nine columns of nine squares")?;
+        let expected = "nine columns of nine squares";
+        let columns = self
+            .array(raw, expected)?
+            .into_iter()
+            .map(|c| self.array(c, expected))
+            .collect::<Result<Vec<_>, _>>()?;
         if columns.len() != 9 || columns.iter().any(|c| c.len() != 9) {
             return Err(bad(raw, "nine columns of nine squares"));
         }
         for (x, column) in columns.iter().enumerate() {
-            for (y, cell) in column.iter().enumerate() {
+            for (y, &cell) in column.iter().enumerate() {
                 let piece = self.cell(cell)?;
                 if let Some(sq) = Square::new(x as u8 + 1, y as u8 + 1) {
                     setup.set_piece(sq, piece);
@@ -124,12 +125,12 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    pub(super) fn cell(&self, raw: &'a RawValue) -> Result<Option<Piece>, Diagnostic> {
+    pub(super) fn cell(&self, raw: Id) -> Result<Option<Piece>, Diagnostic> {
         let mut color = None;
         let mut kind = None;
         for (key, value) in self.fields(raw)? {
-            let null = value.get().trim() == "null";
-            match key.as_str() {
+            let null = self.is_null(value);
+            match key.as_ref() {
                 "color" if !null => color = Some(self.color(value)?),
                 "kind" if !null => kind = Some(self.kind(value)?),
                 "color" | "kind" => {}
@@ -146,8 +147,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    pub(super) fn kind(&self, raw: &'a RawValue) -> Result<PieceKind, Diagnostic> {
-        let code: String = self.parse(raw, "a piece code")?;
+    pub(super) fn kind(&self, raw: Id) -> Result<PieceKind, Diagnostic> {
+        let code = self.string(raw, "a piece code")?;
         codes::kind(&code).ok_or_else(|| {
             self.origin(raw)
                 .diag(DiagnosticKind::BadMove)
@@ -155,9 +156,9 @@ impl<'a> Reader<'a> {
         })
     }
 
-    pub(super) fn hands(&self, raw: &'a RawValue) -> Result<ByColor<Hand>, Diagnostic> {
-        let list: Vec<&'a RawValue> = self.parse(raw, "two hands")?;
-        let [black, white] = list.as_slice() else {
+    pub(super) fn hands(&self, raw: Id) -> Result<ByColor<Hand>, Diagnostic> {
+        let list = self.array(raw, "two hands")?;
+        let &[black, white] = list.as_slice() else {
             return Err(self
                 .origin(raw)
                 .diag(DiagnosticKind::BadHand)
@@ -169,13 +170,13 @@ impl<'a> Reader<'a> {
         })
     }
 
-    pub(super) fn hand(&self, raw: &'a RawValue) -> Result<Hand, Diagnostic> {
+    pub(super) fn hand(&self, raw: Id) -> Result<Hand, Diagnostic> {
         let mut hand = Hand::EMPTY;
         for (key, value) in self.fields(raw)? {
             let bad = || self.origin(value).diag(DiagnosticKind::BadHand);
             let kind = codes::kind(&key)
                 .ok_or_else(|| bad().detail(format!("`{key}` is not a piece code")))?;
-            let n: u8 = self.parse(value, "a count")?;
+            let n: u8 = self.integer(value, "a count")?;
             // Schema-valid files may list kings and promoted kinds with count 0.
             if n > 0 || kind.is_hand_kind() {
                 hand.set(kind, n).map_err(|e| bad().detail(e.to_string()))?;
@@ -183,21 +184,21 @@ impl<'a> Reader<'a> {
         }
         Ok(hand)
     }
-    pub(super) fn jkf_move(&self, raw: &'a RawValue) -> Result<JkfMove, Diagnostic> {
+    pub(super) fn jkf_move(&self, raw: Id) -> Result<JkfMove, Diagnostic> {
         let mut m = JkfMove::default();
         let mut has = (false, false, false);
         for (key, value) in self.fields(raw)? {
-            let null = value.get().trim() == "null";
-            match key.as_str() {
+            let null = self.is_null(value);
+            match key.as_ref() {
                 "color" => (m.color, has.0) = (self.color(value)?, true),
                 "from" if !null => m.from = Some(self.place(value)?),
                 "to" => (m.to, has.1) = (self.place(value)?, true),
                 "piece" => (m.piece, has.2) = (self.kind(value)?, true),
-                "promote" if !null => m.promote = Some(self.parse(value, "true, false or null")?),
+                "promote" if !null => m.promote = Some(self.boolean(value, "true, false or null")?),
                 "capture" if !null => m.capture = Some(self.kind(value)?),
                 // `same` (同) only restates `to`; it is checked to be a boolean.
                 "same" if !null => {
-                    self.parse::<bool>(value, "true, false or null")?;
+                    self.boolean(value, "true, false or null")?;
                 }
                 "relative" if !null => m.relative = self.relative(value)?,
                 "from" | "promote" | "capture" | "same" | "relative" => {}
@@ -215,12 +216,12 @@ impl<'a> Reader<'a> {
         Ok(m)
     }
 
-    pub(super) fn place(&self, raw: &'a RawValue) -> Result<Square, Diagnostic> {
+    pub(super) fn place(&self, raw: Id) -> Result<Square, Diagnostic> {
         let mut xy = (None, None);
         for (key, value) in self.fields(raw)? {
-            match key.as_str() {
-                "x" => xy.0 = Some(self.parse::<u8>(value, "1-9")?),
-                "y" => xy.1 = Some(self.parse::<u8>(value, "1-9")?),
+            match key.as_ref() {
+                "x" => xy.0 = Some(self.integer::<u8>(value, "1-9")?),
+                "y" => xy.1 = Some(self.integer::<u8>(value, "1-9")?),
                 _ => return Err(self.unknown(&key, value)),
             }
         }
@@ -234,8 +235,8 @@ impl<'a> Reader<'a> {
     }
 
     /// `relative`: L/C/R (左 直 右), U/M/D (上 寄 引), H (打).
-    pub(super) fn relative(&self, raw: &'a RawValue) -> Result<Relative3, Diagnostic> {
-        let s: String = self.parse(raw, "a relative word like `LU`")?;
+    pub(super) fn relative(&self, raw: Id) -> Result<Relative3, Diagnostic> {
+        let s = self.string(raw, "a relative word like `LU`")?;
         let mut r = Relative3::default();
         for c in s.chars() {
             match c {
@@ -257,10 +258,10 @@ impl<'a> Reader<'a> {
         Ok(r)
     }
 
-    pub(super) fn time(&self, raw: &'a RawValue) -> Result<MoveTime, Diagnostic> {
+    pub(super) fn time(&self, raw: Id) -> Result<MoveTime, Diagnostic> {
         let mut t = MoveTime::default();
         for (key, value) in self.fields(raw)? {
-            match key.as_str() {
+            match key.as_ref() {
                 "now" => t.spent = Some(self.clock(value)?),
                 "total" => t.total = Some(self.clock(value)?),
                 _ => return Err(self.unknown(&key, value)),
@@ -269,19 +270,19 @@ impl<'a> Reader<'a> {
         Ok(t)
     }
 
-    pub(super) fn clock(&self, raw: &'a RawValue) -> Result<Duration, Diagnostic> {
+    pub(super) fn clock(&self, raw: Id) -> Result<Duration, Diagnostic> {
         let mut secs = 0u64;
         for (key, value) in self.fields(raw)? {
-            let unit = match key.as_str() {
+            let unit = match key.as_ref() {
                 "h" => 3600,
                 "m" => 60,
                 "s" => 1,
                 _ => return Err(self.unknown(&key, value)),
             };
-            if value.get().trim() == "null" {
+            if self.is_null(value) {
                 continue;
             }
-            let n: u64 = self.parse(value, "a count of hours, minutes or seconds")?;
+            let n: u64 = self.integer(value, "a count of hours, minutes or seconds")?;
             secs = secs.saturating_add(n.saturating_mul(unit));
         }
         Ok(Duration::from_secs(secs))

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use shogi::{Color, Move, PieceKind, Position, Setup, Square};
 
-use super::json::Json;
+use super::json::{Json, close, newline, separator};
 use crate::csa::codes;
 use crate::movetext::{KifMove, Motion, Relative};
 use crate::record::{NodeId, NodeKind, Record};
@@ -54,10 +54,11 @@ pub fn write(record: &Record) -> Written {
     let mut w = Writer {
         record,
         dropped: Vec::new(),
+        totals: mover_totals(record),
     };
-    let json = w.document();
+    let text = w.document();
     Written {
-        text: json.pretty(),
+        text,
         dropped: w.dropped,
     }
 }
@@ -65,10 +66,34 @@ pub fn write(record: &Record) -> Written {
 struct Writer<'a> {
     record: &'a Record,
     dropped: Vec<Dropped>,
+    /// For each node with a time, the mover's total time after it (see [`mover_totals`]).
+    totals: Vec<Duration>,
+}
+
+/// Where the writer is in the tree; the stack of these replaces recursion on forks.
+enum Frame {
+    /// The elements of a line, in an array at `depth`: `at` is the next node (`None` at
+    /// the end), `pos` the position before it when known (not after a recorded foul), and
+    /// `count` the elements written so far.
+    Line {
+        at: Option<NodeId>,
+        pos: Option<Position>,
+        depth: usize,
+        count: usize,
+    },
+    /// The `forks` of the element at `depth` written for the first child of `parent`: the
+    /// other children from index `next` on, each a line from `pos`.
+    Forks {
+        parent: NodeId,
+        next: usize,
+        pos: Option<Position>,
+        depth: usize,
+    },
 }
 
 impl Writer<'_> {
-    fn document(&mut self) -> Json {
+    /// The whole text: header, initial and the moves, pretty as [`Json::write`] writes.
+    fn document(&mut self) -> String {
         let r = self.record;
         for c in &r.program_comments {
             self.dropped.push(Dropped::ProgramComment(c.clone()));
@@ -83,16 +108,28 @@ impl Writer<'_> {
                 .map(|h| (h.key.clone(), Json::str(&h.value)))
                 .collect(),
         );
-        let mut doc = Json::object().with("header", header);
+        let mut out = String::with_capacity(256 * r.tree.len() + 512);
+        out.push('{');
+        newline(&mut out, 1);
+        out.push_str("\"header\": ");
+        header.write(&mut out, 1);
         if let Some(initial) = self.initial() {
-            doc = doc.with("initial", initial);
+            out.push(',');
+            newline(&mut out, 1);
+            out.push_str("\"initial\": ");
+            initial.write(&mut out, 1);
         }
-        let mut moves = vec![self.annotations(NodeId::ROOT, Json::object())];
-        let first = r.tree[NodeId::ROOT].children().first().copied();
-        if let Some(first) = first {
-            moves.extend(self.line(first, r.start.position().ok()));
-        }
-        doc.with("moves", Json::Array(moves))
+        out.push(',');
+        newline(&mut out, 1);
+        out.push_str("\"moves\": [");
+        newline(&mut out, 2);
+        self.annotations(NodeId::ROOT, Json::object())
+            .write(&mut out, 2);
+        self.moves(&mut out);
+        close(&mut out, ']', true, 1);
+        close(&mut out, '}', true, 0);
+        out.push('\n');
+        out
     }
 
     fn initial(&mut self) -> Option<Json> {
@@ -113,37 +150,94 @@ impl Writer<'_> {
         }
     }
 
-    /// The elements of the line that starts with `id` (and its first children); `pos` is
-    /// the position before `id`, when it is known (not after a recorded foul).
-    fn line(&mut self, id: NodeId, mut pos: Option<Position>) -> Vec<Json> {
+    /// The elements after `moves[0]`: the main line, each main child carrying its siblings
+    /// as `forks`, in a loop over an explicit stack (forks nest without bound).
+    fn moves(&mut self, out: &mut String) {
         let tree = &self.record.tree;
-        let mut out = Vec::new();
-        let mut at = Some(id);
-        while let Some(node_id) = at {
-            let mut element = self.element(node_id, pos.as_ref());
-            let siblings: Vec<NodeId> = tree[node_id]
-                .parent()
-                .map(|p| tree[p].children().to_vec())
-                .unwrap_or_default();
-            // The main child of a node carries its siblings as forks.
-            if siblings.first() == Some(&node_id) && siblings.len() > 1 {
-                let forks = siblings[1..]
-                    .iter()
-                    .map(|&s| Json::Array(self.line(s, pos.clone())))
-                    .collect();
-                element = element.with("forks", Json::Array(forks));
-            }
-            out.push(element);
-            pos = match (pos, tree[node_id].recorded_move()) {
-                (Some(mut p), Some(m)) if !m.illegal && p.is_legal(&m.mv) => {
-                    p.play_unchecked(m.mv);
-                    Some(p)
+        let mut stack = vec![Frame::Line {
+            at: tree[NodeId::ROOT].children().first().copied(),
+            pos: self.record.start.position().ok(),
+            depth: 1,
+            count: 1,
+        }];
+        while let Some(frame) = stack.last_mut() {
+            let push = match frame {
+                Frame::Line {
+                    at,
+                    pos,
+                    depth,
+                    count,
+                } => {
+                    let Some(id) = *at else {
+                        let depth = *depth;
+                        stack.pop();
+                        // The main line's array is closed by `document`.
+                        if !stack.is_empty() {
+                            close(out, ']', true, depth);
+                        }
+                        continue;
+                    };
+                    let depth = *depth + 1;
+                    separator(out, *count, false, depth);
+                    *count += 1;
+                    let element = self.element(id, pos.as_ref());
+                    let node = &tree[id];
+                    let parent = node.parent().unwrap_or(NodeId::ROOT);
+                    let siblings = tree[parent].children();
+                    let forks = siblings.len() > 1 && siblings.first() == Some(&id);
+                    let before = if forks { pos.clone() } else { None };
+                    *pos = match (pos.take(), node.recorded_move()) {
+                        (Some(mut p), Some(m)) if !m.illegal && p.is_legal(&m.mv) => {
+                            p.play_unchecked(m.mv);
+                            Some(p)
+                        }
+                        _ => None,
+                    };
+                    *at = node.children().first().copied();
+                    if !forks {
+                        element.write(out, depth);
+                        continue;
+                    }
+                    element.write_open(out, depth, false);
+                    let fields = match &element {
+                        Json::Object(f) => f.len(),
+                        _ => 0,
+                    };
+                    separator(out, fields, false, depth + 1);
+                    out.push_str("\"forks\": [");
+                    Frame::Forks {
+                        parent,
+                        next: 1,
+                        pos: before,
+                        depth,
+                    }
                 }
-                _ => None,
+                Frame::Forks {
+                    parent,
+                    next,
+                    pos,
+                    depth,
+                } => {
+                    let depth = *depth;
+                    let Some(&alt) = tree[*parent].children().get(*next) else {
+                        stack.pop();
+                        close(out, ']', true, depth + 1);
+                        close(out, '}', true, depth);
+                        continue;
+                    };
+                    separator(out, *next - 1, false, depth + 2);
+                    out.push('[');
+                    *next += 1;
+                    Frame::Line {
+                        at: Some(alt),
+                        pos: pos.clone(),
+                        depth: depth + 2,
+                        count: 0,
+                    }
+                }
             };
-            at = tree[node_id].children().first().copied();
+            stack.push(push);
         }
-        out
     }
 
     fn element(&mut self, id: NodeId, pos: Option<&Position>) -> Json {
@@ -214,7 +308,7 @@ impl Writer<'_> {
         let spent = t
             .spent
             .unwrap_or_else(|| t.total.unwrap_or_default().saturating_sub(previous_total));
-        let total = t.total.unwrap_or(previous_total + spent);
+        let total = t.total.unwrap_or(previous_total.saturating_add(spent));
         if spent.subsec_nanos() != 0 || total.subsec_nanos() != 0 {
             self.dropped.push(Dropped::SubSecond(id));
         }
@@ -225,22 +319,42 @@ impl Writer<'_> {
         Some(Json::object().with("now", now).with("total", hms(total)))
     }
 
-    /// The mover's total time before node `id`: the total of its previous move on the path
-    /// if written, else the sum of its spent times.
+    /// The mover's total time before node `id`: its total after its previous move.
     fn mover_total_before(&self, id: NodeId) -> Duration {
         let tree = &self.record.tree;
-        let mut sum = Duration::ZERO;
-        let mut at = tree[id].parent().and_then(|p| tree[p].parent());
-        while let Some(n) = at.filter(|&n| n != NodeId::ROOT) {
-            let time = tree[n].time.unwrap_or_default();
-            if let Some(total) = time.total {
-                return total + sum;
-            }
-            sum += time.spent.unwrap_or_default();
-            at = tree[n].parent().and_then(|p| tree[p].parent());
-        }
-        sum
+        tree[id]
+            .parent()
+            .and_then(|p| tree[p].parent())
+            .and_then(|g| self.totals.get(g.index()).copied())
+            .unwrap_or_default()
     }
+}
+
+/// The total time of the mover after each node (indexed by node, empty when no node has a
+/// time): the node's `total` if written, else the total after the mover's previous move
+/// plus the time spent on this one. One pass in id order, as a parent's id is smaller than
+/// its children's.
+fn mover_totals(record: &Record) -> Vec<Duration> {
+    let tree = &record.tree;
+    if tree.nodes().iter().all(|n| n.time.is_none()) {
+        return Vec::new();
+    }
+    let mut totals = vec![Duration::ZERO; tree.len()];
+    for id in tree.ids().skip(1) {
+        let time = tree[id].time.unwrap_or_default();
+        totals[id.index()] = match time.total {
+            Some(total) => total,
+            None => {
+                let before = tree[id]
+                    .parent()
+                    .and_then(|p| tree[p].parent())
+                    .filter(|&g| g != NodeId::ROOT)
+                    .map_or(Duration::ZERO, |g| totals[g.index()]);
+                before.saturating_add(time.spent.unwrap_or_default())
+            }
+        };
+    }
+    totals
 }
 
 fn hms(d: Duration) -> Json {
