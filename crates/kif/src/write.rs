@@ -1,10 +1,12 @@
 //! Writing helpers shared by the KIF and KI2 writers (options, the header area, annotation
 //! lines, the order of variation blocks), and [`Record::to_string_as`] for every format.
 
-use shogi::{Color, SideNames};
+use std::collections::{HashMap, HashSet};
+
+use shogi::{Color, Move, Position, SideNames, Undo};
 
 use crate::encoding::TextEncoding;
-use crate::record::{HeaderKey, NodeId, Record};
+use crate::record::{HeaderKey, Node, NodeId, Record};
 use crate::{Format, Handicap, csa, jkf, ki2, kif};
 
 /// How KIF and KI2 are written.
@@ -102,23 +104,90 @@ pub(crate) fn push_line(out: &mut String, prefix: &str, text: &str) {
 
 /// The variation blocks after a line, in the order Kifu for Windows writes them: branch
 /// points from the end of the line back to its start, each alternative followed at once by
-/// the blocks inside it. `line` is the line's nodes in order.
+/// the blocks inside it. `line` is the line's nodes in order. A loop over an explicit stack:
+/// variations nest without bound.
 pub(crate) fn variation_order(record: &Record, line: &[NodeId], out: &mut Vec<NodeId>) {
-    for &id in line.iter().rev() {
-        let Some(parent) = record.tree[id].parent() else {
+    let tree = &record.tree;
+    // Each frame: the nodes of a line not yet visited (visited from the end), and the index
+    // of the next alternative to the last of them.
+    let mut stack: Vec<(Vec<NodeId>, usize)> = vec![(line.to_vec(), 1)];
+    while let Some((nodes, next)) = stack.last_mut() {
+        let Some(&id) = nodes.last() else {
+            stack.pop();
             continue;
         };
-        let siblings = record.tree[parent].children();
-        if siblings.first() != Some(&id) {
+        let siblings = match tree[id].parent() {
+            Some(parent) if tree[parent].children().first() == Some(&id) => tree[parent].children(),
+            _ => &[],
+        };
+        let Some(&alt) = siblings.get(*next) else {
+            nodes.pop();
+            *next = 1;
             continue;
+        };
+        *next += 1;
+        out.push(alt);
+        // Alternatives to the first move of `alt` are its own siblings, listed here.
+        stack.push((tree.line_after(alt).collect(), 1));
+    }
+}
+
+/// The position after each node of `parents` that a walk from the start reaches without a
+/// recorded foul, found in one walk over the tree (writers take the position before each
+/// block from here instead of replaying every block from the start).
+pub(crate) fn positions_after(
+    record: &Record,
+    parents: impl IntoIterator<Item = NodeId>,
+) -> HashMap<NodeId, Position> {
+    let wanted: HashSet<NodeId> = parents.into_iter().collect();
+    let mut found = HashMap::new();
+    let Ok(mut pos) = record.start.position() else {
+        return found;
+    };
+    if wanted.contains(&NodeId::ROOT) {
+        found.insert(NodeId::ROOT, pos.clone());
+    }
+    let tree = &record.tree;
+    // The nodes on the way down, the next child to visit, and how to step back.
+    let mut stack: Vec<(NodeId, usize, Option<(Move, Undo)>)> = vec![(NodeId::ROOT, 0, None)];
+    while found.len() < wanted.len()
+        && let Some((id, next, step)) = stack.last_mut()
+    {
+        let Some(&child) = tree[*id].children().get(*next) else {
+            if let Some((mv, undo)) = step.take() {
+                pos.undo_unchecked(mv, undo);
+            }
+            stack.pop();
+            continue;
+        };
+        *next += 1;
+        let node = &tree[child];
+        match node.recorded_move() {
+            Some(m) if !m.illegal && !node.children().is_empty() && pos.is_legal(&m.mv) => {
+                let undo = pos.play_unchecked(m.mv);
+                if wanted.contains(&child) {
+                    found.insert(child, pos.clone());
+                }
+                stack.push((child, 0, Some((m.mv, undo))));
+            }
+            // A special is a leaf; after a foul there is no position.
+            _ => {}
         }
-        for &alt in &siblings[1..] {
-            out.push(alt);
-            let mut sub = vec![alt];
-            sub.extend(record.tree.line_after(alt));
-            variation_order(record, &sub[1..], out);
-            // Alternatives to the first move of `alt` are its own siblings, listed here.
+    }
+    found
+}
+
+/// The position after `node` from `pos`, the position before it: `None` after a recorded
+/// foul or a move the position does not allow.
+pub(crate) fn step(pos: Option<Position>, node: &Node) -> Option<Position> {
+    let mut pos = pos?;
+    match node.recorded_move() {
+        Some(m) if !m.illegal && pos.is_legal(&m.mv) => {
+            pos.play_unchecked(m.mv);
+            Some(pos)
         }
+        Some(_) => None,
+        None => Some(pos),
     }
 }
 

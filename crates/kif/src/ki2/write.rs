@@ -9,7 +9,9 @@ use crate::ki2::trailer;
 use crate::movetext::KifMove;
 use crate::record::{NodeId, NodeKind, Record};
 use crate::text;
-use crate::write::{WriteOptions, annotations, head, is_handicap_naming, mover, variation_order};
+use crate::write::{
+    WriteOptions, annotations, head, is_handicap_naming, mover, positions_after, variation_order,
+};
 
 /// Moves on one line, as Kifu for Windows writes them.
 const PER_LINE: usize = 6;
@@ -33,14 +35,21 @@ pub fn write(record: &Record, options: &WriteOptions) -> String {
         out.push('\n');
     }
     let main: Vec<NodeId> = record.tree.main_line().collect();
-    block(&mut out, record, &main);
     let mut blocks = Vec::new();
     variation_order(record, &main, &mut blocks);
-    for start in blocks {
+    let parent = |id: NodeId| record.tree[id].parent().unwrap_or(NodeId::ROOT);
+    let positions = positions_after(
+        record,
+        std::iter::once(NodeId::ROOT).chain(blocks.iter().map(|&b| parent(b))),
+    );
+    let root = positions.get(&NodeId::ROOT).cloned();
+    block(&mut out, record, &main, root);
+    for &start in &blocks {
         out.push_str(&format!("\n変化：{:>4}手\n", record.tree[start].ply()));
         let mut line = vec![start];
         line.extend(record.tree.line_after(start));
-        block(&mut out, record, &line);
+        let pos = positions.get(&parent(start)).cloned();
+        block(&mut out, record, &line, pos);
     }
     out
 }
@@ -68,12 +77,12 @@ fn token(pos: &Position, mv: &Move, illegal: bool, last_to: Option<Square>) -> S
     format!("{}{text}", pos.turn().japanese_mark())
 }
 
-fn block(out: &mut String, record: &Record, line: &[NodeId]) {
+/// One line of moves; `pos` is the position before its first node (`None` after a foul).
+fn block(out: &mut String, record: &Record, line: &[NodeId], mut pos: Option<Position>) {
     let Some(&first) = line.first() else {
         return;
     };
     let parent = record.tree[first].parent().unwrap_or(NodeId::ROOT);
-    let mut pos = record.position_at(parent).ok();
     let mut last_to = record.tree[parent].recorded_move().map(|m| m.mv.to());
     let mut row = Vec::new();
     for &id in line {

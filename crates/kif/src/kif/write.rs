@@ -2,14 +2,17 @@
 //! header area, `手数----指手---------消費時間--`, move lines `   1 ７六歩(77)   ( 0:16/00:00:16)`
 //! with `+` on moves that have alternatives, `まで` trailers and `変化：N手` blocks.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::time::Duration;
+
+use shogi::Position;
 
 use crate::encoding::Encoded;
 use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record};
 use crate::text;
-use crate::write::{WriteOptions, annotations, head, variation_order};
+use crate::write::{WriteOptions, annotations, head, positions_after, step, variation_order};
 
 /// Writes KIF text with the default options (declaring UTF-8).
 #[must_use]
@@ -35,15 +38,26 @@ pub fn write(record: &Record, options: &WriteOptions) -> String {
         out.push('\n');
     }
     let main: Vec<NodeId> = record.tree.main_line().collect();
-    block(&mut out, record, &main, options);
     let mut blocks = Vec::new();
     variation_order(record, &main, &mut blocks);
+    let parent = |id: NodeId| record.tree[id].parent().unwrap_or(NodeId::ROOT);
+    // `不成` needs the position before each move; without it no position is replayed.
+    let positions = match options.non_promotion {
+        true => positions_after(
+            record,
+            std::iter::once(NodeId::ROOT).chain(blocks.iter().map(|&b| parent(b))),
+        ),
+        false => HashMap::new(),
+    };
+    let root = positions.get(&NodeId::ROOT).cloned();
+    block(&mut out, record, &main, options, root);
     for start in blocks {
         let ply = record.tree[start].ply();
         let _ = write!(out, "\n変化：{ply}手\n");
         let mut line = vec![start];
         line.extend(record.tree.line_after(start));
-        block(&mut out, record, &line, options);
+        let pos = positions.get(&parent(start)).cloned();
+        block(&mut out, record, &line, options, pos);
     }
     out
 }
@@ -54,22 +68,18 @@ pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
     crate::write::encode_text(&write(record, options), options)
 }
 
-/// Whether the move of `id` could have promoted (so `不成` applies).
-fn could_promote_at(record: &Record, id: NodeId) -> bool {
-    let node = &record.tree[id];
-    let (Some(parent), Some(m)) = (node.parent(), node.recorded_move()) else {
-        return false;
-    };
-    record
-        .position_at(parent)
-        .is_ok_and(|pos| crate::notation::could_promote(&pos, &m.mv))
-}
-
 /// One line of moves; like Kifu for Windows, it ends with its `まで` trailer or, lacking
-/// one, an empty line.
-fn block(out: &mut String, record: &Record, line: &[NodeId], options: &WriteOptions) {
+/// one, an empty line. `pos` is the position before the first move, when `不成` is written.
+fn block(
+    out: &mut String,
+    record: &Record,
+    line: &[NodeId],
+    options: &WriteOptions,
+    mut pos: Option<Position>,
+) {
     for &id in line {
-        move_line(out, record, id, options);
+        move_line(out, record, id, options, pos.as_ref());
+        pos = step(pos, &record.tree[id]);
         annotations(out, record, id);
         if let Some(trailer) = &record.tree[id].trailer {
             out.push_str(trailer);
@@ -82,7 +92,13 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], options: &WriteOpti
     }
 }
 
-fn move_line(out: &mut String, record: &Record, id: NodeId, options: &WriteOptions) {
+fn move_line(
+    out: &mut String,
+    record: &Record,
+    id: NodeId,
+    options: &WriteOptions,
+    pos: Option<&Position>,
+) {
     let node = &record.tree[id];
     let body = match &node.kind {
         NodeKind::Move(m) => {
@@ -91,7 +107,9 @@ fn move_line(out: &mut String, record: &Record, id: NodeId, options: &WriteOptio
                 .and_then(|p| record.tree[p].recorded_move())
                 .map(|p| p.mv.to());
             let mut km = KifMove::kif(&m.mv, last_to);
-            if options.non_promotion && could_promote_at(record, id) {
+            // Whether the move could have promoted, so that `不成` applies.
+            let could_promote = pos.is_some_and(|p| crate::notation::could_promote(p, &m.mv));
+            if options.non_promotion && could_promote {
                 km.promotion = Some(false);
             }
             km.to_string()
