@@ -3,7 +3,7 @@
 
 use shogi::{Color, Move, Position, Square};
 
-use crate::diag::{Diagnostic, DiagnosticKind, ReadError, Sink};
+use crate::diag::{Diagnostic, DiagnosticKind, ReadError, Sink, fail};
 use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record, RecordedMove, Special};
 use crate::resolve::KifMoveError;
@@ -228,6 +228,10 @@ impl Builder {
             Ok(mv) => self.push_legal(mv, time, at).map(Some),
             Err(KifMoveError::Illegal { mv }) => {
                 let d = self.move_error(at, "illegal move", &KifMoveError::Illegal { mv });
+                // Strict reading refuses every illegal move, even a foul the record states.
+                if self.sink.is_strict() {
+                    return Err(fail(d));
+                }
                 let id = self.push(NodeKind::Move(RecordedMove { mv, illegal: true }), time);
                 // No position exists after a foul: the copy keeps `positions` beside `path`,
                 // and `after_foul` refuses moves from here.
@@ -321,9 +325,15 @@ impl Builder {
         at: &Origin<'_>,
     ) -> Result<Option<NodeId>, ReadError> {
         if self.stop == Stop::Foul {
-            // `反則勝ち` after the illegal move: the foul is recorded, not an error.
-            self.foul = None;
             self.stop = Stop::Open;
+            // `反則勝ち` or `反則負け` right after the illegal move states the foul; any other
+            // special (`投了`) leaves it unexplained: kept, and reported.
+            let foul = self.foul.take();
+            if let Some(mut d) = foul.filter(|_| !special.ends_in_foul()) {
+                d.kind = DiagnosticKind::RecordedFoul;
+                self.sink
+                    .warn(d.detail(format!("followed by {special}, not 反則勝ち or 反則負け")))?;
+            }
         }
         if !self.open(at)? {
             return Ok(None);

@@ -14,7 +14,10 @@ pub enum Mode {
     /// Record a warning and go on (real files are full of writer quirks).
     #[default]
     Lenient,
-    /// Turn every warning into an error.
+    /// Turn every warning into an error, and refuse every illegal move, even a foul the
+    /// record states (an illegal move followed by `反則勝ち` or `反則負け`, which lenient
+    /// reading keeps without a warning): every move of a record read strictly is legal, so
+    /// every node of its tree replays ([`crate::Record::position_at`]).
     Strict,
 }
 
@@ -248,6 +251,11 @@ impl Sink {
             mode,
             list: Vec::new(),
         }
+    }
+
+    /// Whether reading is strict.
+    pub(crate) fn is_strict(&self) -> bool {
+        self.mode == Mode::Strict
     }
 
     /// Records a warning; in strict mode it becomes the error that stops reading.

@@ -100,8 +100,10 @@ fn every_kif_file_survives_jkf() {
         };
         let written = jkf::write(&p.record);
         check_schema(&written.text);
+        // Lenient with no warning: strict reading refuses the recorded fouls of some files.
         let back =
-            jkf::read_str(&written.text, Mode::Strict).unwrap_or_else(|e| panic!("{name}: {e}"));
+            jkf::read_str(&written.text, Mode::Lenient).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(back.warnings.is_empty(), "{name}: {:?}", back.warnings);
         // Times written with only one part come back with both (the schema wants both).
         let with_total = p.record.tree.nodes().iter().all(|n| {
             n.time

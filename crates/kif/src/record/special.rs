@@ -98,6 +98,14 @@ impl Special {
         }
     }
 
+    /// Whether this special says that the game ended on a foul: `反則勝ち` (the move before
+    /// it was illegal) or `反則負け`. Readers keep an illegal last move without a warning
+    /// when one of these follows it.
+    #[must_use]
+    pub(crate) fn ends_in_foul(&self) -> bool {
+        matches!(self, Special::IllegalWin | Special::IllegalLoss)
+    }
+
     /// Who wins, seen from the side to move at this ply: `Some(true)` if the side to move
     /// wins, `Some(false)` if it loses, `None` for draws, interruptions and unknown words.
     #[must_use]
