@@ -5,6 +5,8 @@
     reason = "each test binary uses its own subset of these helpers"
 )]
 
+pub(crate) mod shapes;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::PathBuf;
@@ -46,4 +48,17 @@ pub(crate) fn folder(name: &str) -> Vec<(String, Vec<u8>)> {
             (format!("{name}/{file}"), fs::read(&p).unwrap_or_default())
         })
         .collect()
+}
+
+/// Runs `f` on a thread with a small stack: a reader, writer or walk that recursed on the
+/// depth of a tree or the length of a line would overflow it.
+pub(crate) fn on_small_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn_scoped(s, f)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .join()
+            .unwrap_or_else(|_| panic!("the thread panicked"))
+    })
 }

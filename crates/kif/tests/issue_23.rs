@@ -1,0 +1,209 @@
+//! Regressions of issue 23 (hardening): deep variation trees, linear writers, strict mode
+//! and illegal moves. Each test but the JSON nesting guard failed before its fix.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{on_small_stack, shapes};
+use masu_kif::{DiagnosticKind, Mode, NodeKind, Record, Special, jkf, ki2, kif};
+
+/// The best of three runs of `f`, so that a busy machine does not fail a timing test.
+fn best_of_three(mut f: impl FnMut()) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+#[test]
+fn deep_jkf_reads_and_writes_without_recursion() {
+    // 5,000 forks each inside the one before overflowed the stack of a spawned thread;
+    // reading 3,000 took 5 s (every fork's text was scanned again at every level).
+    let record = shapes::deep_chain(5_000);
+    let text = on_small_stack(|| jkf::write(&record).text);
+    // The writer's indentation grew with the depth: 800 levels gave 38 MB.
+    assert!(
+        text.len() < 1_000 * record.tree.len(),
+        "{} bytes",
+        text.len()
+    );
+    let back = on_small_stack(|| jkf::read_str(&text, Mode::Strict).map(|p| p.record));
+    let back = back.unwrap_or_else(|e| panic!("{e}"));
+    assert!(back.tree == record.tree);
+    let took = best_of_three(|| {
+        let _ = jkf::read_str(&text, Mode::Strict);
+    });
+    // Measured 20 ms of CPU; the limit leaves room for a loaded machine.
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}
+
+/// Not a regression (serde_json refused deep nesting with an error) but a guard: the JSON
+/// parser that replaced it must not recurse either.
+#[test]
+fn hostile_json_nesting_is_an_error_not_an_overflow() {
+    let depth = 1_000_000;
+    let text = format!(
+        "{{\"header\": {{}}, \"moves\": [{{}}, {{\"forks\": {}{}}}]}}",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    let p = on_small_stack(|| jkf::read_str(&text, Mode::Lenient));
+    assert!(p.is_ok_and(|p| !p.warnings.is_empty()));
+    let unclosed = format!(
+        "{{\"header\": {{}}, \"moves\": {}",
+        "[{\"a\":".repeat(depth)
+    );
+    let e = on_small_stack(|| jkf::read_str(&unclosed, Mode::Lenient)).err();
+    let d = e
+        .as_ref()
+        .and_then(|e| e.diagnostic())
+        .map(|d| d.kind.clone());
+    assert_eq!(d, Some(DiagnosticKind::UnknownLine));
+}
+
+#[test]
+fn deep_kif_and_ki2_write_without_recursion() {
+    // Their writers listed the `変化` blocks by recursing on the depth.
+    let record = shapes::deep_chain(20_000);
+    for (name, text) in on_small_stack(|| {
+        [
+            ("KIF", kif::to_string(&record)),
+            ("KI2", ki2::to_string(&record)),
+        ]
+    }) {
+        let back = on_small_stack(|| match name {
+            "KIF" => kif::read_str(&text, Mode::Strict),
+            _ => ki2::read_str(&text, Mode::Strict),
+        });
+        let back = back.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(back.record.tree == record.tree, "{name}");
+    }
+}
+
+/// 20,000 plies with a variation at every ply, as read from KIF.
+fn variation_at_every_ply(plies: usize) -> Record {
+    let mut record = shapes::long_game(plies);
+    let main: Vec<_> = record.tree.main_line().collect();
+    for id in main {
+        let parent = record.tree[id].parent().unwrap_or(masu_kif::NodeId::ROOT);
+        record
+            .tree
+            .push(parent, NodeKind::Special(Special::Interrupt));
+    }
+    record
+}
+
+#[test]
+fn ki2_writes_many_variations_in_linear_time() {
+    // Every block replayed its moves from the start: 20,000 plies with a variation at each
+    // took 8.3 s to write.
+    let record = variation_at_every_ply(20_000);
+    let mut text = String::new();
+    let took = best_of_three(|| text = ki2::to_string(&record));
+    // Measured 40 ms of CPU; the limit leaves room for a loaded machine.
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    let back = ki2::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.record.tree.len(), record.tree.len());
+    // KIF with `不成` replayed every move from the start the same way.
+    let options = masu_kif::WriteOptions {
+        non_promotion: true,
+        ..masu_kif::WriteOptions::default()
+    };
+    let took = best_of_three(|| text = kif::to_string_with(&record, &options));
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}
+
+#[test]
+fn jkf_writes_wide_forks_and_clocks_in_linear_time() {
+    // Every alternative copied the list of its siblings (200,000 alternatives: 160 GB
+    // copied), and every clock walked back along the line for the mover's total.
+    let record = shapes::wide_fork(200_000);
+    let mut text = String::new();
+    let took = best_of_three(|| text = jkf::write(&record).text);
+    // Measured 0.4 s of CPU; the limit leaves room for a loaded machine.
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    let back = jkf::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    assert!(back.record.tree == record.tree);
+    let mut record = shapes::long_game(100_000);
+    let ids: Vec<_> = record.tree.main_line().collect();
+    for id in ids {
+        record.tree[id].time = Some(masu_kif::MoveTime {
+            spent: Some(Duration::from_secs(1)),
+            total: None,
+        });
+    }
+    let took = best_of_three(|| text = jkf::write(&record).text);
+    // Measured 0.15 s of CPU.
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    let back = jkf::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    let last = back.record.main_line_end();
+    let total = back.record.tree[last].time.and_then(|t| t.total);
+    assert_eq!(total, Some(Duration::from_secs(50_000)));
+}
+
+const ILLEGAL_THEN_RESIGN: &str =
+    "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ５五飛(82)\n   5 投了\n";
+
+#[test]
+fn strict_refuses_an_illegal_move_whatever_follows() {
+    // `５五飛(82)` is no rook move; with `投了` after it, it read without a word.
+    let e = kif::read_str(ILLEGAL_THEN_RESIGN, Mode::Strict).err();
+    let d = e.as_ref().and_then(|e| e.diagnostic());
+    assert_eq!(
+        d.map(|d| (d.kind.clone(), d.line, d.column, d.ply)),
+        Some((DiagnosticKind::IllegalMove, 4, 6, Some(4)))
+    );
+    // Lenient: kept as a recorded foul, with a warning naming line, column and ply.
+    let p = kif::read_str(ILLEGAL_THEN_RESIGN, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let w: Vec<_> = p
+        .warnings
+        .iter()
+        .map(|d| (d.kind.clone(), d.line, d.column, d.ply))
+        .collect();
+    assert_eq!(w, [(DiagnosticKind::RecordedFoul, 4, 6, Some(4))]);
+    assert!(p.warnings[0].to_string().contains("followed by 投了"));
+    let fourth = p.record.tree.main_line().nth(3);
+    let foul = fourth.and_then(|id| p.record.tree[id].recorded_move());
+    assert!(foul.is_some_and(|m| m.illegal));
+    assert_eq!(p.record.result(), Some(&Special::Resign));
+}
+
+#[test]
+fn a_stated_foul_reads_as_before_in_lenient_mode_and_fails_strict() {
+    for (end, special) in [
+        ("反則勝ち", Special::IllegalWin),
+        ("反則負け", Special::IllegalLoss),
+    ] {
+        let text = ILLEGAL_THEN_RESIGN.replace("投了", end);
+        let p = kif::read_str(&text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+        assert_eq!(p.record.result(), Some(&special));
+        let e = kif::read_str(&text, Mode::Strict).err();
+        let kind = e
+            .as_ref()
+            .and_then(|e| e.diagnostic())
+            .map(|d| d.kind.clone());
+        assert_eq!(kind, Some(DiagnosticKind::IllegalMove));
+    }
+    // KI2 states the result in its trailer; JKF and CSA in their specials.
+    // White leaves its king in check from the bishop dropped on ３三.
+    let ki2_text =
+        "▲７六歩　△３四歩　▲２二角成　△同　銀　▲３三角打　△８四歩\nまで6手で後手の勝ち\n";
+    let p = ki2::read_str(ki2_text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
+    assert_eq!(kinds, [DiagnosticKind::RecordedFoul]);
+    assert!(ki2::read_str(ki2_text, Mode::Strict).is_err());
+    let stated = ki2_text.replace("後手の勝ち", "先手の反則勝ち");
+    let p = ki2::read_str(&stated, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    let csa_text = "PI\n+\n+7776FU\n-3334FU\n+2726FU\n-8255HI\n%TORYO\n";
+    let p = masu_kif::csa::read_str(csa_text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
+    assert_eq!(kinds, [DiagnosticKind::RecordedFoul]);
+    assert!(masu_kif::csa::read_str(csa_text, Mode::Strict).is_err());
+}
