@@ -352,10 +352,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             let lost = written.dropped.iter().map(|d| format!("{d:?}")).collect();
             (written.text, lost)
         }
-        Target::Usi => (
-            format!("{}\n", record.usi(record.main_line_end())?),
-            Vec::new(),
-        ),
+        Target::Usi => (format!("{}\n", main_line_usi(record)?), Vec::new()),
     };
     for what in &lost {
         eprintln!("masu: note: the target format cannot hold {what}");
@@ -369,6 +366,27 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         None => crate::output::write(Path::new("-"), &bytes)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The USI command of the main line. A game that ends in a recorded foul (an illegal move
+/// kept as played, as records of games lost by a foul have it) has no position after the
+/// foul: the moves before it are written, with a warning.
+fn main_line_usi(record: &Record) -> anyhow::Result<String> {
+    let mut cursor = kif::Cursor::new(record)?;
+    while cursor.forward() {}
+    let end = cursor.node();
+    let next = record.tree[end]
+        .children()
+        .first()
+        .map(|&id| &record.tree[id]);
+    if let Some(foul) = next.filter(|n| n.recorded_move().is_some()) {
+        eprintln!(
+            "masu: warning: illegal move at ply {} (a recorded foul): USI holds the {} moves before it",
+            foul.ply(),
+            record.tree.moves_to(end).len()
+        );
+    }
+    Ok(record.usi(end)?)
 }
 
 /// The encoding to write in: `--encoding`, else what the output file's extension means

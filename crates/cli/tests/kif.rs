@@ -131,6 +131,25 @@ fn convert_to_jkf_and_ki2() {
 }
 
 #[test]
+fn convert_to_usi_writes_the_legal_prefix_of_a_game_lost_by_a_foul() {
+    // Issue 23: move 27 of this game is illegal (the record ends `28 反則勝ち`); converting
+    // to USI failed with "illegal move at ply 27".
+    let file = corpus("kif/mog__kif_game_017.kif");
+    let out = masu(&["kif", "convert", &file, "--to", "usi"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let usi = String::from_utf8(out.stdout).unwrap();
+    let moves = usi.trim_end().split(' ').skip(3).count();
+    assert!(usi.starts_with("position startpos moves "), "{usi}");
+    assert_eq!(moves, 26, "{usi}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("warning") && stderr.contains("ply 27"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn bad_input_gives_one_line_errors() {
     let err = masu_err(&["kif", "convert", "/no/such/record.kif", "--to", "csa"]);
     assert_eq!(err.lines().count(), 1, "{err}");
