@@ -7,6 +7,7 @@ use std::path::Path;
 pub mod common;
 pub mod kif;
 pub mod kif_formats;
+pub mod kif_records;
 pub mod reversi;
 pub mod shogi;
 pub mod tsume;

@@ -132,6 +132,9 @@ pub(crate) fn variation_order(record: &Record, line: &[NodeId], out: &mut Vec<No
     }
 }
 
+/// A move played on the way down the tree, and what undoes it.
+type Step = (Move, Undo);
+
 /// The position after each node of `parents` that a walk from the start reaches without a
 /// recorded foul, found in one walk over the tree (writers take the position before each
 /// block from here instead of replaying every block from the start).
@@ -149,7 +152,7 @@ pub(crate) fn positions_after(
     }
     let tree = &record.tree;
     // The nodes on the way down, the next child to visit, and how to step back.
-    let mut stack: Vec<(NodeId, usize, Option<(Move, Undo)>)> = vec![(NodeId::ROOT, 0, None)];
+    let mut stack: Vec<(NodeId, usize, Option<Step>)> = vec![(NodeId::ROOT, 0, None)];
     while found.len() < wanted.len()
         && let Some((id, next, step)) = stack.last_mut()
     {
