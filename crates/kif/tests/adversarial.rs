@@ -21,13 +21,13 @@ fn round_trips(record: &Record, what: &str) {
     let expected = record.tree.moves_to(record.main_line_end());
     on_small_stack(|| {
         for options in [
-            masu_kif::WriteOptions::default(),
-            masu_kif::WriteOptions {
+            masu_kif::kif::WriteOptions::default(),
+            masu_kif::kif::WriteOptions {
                 non_promotion: true,
-                ..masu_kif::WriteOptions::default()
+                ..masu_kif::kif::WriteOptions::default()
             },
         ] {
-            let text = kif::to_string_with(record, &options);
+            let text = kif::write(record, &options);
             let back = kif::read_str(&text, Mode::Strict);
             let back = back.unwrap_or_else(|e| panic!("{what}, KIF: {e}"));
             assert!(back.record.tree == record.tree, "{what}: KIF");

@@ -110,11 +110,11 @@ fn ki2_writes_many_variations_in_linear_time() {
     let back = ki2::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.record.tree.len(), record.tree.len());
     // KIF with `不成` replayed every move from the start the same way.
-    let options = masu_kif::WriteOptions {
+    let options = masu_kif::kif::WriteOptions {
         non_promotion: true,
-        ..masu_kif::WriteOptions::default()
+        ..masu_kif::kif::WriteOptions::default()
     };
-    let took = best_of_three(|| text = kif::to_string_with(&record, &options));
+    let took = best_of_three(|| text = kif::write(&record, &options));
     assert!(took < Duration::from_secs(2), "{took:?}");
 }
 
