@@ -256,7 +256,7 @@ pub fn check_record_write_read(data: &[u8]) {
     check_round_trips(&record_from_bytes(data));
 }
 
-/// A tree up to 4,096 plies deep: each byte, used over and over, says how the line goes on
+/// A tree up to 1,024 plies deep: each byte, used over and over, says how the line goes on
 /// at one ply: through the first child (the main continuation) or through a variation,
 /// and how many leaf alternatives the ply gets. The kings step forward and back so the
 /// line can go on forever; every other legal move can be an alternative.
@@ -270,7 +270,7 @@ pub fn deep_tree_from_bytes(data: &[u8]) -> Record {
     } else {
         pattern
     };
-    let depth = (usize::from(first) + 1) * 16;
+    let depth = (usize::from(first) + 1) * 4;
     let mut pos = Position::startpos();
     let mut at = NodeId::ROOT;
     for ply in 0..depth {
