@@ -47,19 +47,27 @@ pub fn check_csa_from_bytes(data: &[u8]) {
 }
 
 /// JKF bytes: reading never panics; a record that reads is written as JKF that reads
-/// without warnings (but for specials kept verbatim), keeps the main line, and writes again to the very same text.
+/// without warnings (but for what the record holds: specials kept verbatim, and a recorded
+/// foul that no 反則 special states), keeps the main line, and writes again to the very
+/// same text.
 pub fn check_jkf_from_bytes(data: &[u8]) {
     let Ok(parsed) = jkf::read_bytes(data, Mode::Lenient) else {
         return;
     };
+    let had_foul = parsed
+        .warnings
+        .iter()
+        .any(|d| d.kind == DiagnosticKind::RecordedFoul);
     let first = jkf::write(&parsed.record).text;
     let back = match jkf::read_str(&first, Mode::Lenient) {
         Ok(b) => {
-            // Only a special no format knows (kept verbatim) may be reported again.
-            let other = b
-                .warnings
-                .iter()
-                .find(|d| d.kind != DiagnosticKind::UnknownSpecial);
+            // Only what the record holds may be reported again: a special no format knows
+            // (kept verbatim), a recorded foul that the first reading reported too.
+            let other = b.warnings.iter().find(|d| match d.kind {
+                DiagnosticKind::UnknownSpecial => false,
+                DiagnosticKind::RecordedFoul => !had_foul,
+                _ => true,
+            });
             assert!(other.is_none(), "{other:?}\n{first}");
             b.record
         }
