@@ -294,6 +294,9 @@ impl Writer<'_> {
         }
         match pos.filter(|p| p.is_legal(mv)).map(|p| relative(p, mv)) {
             Some(rel) if !rel.is_empty() => j.with("relative", Json::Str(rel)),
+            // An illegal drop (a recorded foul) says it is one: without `from`, a reader
+            // takes a board move of the piece to the square when one is legal.
+            None if mv.is_drop() => j.with("relative", Json::str("H")),
             _ => j,
         }
     }
