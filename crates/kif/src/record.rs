@@ -25,6 +25,8 @@
 mod cursor;
 mod header;
 mod outcome;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod special;
 mod tree;
 mod usi;
