@@ -96,14 +96,19 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .build()?;
     // Drawn on stderr, and only when stderr is a terminal (indicatif hides it otherwise).
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);
+    // One solver (and table) for every problem of a worker's share: a new table per
+    // problem would cost its pages again each time, more than a short mate's search.
     let reports: Vec<Report> = pool.install(|| {
         tasks
             .into_par_iter()
-            .map(|task| {
-                let report = solve_one(task, &config, args.within);
-                bar.inc(1);
-                report
-            })
+            .map_init(
+                || Solver::try_new(config.clone()),
+                |solver, task| {
+                    let report = solve_one(task, solver, args.within);
+                    bar.inc(1);
+                    report
+                },
+            )
             .collect()
     });
     bar.finish_and_clear();
@@ -150,13 +155,17 @@ fn play_after(task: &mut Task, moves: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn solve_one(task: Task, config: &Config, within: Option<u32>) -> Report {
-    let mut solver = match Solver::try_new(config.clone()) {
+fn solve_one(
+    task: Task,
+    solver: &mut Result<Solver, tsume::TableError>,
+    within: Option<u32>,
+) -> Report {
+    let solver = match solver {
         Ok(solver) => solver,
         Err(err) => {
             return Report {
                 task,
-                verdict: Err(err.into()),
+                verdict: Err(anyhow::anyhow!("{err}")),
                 nodes: 0,
                 proof_nodes: 0,
                 millis: 0,

@@ -17,6 +17,15 @@
 //!
 //! The clusters live in [`Zeroed`] memory: on transparent huge pages where Linux offers
 //! them.
+//!
+//! A solve uses only a prefix of that memory, as many clusters as its entries need: the
+//! table starts at 64 KiB and doubles whenever an entry finds no free slot
+//! in its cluster, up to the full size. The cluster of a key is picked by the key's high
+//! bits, so doubling splits each cluster into two neighbours; every entry remembers the
+//! slot it would have in the full-size table and keeps the order of those slots, so a
+//! grown table answers every lookup as the full one would (same entries, same order,
+//! same node counts). A short mate touches a few kilobytes instead of a page per probe,
+//! and clearing the table after it writes only that prefix.
 
 use crate::error::TableError;
 use crate::memory::Zeroed;
@@ -41,7 +50,7 @@ pub(crate) enum Probe {
 }
 
 /// One entry without its key (the keys of a cluster sit together, see [`Cluster`]).
-#[derive(Debug, Clone, Copy, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(C)]
 struct Entry {
     /// [`Hand::bits`] of the attacker's hand or bound.
@@ -54,8 +63,10 @@ struct Entry {
     amount: u32,
     /// Mate length bound (proven), no-mate horizon (disproven) or the horizon searched.
     len: Len,
-    /// Spells out the padding, so that the table's memory can be viewed as entries.
-    unused: u16,
+    /// The entry's slot in its cluster of the full-size table (while the table is
+    /// smaller, a cluster holds the entries of several full-size clusters); also spells
+    /// out the padding, so that the table's memory can be viewed as entries.
+    slot: u16,
 }
 
 impl Entry {
@@ -79,7 +90,7 @@ impl Entry {
 /// Eight entries on four whole cache lines: the eight keys fill the first line, so a
 /// probe reads one line to find the matching slots and touches an entry's line only for
 /// them (a cluster holds few entries of one board).
-#[derive(Debug, Clone, Copy, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(C, align(64))]
 struct Cluster {
     keys: [u64; CLUSTER],
@@ -107,6 +118,13 @@ impl Cluster {
         self.keys[i] = 0;
         self.entries[i] = Entry::default();
     }
+
+    /// The occupied slots as (key, entry), in slot order.
+    fn occupied(&self) -> impl Iterator<Item = (u64, Entry)> + '_ {
+        (0..CLUSTER)
+            .filter(|&i| !self.entries[i].is_empty())
+            .map(|i| (self.keys[i], self.entries[i]))
+    }
 }
 
 /// The table. See the module documentation.
@@ -114,58 +132,50 @@ impl Cluster {
 pub(crate) struct Table {
     /// The clusters (an empty cluster is all zeros).
     memory: Zeroed<Cluster>,
+    /// Clusters of the full-size table.
     clusters: usize,
+    /// Clusters in use now: `clusters` divided by a power of two (see the module
+    /// documentation); everything beyond them is zeros.
+    active: usize,
+    /// The size a clear returns to.
+    initial: usize,
     used: usize,
     gc_runs: u64,
-    /// The clusters that gained an entry since the last clear, while they are few:
-    /// clearing after a short solve then zeroes those clusters only instead of writing
-    /// the whole table. Allocated once, `filled_cap` long at most.
-    filled: Vec<u32>,
-    filled_cap: usize,
-    /// More clusters gained an entry than the log holds: the clear writes the table.
-    filled_overflow: bool,
 }
 
-/// Clusters per entry of the log of filled clusters: it holds 1/64 of the table's
-/// clusters at most (4 bytes for every 16 KiB of table). Zeroing clusters one by one
-/// costs a few times more per cluster than writing the table through, so beyond a
-/// small share of the table the whole write is as cheap.
-const CLUSTERS_PER_LOGGED: usize = 64;
+/// Clusters a table starts with at least: 64 KiB, 2,048 entries (a short mate stores a
+/// few dozen; the clear after it writes this much).
+const INITIAL_CLUSTERS: usize = (64 << 10) / std::mem::size_of::<Cluster>();
 
 /// Bytes one entry takes (for sizing and statistics).
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Cluster>() / CLUSTER;
 
 impl Table {
-    /// A table of at most `bytes` bytes (at least one cluster), and beside it the log of
-    /// filled clusters (at most 1/4096 of that, written only as clusters fill).
+    /// A table of at most `bytes` bytes (at least one cluster).
     ///
     /// # Errors
     ///
     /// [`TableError`] when the memory cannot be had.
     pub(crate) fn try_new(bytes: usize) -> Result<Table, TableError> {
+        Table::with_initial(bytes, INITIAL_CLUSTERS)
+    }
+
+    /// [`Table::try_new`] starting from at least `least` clusters (all of them when the
+    /// table's cluster count has no power-of-two divisor that leaves that many).
+    fn with_initial(bytes: usize, least: usize) -> Result<Table, TableError> {
         let clusters = (bytes / (ENTRY_BYTES * CLUSTER)).max(1);
-        // The log names clusters in 32 bits (a table of up to 1 TiB).
-        let filled_cap = if u32::try_from(clusters).is_ok() {
-            clusters / CLUSTERS_PER_LOGGED
-        } else {
-            0
-        };
+        let mut initial = clusters;
+        while initial % 2 == 0 && initial / 2 >= least {
+            initial /= 2;
+        }
         let memory = Zeroed::try_new(clusters)?;
-        let mut filled = Vec::new();
-        filled
-            .try_reserve_exact(filled_cap)
-            .map_err(|e| TableError::Unavailable {
-                bytes: bytes as u64,
-                source: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
-            })?;
         Ok(Table {
             memory,
             clusters,
+            active: initial,
+            initial,
             used: 0,
             gc_runs: 0,
-            filled,
-            filled_cap,
-            filled_overflow: false,
         })
     }
 
@@ -176,30 +186,15 @@ impl Table {
         Table::try_new(bytes).expect("a small table")
     }
 
+    /// Empties the table and returns it to its initial size: only the clusters in use
+    /// are written (nothing at all when nothing was stored), so a short solve leaves a
+    /// short clear.
     pub(crate) fn clear(&mut self) {
-        // Nothing stored, nothing to clear: the fill writes every page of the table.
         if self.used > 0 {
-            let memory = self.memory.get_mut();
-            if self.filled_overflow {
-                memory.fill(Cluster::default());
-            } else {
-                for &c in &self.filled {
-                    memory[c as usize] = Cluster::default();
-                }
-            }
+            self.memory.get_mut()[..self.active].fill(Cluster::default());
         }
-        self.filled.clear();
-        self.filled_overflow = false;
+        self.active = self.initial;
         self.used = 0;
-    }
-
-    /// Notes that cluster `range` gained an entry, while the log has room for it.
-    fn log_filled(&mut self, range: usize) {
-        if self.filled.len() < self.filled_cap {
-            self.filled.push(range as u32);
-        } else {
-            self.filled_overflow = true;
-        }
     }
 
     pub(crate) fn capacity(&self) -> usize {
@@ -219,8 +214,7 @@ impl Table {
     }
 
     fn cluster(&self, key: u64) -> usize {
-        // The high bits pick the cluster; multiply-shift avoids a division.
-        ((u128::from(key) * self.clusters as u128) >> 64) as usize
+        cluster_of(key, self.active)
     }
 
     /// Reads one word of each cache line of `key`'s cluster: loads issued early so that
@@ -305,7 +299,7 @@ impl Table {
             dn,
             amount: work.max(1),
             len: horizon,
-            unused: 0,
+            slot: 0,
         };
         self.insert(range, key, entry);
     }
@@ -345,7 +339,7 @@ impl Table {
                 dn: INF,
                 amount,
                 len,
-                unused: 0,
+                slot: 0,
             },
         );
     }
@@ -382,14 +376,21 @@ impl Table {
                 dn: 0,
                 amount,
                 len,
-                unused: 0,
+                slot: 0,
             },
         );
     }
 
-    fn insert(&mut self, range: usize, key: u64, entry: Entry) {
+    fn insert(&mut self, mut range: usize, key: u64, mut entry: Entry) {
         if self.used * 10 > self.capacity() * 9 {
             self.collect();
+        }
+        while self.active < self.clusters {
+            if self.insert_while_small(range, key, entry) {
+                return;
+            }
+            self.grow();
+            range = self.cluster(key);
         }
         let cluster = &mut self.memory.get_mut()[range];
         let slot = cluster.entries.iter().position(Entry::is_empty);
@@ -399,12 +400,89 @@ impl Table {
                 .min_by_key(|&i| cluster.entries[i].amount)
                 .unwrap_or(0)
         });
+        entry.slot = i as u16;
         cluster.keys[i] = key;
         cluster.entries[i] = entry;
         if slot.is_some() {
             self.used += 1;
-            self.log_filled(range);
         }
+    }
+
+    /// [`Table::insert`] below the full size, as the full-size table would insert: the
+    /// entry takes the first slot its full-size cluster has free, and the cluster keeps
+    /// its entries in slot order. `false` when the cluster has no room (the table must
+    /// grow first).
+    fn insert_while_small(&mut self, range: usize, key: u64, mut entry: Entry) -> bool {
+        let home = cluster_of(key, self.clusters);
+        let clusters = self.clusters;
+        let cluster = &mut self.memory.get_mut()[range];
+        let taken = cluster
+            .occupied()
+            .filter(|&(k, _)| cluster_of(k, clusters) == home)
+            .fold(0u32, |mask, (_, e)| mask | 1 << e.slot);
+        if taken == (1 << CLUSTER) - 1 {
+            // Its full-size cluster is full, so this cluster holds that one's entries
+            // alone, in slot order: replace as the full-size table does.
+            let i = (0..CLUSTER)
+                .min_by_key(|&i| cluster.entries[i].amount)
+                .unwrap_or(0);
+            entry.slot = i as u16;
+            cluster.keys[i] = key;
+            cluster.entries[i] = entry;
+            return true;
+        }
+        if cluster.occupied().count() == CLUSTER {
+            return false;
+        }
+        entry.slot = taken.trailing_ones() as u16;
+        // The entries again from the first slot, the new one after those of lower slots.
+        let mut sorted = Cluster::default();
+        let mut n = 0;
+        let mut new = Some((key, entry));
+        for (k, e) in cluster.occupied() {
+            if e.slot > entry.slot
+                && let Some((key, entry)) = new.take()
+            {
+                (sorted.keys[n], sorted.entries[n]) = (key, entry);
+                n += 1;
+            }
+            (sorted.keys[n], sorted.entries[n]) = (k, e);
+            n += 1;
+        }
+        if let Some((key, entry)) = new {
+            (sorted.keys[n], sorted.entries[n]) = (key, entry);
+        }
+        *cluster = sorted;
+        self.used += 1;
+        true
+    }
+
+    /// Doubles the clusters in use: each splits into the two that its keys' next bit
+    /// picks, in place from the last one down (cluster `c` moves to `2c` and `2c + 1`).
+    /// At the full size every entry goes back to its own slot.
+    fn grow(&mut self) {
+        let active = self.active * 2;
+        let full = active == self.clusters;
+        let memory = self.memory.get_mut();
+        for c in (0..self.active).rev() {
+            let old = memory[c];
+            let mut halves = [Cluster::default(), Cluster::default()];
+            let mut next = [0usize; 2];
+            for (key, e) in old.occupied() {
+                let half = cluster_of(key, active) - 2 * c;
+                let i = if full {
+                    usize::from(e.slot)
+                } else {
+                    next[half]
+                };
+                next[half] += 1;
+                halves[half].keys[i] = key;
+                halves[half].entries[i] = e;
+            }
+            memory[2 * c] = halves[0];
+            memory[2 * c + 1] = halves[1];
+        }
+        self.active = active;
     }
 
     /// Sampling garbage collection: estimate the median work of stored entries from a
@@ -441,6 +519,12 @@ impl Table {
         }
         self.used = used;
     }
+}
+
+/// The cluster of `key` among `clusters`: the high bits pick it (multiply-shift avoids a
+/// division), so the cluster among twice as many is `2c` or `2c + 1`.
+fn cluster_of(key: u64, clusters: usize) -> usize {
+    ((u128::from(key) * clusters as u128) >> 64) as usize
 }
 
 #[cfg(test)]
@@ -540,26 +624,56 @@ mod tests {
         assert_eq!(t.used(), 2);
     }
 
-    /// A clear empties the table whether the filled clusters fit the log (zeroed one by
-    /// one) or not (the table written through), and the log starts afresh after either.
+    /// A table that starts small and grows answers every probe as the full-size table
+    /// does, holds the same number of entries after every store, and once grown to the
+    /// full size is the same memory, bit for bit; a clear returns it to its first size.
     #[test]
-    fn clear_empties_the_table_with_or_without_the_log() {
-        let mut t = Table::new(2 << 20);
-        assert_eq!(t.filled_cap, t.capacity() / CLUSTER / CLUSTERS_PER_LOGGED);
-        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        for stored in [50, 5_000, 10] {
-            for k in 0..stored {
-                t.store_proven(key(k), Hand::EMPTY, Hand::UNLIMITED, 7, 1);
+    fn a_growing_table_answers_as_the_full_size_one() {
+        let bytes = 64 * CLUSTER * ENTRY_BYTES;
+        let mut grown = Table::with_initial(bytes, 1).unwrap();
+        let mut full = Table::with_initial(bytes, usize::MAX).unwrap();
+        assert_eq!((grown.active, full.active), (1, 64));
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        // Few keys (several entries per key and per cluster), hands of 0-3 golds.
+        let keys: Vec<u64> = (1..=120u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        let hands: Vec<Hand> = (0..4).map(|g| hand(&[(PieceKind::Gold, g)])).collect();
+        for round in 0..4 {
+            for _ in 0..3_000 {
+                let key = keys[next(keys.len() as u64) as usize];
+                let (atk, def) = (hands[next(4) as usize], hands[next(4) as usize]);
+                let len = [3, 5, 7, LEN_INF][next(4) as usize];
+                let work = next(50) as u32 + 1;
+                let store = next(3);
+                for t in [&mut grown, &mut full] {
+                    match store {
+                        0 => t.store_unknown(key, atk, def, len, 3, 4, work),
+                        1 => t.store_proven(key, atk, def, len, work),
+                        _ => t.store_disproven(key, atk, def, len, work),
+                    }
+                }
+                assert_eq!(grown.used(), full.used());
+                for &k in &keys {
+                    for (&a, &d) in hands.iter().zip(hands.iter().rev()) {
+                        for r in [3, 5, 7, LEN_INF] {
+                            assert_eq!(grown.probe(k, a, d, r), full.probe(k, a, d, r));
+                        }
+                    }
+                }
             }
-            assert_eq!(t.filled_overflow, stored > t.filled_cap as u64);
-            t.clear();
-            assert_eq!(t.used(), 0);
-            assert!(t.filled.is_empty() && !t.filled_overflow);
-            assert!(t.memory.get().iter().all(|c| c.keys == [0; CLUSTER]));
-            for k in 0..stored {
-                let probe = t.probe(key(k), Hand::UNLIMITED, Hand::EMPTY, LEN_INF);
-                assert_eq!(probe, Probe::Missing);
-            }
+            assert_eq!(grown.active, 64, "round {round}");
+            assert_eq!(grown.memory.get(), full.memory.get());
+            grown.clear();
+            full.clear();
+            assert_eq!((grown.active, grown.used()), (1, 0));
+            assert!(grown.memory.get().iter().all(|c| c.keys == [0; CLUSTER]));
         }
     }
 
