@@ -142,12 +142,12 @@ pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 pub struct Config {
     /// Node and time budgets.
     pub limits: Limits,
-    /// Memory of the transposition table in bytes; it is allocated once and never grows.
+    /// Memory of the transposition table in bytes; it is reserved once and never grows.
     /// On Linux it is mapped on transparent huge pages where the system allows them
     /// (fewer TLB misses; the kernel backs each 2 MiB page when the search first touches it).
-    /// Beside it, a log of the table's clusters that a solve filled (at most 1/4096 of
-    /// this size) lets the next solve clear only those when they are few, so a batch of
-    /// short problems through a large table does not pay for writing all of it each time.
+    /// A solve uses a prefix of it that starts at 64 KiB and doubles as entries need room
+    /// (with the answers of the full size), so a short mate touches and clears a few
+    /// kilobytes, not pages scattered over all of it.
     pub table_bytes: usize,
     /// Set this flag from another thread to stop the solve; the verdict is then
     /// [`Verdict::Unknown`](crate::Verdict::Unknown) (or an inexact mate). A request stops

@@ -165,7 +165,7 @@ impl Table {
     fn with_initial(bytes: usize, least: usize) -> Result<Table, TableError> {
         let clusters = (bytes / (ENTRY_BYTES * CLUSTER)).max(1);
         let mut initial = clusters;
-        while initial % 2 == 0 && initial / 2 >= least {
+        while initial.is_multiple_of(2) && initial / 2 >= least {
             initial /= 2;
         }
         let memory = Zeroed::try_new(clusters)?;
@@ -389,7 +389,16 @@ impl Table {
             if self.insert_while_small(range, key, entry) {
                 return;
             }
-            self.grow();
+            // A cluster full while the table is mostly empty is a crowd of a few boards:
+            // doubling would seldom part them (two neighbouring full-size clusters share
+            // a cluster at every smaller size), so the entries go straight to their
+            // full-size places.
+            let sparse = self.used * 4 < self.active * CLUSTER;
+            self.grow(if sparse {
+                self.clusters
+            } else {
+                self.active * 2
+            });
             range = self.cluster(key);
         }
         let cluster = &mut self.memory.get_mut()[range];
@@ -457,30 +466,31 @@ impl Table {
         true
     }
 
-    /// Doubles the clusters in use: each splits into the two that its keys' next bit
-    /// picks, in place from the last one down (cluster `c` moves to `2c` and `2c + 1`).
-    /// At the full size every entry goes back to its own slot.
-    fn grow(&mut self) {
-        let active = self.active * 2;
+    /// Grows the clusters in use to `active` (the current count times a power of two):
+    /// cluster `c` splits into the clusters from `c * f` to `c * f + f - 1` (`f` the
+    /// factor) that its keys' next bits pick, in place from the last one down (every
+    /// cluster above `c` has been moved out by then). The entries keep their order, and
+    /// at the full size every entry goes back to its own slot. Empty clusters are not
+    /// written: the memory beyond the clusters in use is zeros.
+    fn grow(&mut self, active: usize) {
         let full = active == self.clusters;
         let memory = self.memory.get_mut();
         for c in (0..self.active).rev() {
             let old = memory[c];
-            let mut halves = [Cluster::default(), Cluster::default()];
-            let mut next = [0usize; 2];
+            if old.entries.iter().all(Entry::is_empty) {
+                continue;
+            }
+            memory[c] = Cluster::default();
             for (key, e) in old.occupied() {
-                let half = cluster_of(key, active) - 2 * c;
+                let target = &mut memory[cluster_of(key, active)];
                 let i = if full {
                     usize::from(e.slot)
                 } else {
-                    next[half]
+                    target.entries.iter().take_while(|t| !t.is_empty()).count()
                 };
-                next[half] += 1;
-                halves[half].keys[i] = key;
-                halves[half].entries[i] = e;
+                target.keys[i] = key;
+                target.entries[i] = e;
             }
-            memory[2 * c] = halves[0];
-            memory[2 * c + 1] = halves[1];
         }
         self.active = active;
     }
