@@ -40,6 +40,10 @@ pub(crate) fn run() -> crate::Result {
     let usi = Record::from_usi("position startpos moves 7g7f 3c3d")?;
     assert_eq!(usi.outcome(), None);
     #[cfg(feature = "serde")]
-    assert_eq!(serde_json::to_string(&win)?, "\"black wins by resignation\"");
+    {
+        assert_eq!(serde_json::to_string(&win)?, "\"black wins by resignation\"");
+        let back: Record = serde_json::from_str(&serde_json::to_string(&record)?)?;
+        assert_eq!(back, record);
+    }
     Ok(())
 }
