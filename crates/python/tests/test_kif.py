@@ -79,7 +79,7 @@ def test_warnings_say_where():
 def test_unreadable_input_raises():
     with pytest.raises(OSError):
         kif.read("/nonexistent/record.kif")
-    with pytest.raises(ValueError, match="line 1, column 1"):
+    with pytest.raises(ValueError, match="line 1, column 2"):
         kif.read(b"{")
     with pytest.raises(ValueError, match="binary data"):
         kif.read(b"\xff\xfe\x00")
