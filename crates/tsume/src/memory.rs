@@ -3,9 +3,12 @@
 //!
 //! Every probe of the table lands on a random cluster of a table of gigabytes; with
 //! 4 KiB pages nearly every one of them also misses the TLB. On Linux the table is an
-//! anonymous memory map advised `MADV_HUGEPAGE`, so that the kernel backs it with 2 MiB
-//! pages when transparent huge pages are enabled (`always` or `madvise`, the usual
-//! defaults). Elsewhere it is an ordinary vector, reserved fallibly.
+//! anonymous memory map, and the part of it that the table fills densely is advised
+//! `MADV_HUGEPAGE` ([`Zeroed::prefer_huge_pages`]), so that the kernel backs it with
+//! 2 MiB pages when transparent huge pages are enabled (`always` or `madvise`, the usual
+//! defaults). The rest stays on 4 KiB pages: a few entries scattered over 2 MiB pages
+//! would have the kernel zero 2 MiB for each. Elsewhere the table is an ordinary vector,
+//! reserved fallibly.
 
 use std::marker::PhantomData;
 
@@ -52,8 +55,6 @@ impl<T: bytemuck::Pod> Zeroed<T> {
                 bytes: bytes as u64,
                 source,
             })?;
-        // Only advice: with transparent huge pages disabled the table works the same.
-        let _ = map.advise(memmap2::Advice::HugePage);
         Ok(Zeroed {
             map,
             kind: PhantomData,
@@ -74,6 +75,18 @@ impl<T: bytemuck::Pod> Zeroed<T> {
             vec,
             kind: PhantomData,
         })
+    }
+
+    /// Asks for transparent huge pages under the first `len` values (at most all of
+    /// them). Only advice: with huge pages disabled, or off Linux, nothing changes.
+    pub(crate) fn prefer_huge_pages(&self, len: usize) {
+        #[cfg(target_os = "linux")]
+        {
+            let bytes = (len * std::mem::size_of::<T>()).min(self.map.len());
+            let _ = self.map.advise_range(memmap2::Advice::HugePage, 0, bytes);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = len;
     }
 
     /// The values.

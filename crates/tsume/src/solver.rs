@@ -354,7 +354,7 @@ fn answer(
     // the bound is hit.
     let conv_nodes = s.nodes.max(CONVENTION_MIN_NODES);
     let conv = if full && exact && s.stop.is_none() {
-        s.limited(conv_nodes, |s| s.convention_line(pos, n))
+        s.limited(conv_nodes, |s| s.convention_line(pos, n, &mate.line))
     } else {
         None
     };

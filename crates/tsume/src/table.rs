@@ -16,16 +16,14 @@
 //! and of an unbounded one say different things about a position.
 //!
 //! The clusters live in [`Zeroed`] memory: on transparent huge pages where Linux offers
-//! them.
+//! them, once the entries fill an eighth of the clusters in use.
 //!
 //! A solve uses only a prefix of that memory, as many clusters as its entries need: the
-//! table starts at 64 KiB and doubles whenever an entry finds no free slot
-//! in its cluster, up to the full size. The cluster of a key is picked by the key's high
-//! bits, so doubling splits each cluster into two neighbours; every entry remembers the
-//! slot it would have in the full-size table and keeps the order of those slots, so a
-//! grown table answers every lookup as the full one would (same entries, same order,
-//! same node counts). A short mate touches a few kilobytes instead of a page per probe,
-//! and clearing the table after it writes only that prefix.
+//! table starts at 64 KiB and doubles when half its slots are taken (or an entry's cluster
+//! is full while a quarter are), up to the full size, where the sampling collection takes
+//! over. The cluster of a key is picked by the key's high bits, so doubling splits each
+//! cluster into two neighbours. A solve touches memory in proportion to what it stores:
+//! a short mate a few kilobytes, and the clear after it only the clusters it wrote.
 
 use crate::error::TableError;
 use crate::memory::Zeroed;
@@ -63,10 +61,9 @@ struct Entry {
     amount: u32,
     /// Mate length bound (proven), no-mate horizon (disproven) or the horizon searched.
     len: Len,
-    /// The entry's slot in its cluster of the full-size table (while the table is
-    /// smaller, a cluster holds the entries of several full-size clusters); also spells
-    /// out the padding, so that the table's memory can be viewed as entries.
-    slot: u16,
+    /// Always 0: spells out the padding, so that the table's memory can be viewed as
+    /// entries.
+    padding: u16,
 }
 
 impl Entry {
@@ -139,6 +136,13 @@ pub(crate) struct Table {
     active: usize,
     /// The size a clear returns to.
     initial: usize,
+    /// The clusters that got their first entry since the last clear (a cluster emptied
+    /// by a collection and filled again is listed twice), while there are at most
+    /// `clusters / 16` of them: a clear writes only these. `None` once there were more
+    /// (the clear then writes every cluster in use).
+    written: Option<Vec<usize>>,
+    /// Clusters from the start asked to be on huge pages (see [`Zeroed::prefer_huge_pages`]).
+    huge_pages: usize,
     used: usize,
     gc_runs: u64,
 }
@@ -174,6 +178,8 @@ impl Table {
             clusters,
             active: initial,
             initial,
+            written: Some(Vec::new()),
+            huge_pages: 0,
             used: 0,
             gc_runs: 0,
         })
@@ -186,15 +192,35 @@ impl Table {
         Table::try_new(bytes).expect("a small table")
     }
 
-    /// Empties the table and returns it to its initial size: only the clusters in use
-    /// are written (nothing at all when nothing was stored), so a short solve leaves a
-    /// short clear.
+    /// Empties the table and returns it to its initial size. Only the clusters that held
+    /// entries are written (nothing at all when nothing was stored), so a short solve
+    /// leaves a short clear even when a crowd of a few boards grew the table to its full
+    /// size.
     pub(crate) fn clear(&mut self) {
-        if self.used > 0 {
-            self.memory.get_mut()[..self.active].fill(Cluster::default());
+        let memory = self.memory.get_mut();
+        match self.written.as_mut() {
+            Some(written) => {
+                for c in written.drain(..) {
+                    memory[c] = Cluster::default();
+                }
+            }
+            None if self.used > 0 => memory[..self.active].fill(Cluster::default()),
+            None => {}
         }
+        self.written = Some(Vec::new());
         self.active = self.initial;
         self.used = 0;
+    }
+
+    /// Lists cluster `c`, which has just got its first entry, for the next clear.
+    fn note_written(&mut self, c: usize) {
+        if let Some(written) = self.written.as_mut() {
+            if written.len() < self.clusters / 16 {
+                written.push(c);
+            } else {
+                self.written = None;
+            }
+        }
     }
 
     pub(crate) fn capacity(&self) -> usize {
@@ -299,7 +325,7 @@ impl Table {
             dn,
             amount: work.max(1),
             len: horizon,
-            slot: 0,
+            padding: 0,
         };
         self.insert(range, key, entry);
     }
@@ -339,7 +365,7 @@ impl Table {
                 dn: INF,
                 amount,
                 len,
-                slot: 0,
+                padding: 0,
             },
         );
     }
@@ -376,105 +402,58 @@ impl Table {
                 dn: 0,
                 amount,
                 len,
-                slot: 0,
+                padding: 0,
             },
         );
     }
 
     fn insert(&mut self, mut range: usize, key: u64, mut entry: Entry) {
+        if self.active > self.huge_pages && self.used * 8 >= self.active * CLUSTER {
+            self.memory.prefer_huge_pages(self.active);
+            self.huge_pages = self.active;
+        }
         if self.used * 10 > self.capacity() * 9 {
             self.collect();
         }
-        while self.active < self.clusters {
-            if self.insert_while_small(range, key, entry) {
-                return;
-            }
-            // A cluster full while the table is mostly empty is a crowd of a few boards:
-            // doubling would seldom part them (two neighbouring full-size clusters share
-            // a cluster at every smaller size), so the entries go straight to their
-            // full-size places.
-            let sparse = self.used * 4 < self.active * CLUSTER;
-            self.grow(if sparse {
-                self.clusters
-            } else {
-                self.active * 2
-            });
+        // Below its full size the table doubles when half its slots are taken, and when
+        // the entry's cluster is full while a quarter are: a cluster full at a lower load
+        // is a crowd of one board's hands (or bad luck), which doubling seldom parts.
+        while self.active < self.clusters
+            && (self.used * 2 >= self.active * CLUSTER
+                || self.used * 4 >= self.active * CLUSTER
+                    && self.memory.get()[range].occupied().count() == CLUSTER)
+        {
+            self.grow();
             range = self.cluster(key);
         }
         let cluster = &mut self.memory.get_mut()[range];
         let slot = cluster.entries.iter().position(Entry::is_empty);
+        let first = slot == Some(0) && cluster.entries.iter().all(Entry::is_empty);
         let i = slot.unwrap_or_else(|| {
             // Replace the entry that cost least to compute.
             (0..CLUSTER)
                 .min_by_key(|&i| cluster.entries[i].amount)
                 .unwrap_or(0)
         });
-        entry.slot = i as u16;
+        entry.padding = 0;
         cluster.keys[i] = key;
         cluster.entries[i] = entry;
         if slot.is_some() {
             self.used += 1;
         }
+        if first {
+            self.note_written(range);
+        }
     }
 
-    /// [`Table::insert`] below the full size, as the full-size table would insert: the
-    /// entry takes the first slot its full-size cluster has free, and the cluster keeps
-    /// its entries in slot order. `false` when the cluster has no room (the table must
-    /// grow first).
-    fn insert_while_small(&mut self, range: usize, key: u64, mut entry: Entry) -> bool {
-        let home = cluster_of(key, self.clusters);
-        let clusters = self.clusters;
-        let cluster = &mut self.memory.get_mut()[range];
-        let taken = cluster
-            .occupied()
-            .filter(|&(k, _)| cluster_of(k, clusters) == home)
-            .fold(0u32, |mask, (_, e)| mask | 1 << e.slot);
-        if taken == (1 << CLUSTER) - 1 {
-            // Its full-size cluster is full, so this cluster holds that one's entries
-            // alone, in slot order: replace as the full-size table does.
-            let i = (0..CLUSTER)
-                .min_by_key(|&i| cluster.entries[i].amount)
-                .unwrap_or(0);
-            entry.slot = i as u16;
-            cluster.keys[i] = key;
-            cluster.entries[i] = entry;
-            return true;
-        }
-        if cluster.occupied().count() == CLUSTER {
-            return false;
-        }
-        entry.slot = taken.trailing_ones() as u16;
-        // The entries again from the first slot, the new one after those of lower slots.
-        let mut sorted = Cluster::default();
-        let mut n = 0;
-        let mut new = Some((key, entry));
-        for (k, e) in cluster.occupied() {
-            if e.slot > entry.slot
-                && let Some((key, entry)) = new.take()
-            {
-                (sorted.keys[n], sorted.entries[n]) = (key, entry);
-                n += 1;
-            }
-            (sorted.keys[n], sorted.entries[n]) = (k, e);
-            n += 1;
-        }
-        if let Some((key, entry)) = new {
-            (sorted.keys[n], sorted.entries[n]) = (key, entry);
-        }
-        *cluster = sorted;
-        self.used += 1;
-        true
-    }
-
-    /// Grows the clusters in use to `active` (the current count times a power of two):
-    /// cluster `c` splits into the clusters from `c * f` to `c * f + f - 1` (`f` the
-    /// factor) that its keys' next bits pick, in place from the last one down (every
-    /// cluster above `c` has been moved out by then). The entries keep their order, and
-    /// at the full size every entry goes back to its own slot. Empty clusters are not
+    /// Doubles the clusters in use: cluster `c` splits into `2c` and `2c + 1` (the next
+    /// bit of each key picks), in place from the last one down (every cluster above `c`
+    /// has been moved out by then). The entries keep their order. Empty clusters are not
     /// written: the memory beyond the clusters in use is zeros.
-    fn grow(&mut self, active: usize) {
-        let full = active == self.clusters;
+    fn grow(&mut self) {
+        let active = self.active * 2;
         let memory = self.memory.get_mut();
+        let mut written = self.written.take().map(|_| Vec::new());
         for c in (0..self.active).rev() {
             let old = memory[c];
             if old.entries.iter().all(Entry::is_empty) {
@@ -482,17 +461,20 @@ impl Table {
             }
             memory[c] = Cluster::default();
             for (key, e) in old.occupied() {
-                let target = &mut memory[cluster_of(key, active)];
-                let i = if full {
-                    usize::from(e.slot)
-                } else {
-                    target.entries.iter().take_while(|t| !t.is_empty()).count()
-                };
+                let t = cluster_of(key, active);
+                let target = &mut memory[t];
+                let i = target.entries.iter().take_while(|t| !t.is_empty()).count();
+                if i == 0
+                    && let Some(list) = written.as_mut()
+                {
+                    list.push(t);
+                }
                 target.keys[i] = key;
                 target.entries[i] = e;
             }
         }
         self.active = active;
+        self.written = written.filter(|list| list.len() <= self.clusters / 16);
     }
 
     /// Sampling garbage collection: estimate the median work of stored entries from a
@@ -637,53 +619,39 @@ mod tests {
     /// A table that starts small and grows answers every probe as the full-size table
     /// does, holds the same number of entries after every store, and once grown to the
     /// full size is the same memory, bit for bit; a clear returns it to its first size.
+    /// Below its full size the table keeps every entry (it grows instead of replacing
+    /// one) and doubles only as its load asks; a clear writes zeros over all it wrote and
+    /// returns it to its first size.
     #[test]
-    fn a_growing_table_answers_as_the_full_size_one() {
-        let bytes = 64 * CLUSTER * ENTRY_BYTES;
-        let mut grown = Table::with_initial(bytes, 1).unwrap();
-        let mut full = Table::with_initial(bytes, usize::MAX).unwrap();
-        assert_eq!((grown.active, full.active), (1, 64));
-        let mut seed = 7u64;
-        let mut next = |n: u64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) % n
-        };
-        // Few keys (several entries per key and per cluster), hands of 0-3 golds.
-        let keys: Vec<u64> = (1..=120u64)
-            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            .collect();
+    fn a_growing_table_keeps_every_entry_and_clears_what_it_wrote() {
+        let mut table = Table::with_initial(4096 * CLUSTER * ENTRY_BYTES, 1).unwrap();
+        assert_eq!(table.active, 1);
         let hands: Vec<Hand> = (0..4).map(|g| hand(&[(PieceKind::Gold, g)])).collect();
-        for round in 0..4 {
-            for _ in 0..3_000 {
-                let key = keys[next(keys.len() as u64) as usize];
-                let (atk, def) = (hands[next(4) as usize], hands[next(4) as usize]);
-                let len = [3, 5, 7, LEN_INF][next(4) as usize];
-                let work = next(50) as u32 + 1;
-                let store = next(3);
-                for t in [&mut grown, &mut full] {
-                    match store {
-                        0 => t.store_unknown(key, atk, def, len, 3, 4, work),
-                        1 => t.store_proven(key, atk, def, len, work),
-                        _ => t.store_disproven(key, atk, def, len, work),
-                    }
+        for round in 0..3u64 {
+            let keys: Vec<u64> = (1..=2_000u64)
+                .map(|k| (k + 7 * round).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                .collect();
+            for (n, &key) in keys.iter().enumerate() {
+                // Two entries per board (two hands), as the solver stores them.
+                for (i, &atk) in hands[..2].iter().enumerate() {
+                    table.store_unknown(key, atk, Hand::EMPTY, 5, n as u32 + 1, i as u32 + 1, 1);
                 }
-                assert_eq!(grown.used(), full.used());
-                for &k in &keys {
-                    for (&a, &d) in hands.iter().zip(hands.iter().rev()) {
-                        for r in [3, 5, 7, LEN_INF] {
-                            assert_eq!(grown.probe(k, a, d, r), full.probe(k, a, d, r));
-                        }
-                    }
-                }
+                assert_eq!(table.used(), 2 * (n + 1));
+                assert!(table.active * CLUSTER <= 8 * table.used().max(CLUSTER));
             }
-            assert_eq!(grown.active, 64, "round {round}");
-            assert_eq!(grown.memory.get(), full.memory.get());
-            grown.clear();
-            full.clear();
-            assert_eq!((grown.active, grown.used()), (1, 0));
-            assert!(grown.memory.get().iter().all(|c| c.keys == [0; CLUSTER]));
+            for (n, &key) in keys.iter().enumerate() {
+                for (i, &atk) in hands[..2].iter().enumerate() {
+                    let (pn, dn) = (n as u32 + 1, i as u32 + 1);
+                    assert_eq!(
+                        table.probe(key, atk, Hand::EMPTY, 5),
+                        Probe::Unknown { pn, dn }
+                    );
+                }
+                assert_eq!(table.probe(key, hands[3], Hand::EMPTY, 5), Probe::Missing);
+            }
+            table.clear();
+            assert_eq!((table.active, table.used()), (1, 0));
+            assert!(table.memory.get().iter().all(|c| *c == Cluster::default()));
         }
     }
 

@@ -49,6 +49,11 @@ pub(crate) struct Memo {
     width: usize,
     /// The answer's walk breaks ties among defences against 駒余り too.
     thrifty_defence: bool,
+    /// The minimax line's move at each position on it, by position key: among moves of
+    /// equal value the walk takes that one, so that the convention answer is the minimax
+    /// line whenever the line is one (which of two equal defences the minimax search
+    /// reported depends on its table).
+    preferred: HashMap<u64, Move>,
 }
 
 impl Default for Memo {
@@ -58,6 +63,7 @@ impl Default for Memo {
             path: Vec::new(),
             width: DEEP_CHECKS,
             thrifty_defence: false,
+            preferred: HashMap::new(),
         }
     }
 }

@@ -111,8 +111,18 @@ impl Memo {
 impl Searcher<'_, '_> {
     /// The tsume-convention line from a position with exact minimax length `n`.
     /// The memo comes back with it: its values serve the search for 余詰 on the line.
-    pub(crate) fn convention_line(&mut self, root: &Position, n: u32) -> Option<(Vec<Move>, Memo)> {
+    pub(crate) fn convention_line(
+        &mut self,
+        root: &Position,
+        n: u32,
+        minimax: &[Move],
+    ) -> Option<(Vec<Move>, Memo)> {
         let mut memo = Memo::default();
+        let mut pos = root.clone();
+        for &m in minimax {
+            memo.preferred.insert(pos.key(), m);
+            pos.play_unchecked(m);
+        }
         let start = self.nodes;
         let c = Cursor::root(root);
         let line = self.checked_walk(&mut memo, &c, n)?;
@@ -327,7 +337,7 @@ impl Searcher<'_, '_> {
         want: usize,
     ) -> Option<Vec<Move>> {
         let mut found = Vec::new();
-        let moves = self.ordered_moves(c);
+        let moves = preferred_first(memo, c, self.ordered_moves(c).into_iter().collect());
         for &m in &moves {
             if found.len() < want && self.quick_mate_within(&c.child(m), v - 1)? == Some(true) {
                 found.push(m);
@@ -355,7 +365,7 @@ impl Searcher<'_, '_> {
     ) -> Option<Vec<Move>> {
         let moves = self.defences(c);
         let mut found = Vec::new();
-        for &m in &moves {
+        for &m in &preferred_first(memo, c, moves.clone()) {
             if found.len() >= want {
                 break;
             }
@@ -375,6 +385,16 @@ impl Searcher<'_, '_> {
         }
         Some(found)
     }
+}
+
+/// `moves` with the minimax line's move at `c`, when it is one of them, first.
+fn preferred_first(memo: &Memo, c: &Cursor, mut moves: Vec<Move>) -> Vec<Move> {
+    if let Some(&p) = memo.preferred.get(&c.pos.key())
+        && let Some(i) = moves.iter().position(|&m| m == p)
+    {
+        moves[..=i].rotate_right(1);
+    }
+    moves
 }
 
 /// The attacker's hand after `line` from `c`.
