@@ -190,11 +190,12 @@ fn modifiers(c: &mut Cursor<'_>, m: &mut KifMove) {
 }
 
 fn origin(c: &mut Cursor<'_>, m: &mut KifMove) -> Result<(), ParseKifMoveError> {
-    let open = c.peek();
-    if !matches!(open, Some('(' | '（')) {
+    let Some(open @ ('(' | '（')) = c.peek() else {
         return Ok(());
-    }
+    };
     let start = c.at;
+    // Where an error points: just inside the parenthesis (3 bytes wide when full-width).
+    let inside = start + open.len_utf8();
     c.bump();
     let a = c.bump();
     let b = c.bump();
@@ -208,12 +209,12 @@ fn origin(c: &mut Cursor<'_>, m: &mut KifMove) -> Result<(), ParseKifMoveError> 
         (Some(0), Some(0)) => m.drop = true,
         (Some(f), Some(r)) => m.from = Square::new(f, r),
         _ => {
-            c.at = start + 1;
+            c.at = inside;
             return Err(c.error("an origin such as (77) or (00)"));
         }
     }
     if m.from.is_none() && !m.drop {
-        c.at = start + 1;
+        c.at = inside;
         return Err(c.error("an origin such as (77) or (00)"));
     }
     Ok(())
@@ -352,6 +353,12 @@ mod tests {
         let e = "７六駒".parse::<KifMove>().err();
         assert_eq!(e.map(|e| e.column), Some(3));
         let e = "７六歩(7x)".parse::<KifMove>().err();
+        assert_eq!(e.map(|e| e.column), Some(5));
+        // A full-width parenthesis (found by the kif_move fuzz target: the error's column
+        // was taken one byte into it, inside the character).
+        let e = "５五角（打成)".parse::<KifMove>().err();
+        assert_eq!(e.map(|e| e.column), Some(5));
+        let e = "７六歩（7x）".parse::<KifMove>().err();
         assert_eq!(e.map(|e| e.column), Some(5));
         let (m, len) = KifMove::parse_prefix("７六歩(77)   ( 0:01/00:00:01)")
             .unwrap_or_else(|e| panic!("{e}"));
