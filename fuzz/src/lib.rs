@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::Path;
 
+pub mod cli;
 pub mod common;
 pub mod kif;
 pub mod kif_formats;

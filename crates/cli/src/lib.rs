@@ -1,4 +1,14 @@
-//! Parts of the `masu` command line shared by its two binaries: `masu` and `masu-usi`
-//! (a USI mate engine that shogi GUIs can register as an executable without arguments).
+//! The `masu` command line as a library: [`cli`] parses and runs the arguments of the `masu`
+//! binary, and [`usi`] is the USI mate engine that both binaries, `masu` and `masu-usi` (for
+//! shogi GUIs that register an engine as an executable without arguments), speak.
 
+pub mod cli;
 pub mod usi;
+
+mod kif_cmd;
+mod output;
+mod render;
+mod reversi_cmd;
+mod reversi_play;
+mod shogi_cmd;
+mod solve;

@@ -1,6 +1,6 @@
 //! `masu render`: an SVG picture of a shogi position.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -22,13 +22,23 @@ pub(crate) struct RenderArgs {
     output: PathBuf,
 }
 
+impl RenderArgs {
+    /// Reads the position argument when it is text, not a record file.
+    pub(crate) fn read_position_text(&self) -> anyhow::Result<()> {
+        if Path::new(&self.position).is_file() {
+            return Ok(());
+        }
+        let (start, moves) = game_from_text(&self.position)?;
+        position_at(&start, &moves, self.ply).map(drop)
+    }
+}
+
 pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
-    let (start, moves) = if std::path::Path::new(&args.position).is_file() {
-        record_main_line(std::path::Path::new(&args.position))?
+    let path = Path::new(&args.position);
+    let (start, moves) = if path.is_file() {
+        record_main_line(path)?
     } else {
-        let game = Game::from_usi(&args.position)
-            .with_context(|| format!("invalid position `{}`", args.position))?;
-        (game.start().clone(), game.moves().to_vec())
+        game_from_text(&args.position)?
     };
     let (pos, last) = position_at(&start, &moves, args.ply)?;
     let svg = render(
@@ -42,9 +52,15 @@ pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The start position and moves of `startpos`, a SFEN or `position ... moves ...`.
+fn game_from_text(text: &str) -> anyhow::Result<(Position, Vec<Move>)> {
+    let game = Game::from_usi(text).with_context(|| format!("invalid position `{text}`"))?;
+    Ok((game.start().clone(), game.moves().to_vec()))
+}
+
 /// The start position and main-line moves of a record file (a recorded foul is left out:
 /// it cannot be played).
-fn record_main_line(path: &std::path::Path) -> anyhow::Result<(Position, Vec<Move>)> {
+fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>)> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let hint = path
         .extension()

@@ -72,6 +72,45 @@ struct SolveArgs {
     json: bool,
 }
 
+impl ReversiArgs {
+    /// Reads the board or transcript argument of `solve`, `render` or `play`.
+    pub(crate) fn read_board(&self) -> anyhow::Result<()> {
+        match &self.command {
+            ReversiCommand::Perft(_) => Ok(()),
+            ReversiCommand::Solve(args) => args.board().map(drop),
+            ReversiCommand::Play(args) => args.game().map(drop),
+            ReversiCommand::Render(args) => args.board().map(drop),
+        }
+    }
+}
+
+impl SolveArgs {
+    /// The position to solve: the board string and the side to move.
+    fn board(&self) -> anyhow::Result<Board> {
+        let text = format!("{} {}", self.board, self.side);
+        text.parse()
+            .with_context(|| format!("invalid board `{text}`"))
+    }
+}
+
+impl RenderArgs {
+    /// The board to draw and the last move of a transcript, if one was given.
+    fn board(&self) -> anyhow::Result<(Board, Option<reversi::Square>)> {
+        let text = self.board.trim();
+        // Transcripts name squares, so they hold digits; board strings never do.
+        if !text.is_empty() && !text.contains(|c: char| c.is_ascii_digit()) {
+            return Ok((board_arg(text)?, None));
+        }
+        let game = reversi::Game::from_transcript(text)
+            .with_context(|| format!("invalid transcript `{text}`"))?;
+        let last = game.moves().iter().rev().find_map(|m| match m {
+            reversi::Move::Play(sq) => Some(*sq),
+            reversi::Move::Pass => None,
+        });
+        Ok((*game.board(), last))
+    }
+}
+
 pub(crate) fn run(args: &ReversiArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         ReversiCommand::Perft(args) => perft(args),
@@ -96,10 +135,7 @@ fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let text = format!("{} {}", args.board, args.side);
-    let board: Board = text
-        .parse()
-        .with_context(|| format!("invalid board `{text}`"))?;
+    let board = args.board()?;
     let limits = SolveLimits {
         nodes: None,
         time: args.time.map(Duration::from_secs_f64),
@@ -148,19 +184,7 @@ pub(crate) fn board_arg(text: &str) -> anyhow::Result<Board> {
 }
 
 fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
-    let text = args.board.trim();
-    // Transcripts name squares, so they hold digits; board strings never do.
-    let (board, last_move) = if !text.is_empty() && !text.contains(|c: char| c.is_ascii_digit()) {
-        (board_arg(text)?, None)
-    } else {
-        let game = reversi::Game::from_transcript(text)
-            .with_context(|| format!("invalid transcript `{text}`"))?;
-        let last = game.moves().iter().rev().find_map(|m| match m {
-            reversi::Move::Play(sq) => Some(*sq),
-            reversi::Move::Pass => None,
-        });
-        (*game.board(), last)
-    };
+    let (board, last_move) = args.board()?;
     let options = reversi::svg::SvgOptions {
         last_move,
         ..reversi::svg::SvgOptions::default()

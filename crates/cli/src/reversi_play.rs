@@ -66,15 +66,22 @@ impl PlayArgs {
     }
 }
 
+impl PlayArgs {
+    /// The game to play on: from `--board`, or from the start.
+    pub(crate) fn game(&self) -> anyhow::Result<Game> {
+        Ok(match &self.board {
+            Some(text) => Game::from_board(crate::reversi_cmd::board_arg(text)?),
+            None => Game::new(),
+        })
+    }
+}
+
 pub(crate) fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let mut seats = [
         args.seat(args.black, Color::Black),
         args.seat(args.white, Color::White),
     ];
-    let mut game = match &args.board {
-        Some(text) => Game::from_board(crate::reversi_cmd::board_arg(text)?),
-        None => Game::new(),
-    };
+    let mut game = args.game()?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();

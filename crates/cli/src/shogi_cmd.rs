@@ -37,13 +37,27 @@ pub(crate) struct MovesArgs {
 }
 
 /// Reads a position argument in any form `Position::from_sfen` accepts.
-pub(crate) fn parse_position(text: &str) -> anyhow::Result<Position> {
+fn parse_position(text: &str) -> anyhow::Result<Position> {
     Position::from_sfen_with(text, SetupMode::Strict)
         .with_context(|| format!("invalid position `{text}`"))
 }
 
+impl PerftArgs {
+    /// The position to count from.
+    pub(crate) fn position(&self) -> anyhow::Result<Position> {
+        parse_position(&self.position)
+    }
+}
+
+impl MovesArgs {
+    /// The position whose moves are listed.
+    pub(crate) fn position(&self) -> anyhow::Result<Position> {
+        parse_position(&self.position)
+    }
+}
+
 pub(crate) fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
-    let pos = parse_position(&args.position)?;
+    let pos = args.position()?;
     let count = |p: &Position, depth| {
         if args.make {
             shogi::perft_make(p, depth)
@@ -95,7 +109,7 @@ pub(crate) fn sorted_usi_moves(pos: &Position) -> Vec<String> {
 }
 
 pub(crate) fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
-    let pos = parse_position(&args.position)?;
+    let pos = args.position()?;
     let moves = sorted_usi_moves(&pos);
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -66,6 +66,22 @@ struct Report {
     millis: u128,
 }
 
+impl SolveArgs {
+    /// Reads the positions given as text (not files), and plays `--after` from each.
+    pub(crate) fn read_positions(&self) -> anyhow::Result<()> {
+        for input in &self.inputs {
+            if Path::new(input).is_file() {
+                continue;
+            }
+            let mut task = task_from_text(input)?;
+            if let Some(moves) = &self.after {
+                play_after(&mut task, moves)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut tasks = collect_tasks(&args.inputs)?;
     if let Some(moves) = &args.after {
@@ -207,16 +223,21 @@ fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
         if path.is_file() {
             tasks.extend(tasks_from_file(path)?);
         } else {
-            let position = tsume::parse_position(input)
-                .with_context(|| format!("`{input}` is neither a file nor a position"))?;
-            tasks.push(Task {
-                name: String::new(),
-                position,
-                expected: Expected::Unknown,
-            });
+            tasks.push(task_from_text(input)?);
         }
     }
     Ok(tasks)
+}
+
+/// A problem given on the command line as a position.
+fn task_from_text(input: &str) -> anyhow::Result<Task> {
+    let position = tsume::parse_position(input)
+        .with_context(|| format!("`{input}` is neither a file nor a position"))?;
+    Ok(Task {
+        name: String::new(),
+        position,
+        expected: Expected::Unknown,
+    })
 }
 
 /// Problems of a file: problem lines (SFEN, `SFEN moves ...`, tab-separated), or else a game

@@ -1,0 +1,133 @@
+//! The `masu` command line: its arguments, and the run of each command.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::{kif_cmd, render, reversi_cmd, shogi_cmd, solve};
+
+/// Shogi and reversi tools: perft, legal moves, tsume solving, game records, a USI mate engine.
+#[derive(Debug, Parser)]
+#[command(name = "masu", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Perft(shogi_cmd::PerftArgs),
+    Moves(shogi_cmd::MovesArgs),
+    Solve(solve::SolveArgs),
+    Render(render::RenderArgs),
+    Kif(kif_cmd::KifArgs),
+    Reversi(reversi_cmd::ReversiArgs),
+    /// Speak USI on stdin/stdout: a mate engine for shogi GUIs (`go mate`).
+    Usi,
+}
+
+impl Cli {
+    /// Reads every argument that holds a board, a position or moves, as its command does
+    /// before the work starts, and does no work: `Err` names the argument that does not
+    /// read. Arguments that name files are left unread.
+    ///
+    /// # Errors
+    ///
+    /// The first argument that is not a board, position or move list its command accepts.
+    pub fn read_board_arguments(&self) -> anyhow::Result<()> {
+        match &self.command {
+            Command::Perft(args) => args.position().map(drop),
+            Command::Moves(args) => args.position().map(drop),
+            Command::Solve(args) => args.read_positions(),
+            Command::Render(args) => args.read_position_text(),
+            Command::Reversi(args) => args.read_board(),
+            Command::Kif(_) | Command::Usi => Ok(()),
+        }
+    }
+}
+
+/// Runs `masu` with the process's arguments: the exit code is 0 on success, 1 when a
+/// command fails and 2 for arguments that do not parse (a one-line error on stderr).
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) if !err.use_stderr() => err.exit(),
+        Err(err) => {
+            // One line naming the problem, as for every other error.
+            let text = err.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            eprintln!(
+                "masu: {} (see masu --help)",
+                first.trim_start_matches("error: ")
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => shogi_cmd::perft(&args),
+        Command::Moves(args) => shogi_cmd::moves(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Render(args) => render::run(&args),
+        Command::Kif(args) => kif_cmd::run(&args),
+        Command::Reversi(args) => reversi_cmd::run(&args),
+        Command::Usi => crate::usi::run(std::io::stdin().lock(), Box::new(std::io::stdout()))
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(Into::into),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("masu: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::Cli;
+
+    fn read(args: &[&str]) -> Result<(), String> {
+        let cli = Cli::try_parse_from(std::iter::once("masu").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        cli.read_board_arguments().map_err(|e| format!("{e:#}"))
+    }
+
+    #[test]
+    fn the_command_definitions_are_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn board_arguments_read_as_their_commands_read_them() {
+        let empty_a1 = "--OOO---XXXXOO--XXXXXOOOXXXXOOOOXXXOOOOOXXXXOOOOXXXXXOOO-XXXXXOO";
+        assert_eq!(read(&["perft", "startpos", "9"]), Ok(()));
+        assert_eq!(read(&["reversi", "solve", empty_a1, "X"]), Ok(()));
+        assert_eq!(read(&["reversi", "render", "f5d6c3", "-o", "-"]), Ok(()));
+        assert_eq!(
+            read(&["solve", "4k4/9/4G4/9/9/9/9/9/9 b G 1", "--after", "G*5b"]),
+            Ok(())
+        );
+        let bad = [
+            (&["moves", "startpos moves 7g7g"][..], "invalid position"),
+            (&["reversi", "solve", empty_a1, "Z"], "invalid board"),
+            (
+                &["reversi", "render", "f5f5", "-o", "-"],
+                "invalid transcript",
+            ),
+            (&["reversi", "play", "--board", "XO"], "invalid board"),
+            (&["render", "startpos", "--ply", "1", "-o", "-"], "--ply 1"),
+            (
+                &["solve", "4k4/9/4G4/9/9/9/9/9/9 b G 1", "--after", "5a5b"],
+                "--after: move 1",
+            ),
+        ];
+        for (args, expected) in bad {
+            let err = read(args).err().unwrap_or_default();
+            assert!(err.contains(expected), "{args:?}: {err}");
+        }
+    }
+}
