@@ -25,7 +25,11 @@ pub fn check_kif_read(data: &[u8]) {
 }
 
 /// KI2 bytes: reading never panics; a record that reads writes back as KI2 that reads as
-/// the same moves (KI2 cannot hold clocks, so those are compared by the KIF writer only).
+/// the same tree, and writes again to the very same text (KI2 cannot hold clocks, so those
+/// are compared by the KIF writer only). KI2 states a line's ending in its `まで` trailer
+/// only: a line that ended in a word of its move rows (`△投了`), or in a trailer that does
+/// not say its ending (which the reader reports), reads back with the trailer the writer
+/// put in, so trailers of endings are left out of the tree comparison.
 pub fn check_ki2_read(data: &[u8]) {
     let Ok(first) = ki2::read_bytes(data, Mode::Lenient) else {
         return;
@@ -38,9 +42,24 @@ pub fn check_ki2_read(data: &[u8]) {
     let second = ki2::read_str(&text, Mode::Lenient);
     let second = second.unwrap_or_else(|e| panic!("written KI2 does not read: {e}\n{text}"));
     assert_eq!(
-        second.record.tree, first.record.tree,
+        without_ending_trailers(&second.record.tree),
+        without_ending_trailers(&first.record.tree),
         "KI2 round trip\n{text}"
     );
+    assert_eq!(ki2::to_string(&second.record), text, "KI2 written twice");
+}
+
+/// The tree with the trailers of its special nodes removed.
+fn without_ending_trailers(tree: &kif::MoveTree) -> kif::MoveTree {
+    let mut tree = tree.clone();
+    let ids: Vec<kif::NodeId> = tree
+        .ids()
+        .filter(|&id| tree[id].special().is_some())
+        .collect();
+    for id in ids {
+        tree[id].trailer = None;
+    }
+    tree
 }
 
 fn has_time(record: &kif::Record) -> bool {

@@ -207,3 +207,35 @@ fn a_stated_foul_reads_as_before_in_lenient_mode_and_fails_strict() {
     assert_eq!(kinds, [DiagnosticKind::RecordedFoul]);
     assert!(masu_kif::csa::read_str(csa_text, Mode::Strict).is_err());
 }
+
+#[test]
+fn a_ki2_trailer_that_contradicts_the_ending_is_reported_and_the_ending_kept() {
+    // The rows end in a word (`△反則負け`); the trailer below says something else.
+    let text = "▲７六歩    △反則負け\nまで2手で先手s成\n";
+    let p = ki2::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let w: Vec<_> = p
+        .warnings
+        .iter()
+        .map(|d| (d.kind.clone(), d.line, d.to_string()))
+        .collect();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(
+        (w[0].0.clone(), w[0].1),
+        (DiagnosticKind::TrailerMismatch, 2)
+    );
+    assert!(w[0].2.contains("already ended in 反則負け"), "{}", w[0].2);
+    assert_eq!(p.record.result(), Some(&Special::IllegalLoss));
+    // Written, the trailer is the ending's own, and it reads back as the same ending.
+    let written = ki2::to_string(&p.record);
+    assert!(
+        written.ends_with("▲７六歩\nまで1手で後手の反則負け\n"),
+        "{written}"
+    );
+    let back = ki2::read_str(&written, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    assert_eq!(back.record.result(), Some(&Special::IllegalLoss));
+    // A trailer that says the same ending is no mismatch.
+    let agreeing = "▲７六歩    △投了\nまで2手で先手の勝ち\n";
+    let p = ki2::read_str(agreeing, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+}

@@ -151,16 +151,20 @@ fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), Read
             .detail(format!("says {n} moves, the line has {moves}"));
         b.sink.warn(d)?;
     }
-    let ends_in_special = b.record.tree[b.current()].special().is_some();
-    if let (
-        Some(Ending {
-            special: Some(special),
-            ..
-        }),
-        false,
-    ) = (ending, ends_in_special)
-    {
-        b.add_special(special, None, at)?;
+    let ended = b.record.tree[b.current()].special().cloned();
+    match (ending.and_then(|e| e.special), ended) {
+        (Some(special), None) => {
+            b.add_special(special, None, at)?;
+        }
+        // The line already ended in a word of its move rows (`△投了`): a trailer that does
+        // not say the same is kept as read, and writers put the ending's own in its place.
+        (said, Some(ended)) if said.as_ref() != Some(&ended) => {
+            let d = at
+                .diag(DiagnosticKind::TrailerMismatch)
+                .detail(format!("the line already ended in {}", ended.kif_word()));
+            b.sink.warn(d)?;
+        }
+        _ => {}
     }
     let current = b.current();
     let node = &mut b.record.tree[current];
