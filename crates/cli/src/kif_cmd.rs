@@ -337,24 +337,34 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let encoding = output_encoding(args)?;
     let (text, lost) = match args.to {
         Target::Kif => (kif::kif::write(record, &text_options(encoding)), Vec::new()),
-        Target::Ki2 => (kif::ki2::write(record, &text_options(encoding)), Vec::new()),
+        Target::Ki2 => {
+            let timed = record
+                .tree
+                .nodes()
+                .iter()
+                .filter(|n| n.time.is_some())
+                .count();
+            let lost = (timed > 0).then(|| format!("the times of {timed} moves"));
+            let text = kif::ki2::write(record, &text_options(encoding));
+            (text, lost.into_iter().collect())
+        }
         Target::Csa => {
             let options = kif::csa::WriteOptions {
                 encoding,
                 ..kif::csa::WriteOptions::default()
             };
             let written = kif::csa::write(record, &options);
-            let lost = written.dropped.iter().map(|d| format!("{d:?}")).collect();
+            let lost = written.dropped.iter().map(|d| d.describe(record)).collect();
             (written.text, lost)
         }
         Target::Jkf => {
             let written = kif::jkf::write(record);
-            let lost = written.dropped.iter().map(|d| format!("{d:?}")).collect();
+            let lost = written.dropped.iter().map(|d| d.describe(record)).collect();
             (written.text, lost)
         }
         Target::Usi => (format!("{}\n", main_line_usi(record)?), Vec::new()),
     };
-    for what in &lost {
+    for what in grouped(&lost) {
         eprintln!("masu: note: the target format cannot hold {what}");
     }
     let bytes = kif::encoding::encode_exact(&text, encoding).map_err(|e| {
@@ -420,4 +430,31 @@ fn text_options(encoding: TextEncoding) -> kif::kif::WriteOptions {
         encoding,
         ..kif::kif::WriteOptions::default()
     }
+}
+
+/// Notes on what a writer left out, those that differ only in their ply made one:
+/// `the total time at plies 1 to 150 (150 moves)`.
+fn grouped(lost: &[String]) -> Vec<String> {
+    let mut out: Vec<(String, Vec<&str>)> = Vec::new();
+    for what in lost {
+        let (head, ply) = match what.rsplit_once(" at ply ") {
+            Some((head, ply)) => (head.to_owned(), Some(ply)),
+            None => (what.clone(), None),
+        };
+        match out.last_mut() {
+            Some((last, plies)) if *last == head && ply.is_some() && !plies.is_empty() => {
+                plies.extend(ply);
+            }
+            _ => out.push((head, ply.into_iter().collect())),
+        }
+    }
+    out.into_iter()
+        .map(|(head, plies)| match plies.as_slice() {
+            [] => head,
+            [ply] => format!("{head} at ply {ply}"),
+            [first, .., last] => {
+                format!("{head} at plies {first} to {last} ({} moves)", plies.len())
+            }
+        })
+        .collect()
 }

@@ -122,6 +122,30 @@ fn convert_kif_to_csa_and_back_keeps_the_moves() {
 }
 
 #[test]
+fn convert_names_what_the_target_format_cannot_hold_in_words() {
+    // Kifu for Windows output: times on every move, a 手合割 header, a program comment.
+    let file = corpus("kif/shogihome__conversion_input_sub01_kif-sjis.kif");
+    let notes = |target: &str| {
+        let out = common::masu(&["kif", "convert", &file, "--to", target]);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let csa = notes("csa");
+    assert!(csa.contains("cannot hold the header 手合割\n"), "{csa}");
+    assert!(
+        csa.contains("cannot hold the total time at plies 1 to 12 (12 moves)\n"),
+        "{csa}"
+    );
+    let ki2 = notes("ki2");
+    assert!(ki2.contains("cannot hold the times of 12 moves\n"), "{ki2}");
+    let jkf = notes("jkf");
+    assert!(jkf.contains("cannot hold the program comment "), "{jkf}");
+    for text in [csa, ki2, jkf] {
+        assert!(!text.contains("NodeId"), "{text}");
+    }
+}
+
+#[test]
 fn convert_to_jkf_and_ki2() {
     let file = corpus("kif/kfjs__20081220kyoochi.kif");
     let jkf = masu_ok(&["kif", "convert", &file, "--to", "jkf"]);

@@ -11,6 +11,7 @@ use super::read::INFO_KEYS;
 use crate::Special;
 use crate::encoding::{self, Encoded, TextEncoding};
 use crate::record::{HeaderKey, NodeId, NodeKind, Record};
+use crate::write::left_out;
 
 /// The CSA version to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -54,6 +55,24 @@ pub enum Dropped {
     OtherLine(String),
     /// The move number of the start position (CSA positions always start at 1).
     MoveNumber(u32),
+}
+
+impl Dropped {
+    /// What was left out, in words for a note to the user (`the variation from ply 12`,
+    /// `the header 手合割`); `record` is the record that was written.
+    #[must_use]
+    pub fn describe(&self, record: &Record) -> String {
+        match self {
+            Dropped::Variation(id) => left_out(record, *id, "the variation starting"),
+            Dropped::Bookmarks(id) => left_out(record, *id, "the bookmarks"),
+            Dropped::TotalTime(id) => left_out(record, *id, "the total time"),
+            Dropped::SubSecond(id) => left_out(record, *id, "the fraction of a second"),
+            Dropped::Trailer(id) => left_out(record, *id, "the trailer"),
+            Dropped::Header(key) => format!("the header {key}"),
+            Dropped::OtherLine(line) => format!("the header-area line {line}"),
+            Dropped::MoveNumber(n) => format!("the start position's move number {n}"),
+        }
+    }
 }
 
 /// CSA text and what it could not hold.

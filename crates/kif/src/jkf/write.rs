@@ -8,6 +8,7 @@ use super::json::{Json, close, newline, separator};
 use crate::csa::codes;
 use crate::movetext::{KifMove, Motion, Relative};
 use crate::record::{NodeId, NodeKind, Record};
+use crate::write::left_out;
 use crate::{Handicap, Special};
 
 /// Something of the record that JKF cannot hold and the writer left out.
@@ -24,6 +25,21 @@ pub enum Dropped {
     OtherLine(String),
     /// The move number of the start position (JKF positions start at 1).
     MoveNumber(u32),
+}
+
+impl Dropped {
+    /// What was left out, in words for a note to the user (`the trailer まで3手で中断 at
+    /// ply 4`); `record` is the record that was written.
+    #[must_use]
+    pub fn describe(&self, record: &Record) -> String {
+        match self {
+            Dropped::Trailer(id) => left_out(record, *id, "the trailer"),
+            Dropped::SubSecond(id) => left_out(record, *id, "the fraction of a second"),
+            Dropped::ProgramComment(text) => format!("the program comment {text}"),
+            Dropped::OtherLine(line) => format!("the header-area line {line}"),
+            Dropped::MoveNumber(n) => format!("the start position's move number {n}"),
+        }
+    }
 }
 
 /// JKF text and what it could not hold.
