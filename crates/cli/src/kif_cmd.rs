@@ -336,17 +336,20 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let record = &parsed.record;
     let encoding = output_encoding(args)?;
     let (text, lost) = match args.to {
-        Target::Kif => (kif::kif::write(record, &text_options(encoding)), Vec::new()),
+        Target::Kif => {
+            // KIF clocks count whole seconds.
+            let fractional = count_times(record, |t| {
+                [t.spent, t.total]
+                    .iter()
+                    .flatten()
+                    .any(|d| d.subsec_nanos() != 0)
+            });
+            let lost = note_of(fractional, "the fractions of a second in the times of");
+            (kif::kif::write(record, &text_options(encoding)), lost)
+        }
         Target::Ki2 => {
-            let timed = record
-                .tree
-                .nodes()
-                .iter()
-                .filter(|n| n.time.is_some())
-                .count();
-            let lost = (timed > 0).then(|| format!("the times of {timed} moves"));
-            let text = kif::ki2::write(record, &text_options(encoding));
-            (text, lost.into_iter().collect())
+            let lost = note_of(count_times(record, |_| true), "the times of");
+            (kif::ki2::write(record, &text_options(encoding)), lost)
         }
         Target::Csa => {
             let options = kif::csa::WriteOptions {
@@ -457,4 +460,24 @@ fn grouped(lost: &[String]) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// How many nodes of `record` have clock data for which `lost` holds.
+fn count_times(record: &kif::Record, lost: impl Fn(&kif::MoveTime) -> bool) -> usize {
+    record
+        .tree
+        .nodes()
+        .iter()
+        .filter_map(|n| n.time.as_ref())
+        .filter(|t| lost(t))
+        .count()
+}
+
+/// A note naming `what` of `count` moves, none when the count is 0.
+fn note_of(count: usize, what: &str) -> Vec<String> {
+    match count {
+        0 => Vec::new(),
+        1 => vec![format!("{what} 1 move")],
+        n => vec![format!("{what} {n} moves")],
+    }
 }

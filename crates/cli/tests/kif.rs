@@ -146,6 +146,21 @@ fn convert_names_what_the_target_format_cannot_hold_in_words() {
 }
 
 #[test]
+fn convert_to_kif_notes_the_fractions_of_a_second_it_cannot_hold() {
+    let csa = temp("millis.csa");
+    std::fs::write(&csa, "V3.0\nPI\n+\n+7776FU\nT1.250\n-3334FU\nT2\n%TORYO\n").unwrap();
+    let path = csa.to_str().unwrap();
+    let out = common::masu(&["kif", "convert", path, "--to", "kif"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    assert_eq!(
+        err,
+        "masu: note: the target format cannot hold the fractions of a second in the times of 1 move\n"
+    );
+    std::fs::remove_file(csa).unwrap();
+}
+
+#[test]
 fn convert_to_jkf_and_ki2() {
     let file = corpus("kif/kfjs__20081220kyoochi.kif");
     let jkf = masu_ok(&["kif", "convert", &file, "--to", "jkf"]);
