@@ -320,6 +320,28 @@ mod properties {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, RngSeed};
 
+    /// Plays up to `plies` random moves (fewer if the game ends), checking after each that
+    /// the key-based repetition count equals an exact comparison with the positions `seen`.
+    fn play_counting(
+        g: &mut Game,
+        rng: &mut Xorshift,
+        seen: &mut Vec<masu_shogi::Setup>,
+        plies: usize,
+    ) -> Result<(), TestCaseError> {
+        for _ in 0..plies {
+            if g.is_over() {
+                break;
+            }
+            let moves = g.position().legal_moves();
+            g.play(rng.pick(&moves)).unwrap();
+            let now = snapshot(g.position());
+            let exact = seen.iter().filter(|s| **s == now).count() + 1;
+            prop_assert_eq!(usize::from(g.repetitions()), exact);
+            seen.push(now);
+        }
+        Ok(())
+    }
+
     /// The exact position without its move number.
     fn snapshot(pos: &Position) -> masu_shogi::Setup {
         let mut setup = pos.to_setup();
@@ -346,14 +368,13 @@ mod properties {
             let mut g = game(starts[start]);
             let mut seen = vec![snapshot(g.position())];
             let mut rng = Xorshift::new(seed);
-            while !g.is_over() && g.moves().len() < 200 {
-                let moves = g.position().legal_moves();
-                g.play(rng.pick(&moves)).unwrap();
-                let now = snapshot(g.position());
-                let exact = seen.iter().filter(|s| **s == now).count() + 1;
-                prop_assert_eq!(usize::from(g.repetitions()), exact);
-                seen.push(now);
+            play_counting(&mut g, &mut rng, &mut seen, 200)?;
+            // Half taken back, then other moves: the counts follow the undos too.
+            for _ in 0..g.moves().len() / 2 {
+                g.undo();
+                seen.pop();
             }
+            play_counting(&mut g, &mut rng, &mut seen, 100)?;
             while g.undo().is_some() {
                 seen.pop();
                 prop_assert_eq!(&snapshot(g.position()), seen.last().unwrap());

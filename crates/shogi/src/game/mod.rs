@@ -30,6 +30,7 @@
 
 mod declaration;
 
+use std::collections::HashMap;
 use std::fmt;
 
 pub use declaration::{Declaration, DeclarationRule};
@@ -54,6 +55,9 @@ pub struct Game {
     keys: Vec<u64>,
     /// `occurrences[i]`: how often `keys[i]` occurs in `keys[..=i]`.
     occurrences: Vec<u8>,
+    /// How often each key occurs in `keys`: a move's count without a walk back through
+    /// the whole history, which made playing a game quadratic in its length.
+    seen: HashMap<u64, u32>,
     /// `checks[i]`: whether move `i` gave check.
     checks: Vec<bool>,
     /// A resignation or a valid declaration after the last move.
@@ -129,6 +133,7 @@ impl Game {
         Game {
             keys: vec![start.key()],
             occurrences: vec![1],
+            seen: HashMap::from([(start.key(), 1)]),
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -242,8 +247,9 @@ impl Game {
     pub fn play_unchecked(&mut self, m: Move) {
         let undo = self.position.play_unchecked(m);
         let key = self.position.key();
-        let earlier = self.keys.iter().rposition(|&k| k == key);
-        let count = earlier.map_or(1, |i| self.occurrences[i].saturating_add(1));
+        let seen = self.seen.entry(key).or_insert(0);
+        *seen += 1;
+        let count = u8::try_from(*seen).unwrap_or(u8::MAX);
         self.moves.push(m);
         self.undos.push(undo);
         self.checks.push(self.position.in_check());
@@ -294,7 +300,14 @@ impl Game {
         let undo = self.undos.pop()?;
         self.position.undo_unchecked(m, undo);
         self.checks.pop();
-        self.keys.pop();
+        if let Some(key) = self.keys.pop()
+            && let Some(seen) = self.seen.get_mut(&key)
+        {
+            *seen -= 1;
+            if *seen == 0 {
+                self.seen.remove(&key);
+            }
+        }
         self.occurrences.pop();
         self.ended = None;
         Some(m)
