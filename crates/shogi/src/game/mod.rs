@@ -53,10 +53,8 @@ pub struct Game {
     undos: Vec<Undo>,
     /// `keys[i]` is the key of the position before move `i` (`keys[moves.len()]` is now).
     keys: Vec<u64>,
-    /// `occurrences[i]`: how often `keys[i]` occurs in `keys[..=i]`.
-    occurrences: Vec<u8>,
-    /// How often each key occurs in `keys`: a move's count without a walk back through
-    /// the whole history, which made playing a game quadratic in its length.
+    /// How often each key occurs in `keys`: the repetitions of the position now without
+    /// a walk back through the whole history, which made playing a game quadratic.
     seen: HashMap<u64, u32>,
     /// `checks[i]`: whether move `i` gave check.
     checks: Vec<bool>,
@@ -132,7 +130,6 @@ impl Game {
     pub fn from_position(start: Position) -> Game {
         Game {
             keys: vec![start.key()],
-            occurrences: vec![1],
             seen: HashMap::from([(start.key(), 1)]),
             position: start.clone(),
             start,
@@ -247,14 +244,11 @@ impl Game {
     pub fn play_unchecked(&mut self, m: Move) {
         let undo = self.position.play_unchecked(m);
         let key = self.position.key();
-        let seen = self.seen.entry(key).or_insert(0);
-        *seen += 1;
-        let count = u8::try_from(*seen).unwrap_or(u8::MAX);
+        *self.seen.entry(key).or_insert(0) += 1;
         self.moves.push(m);
         self.undos.push(undo);
         self.checks.push(self.position.in_check());
         self.keys.push(key);
-        self.occurrences.push(count);
     }
 
     /// Plays the move that the USI text names (`7g7f`, `8h2b+`, `P*5e`), returning it
@@ -308,7 +302,6 @@ impl Game {
                 self.seen.remove(&key);
             }
         }
-        self.occurrences.pop();
         self.ended = None;
         Some(m)
     }
@@ -397,7 +390,8 @@ impl Game {
     /// How many times the current position has occurred in this game, now included.
     #[must_use]
     pub fn repetitions(&self) -> u8 {
-        self.occurrences.last().copied().unwrap_or(1)
+        let now = self.keys.last().and_then(|key| self.seen.get(key));
+        now.map_or(1, |&n| u8::try_from(n).unwrap_or(u8::MAX))
     }
 
     /// How the game ended, or `None` while it goes on: a resignation or declaration; a
