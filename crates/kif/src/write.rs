@@ -239,14 +239,18 @@ impl Record {
 }
 
 /// The words for a node's part that a writer left out: `what` and where the node stands
-/// (`the trailer まで64手で先手の勝ち at ply 65`).
+/// (`the total time at ply 12`).
 pub(crate) fn left_out(record: &Record, id: NodeId, what: &str) -> String {
     match record.tree.get(id) {
-        Some(node) if what == "the trailer" => match &node.trailer {
-            Some(text) => format!("the trailer {text} at ply {}", node.ply()),
-            None => format!("the trailer at ply {}", node.ply()),
-        },
         Some(node) => format!("{what} at ply {}", node.ply()),
         None => format!("{what} of a node not in the record"),
+    }
+}
+
+/// [`left_out`] for a node's `まで` trailer, which is named by its text.
+pub(crate) fn trailer_left_out(record: &Record, id: NodeId) -> String {
+    match record.tree.get(id).and_then(|n| n.trailer.as_deref()) {
+        Some(text) => left_out(record, id, &format!("the trailer {text}")),
+        None => left_out(record, id, "the trailer"),
     }
 }

@@ -239,3 +239,23 @@ fn a_ki2_trailer_that_contradicts_the_ending_is_reported_and_the_ending_kept() {
     let p = ki2::read_str(agreeing, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
 }
+
+#[test]
+fn what_a_writer_leaves_out_is_described_in_words() {
+    let text = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 中断\nまで2手で中断\n";
+    let record = kif::read_str(text, Mode::Lenient)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .record;
+    let csa: Vec<String> = masu_kif::csa::write(&record, &Default::default())
+        .dropped
+        .iter()
+        .map(|d| d.describe(&record))
+        .collect();
+    assert_eq!(csa, ["the trailer まで2手で中断 at ply 3"]);
+    let jkf: Vec<String> = jkf::write(&record)
+        .dropped
+        .iter()
+        .map(|d| d.describe(&record))
+        .collect();
+    assert_eq!(jkf, ["the trailer まで2手で中断 at ply 3"]);
+}

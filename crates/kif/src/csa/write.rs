@@ -11,7 +11,7 @@ use super::read::INFO_KEYS;
 use crate::Special;
 use crate::encoding::{self, Encoded, TextEncoding};
 use crate::record::{HeaderKey, NodeId, NodeKind, Record};
-use crate::write::left_out;
+use crate::write::{left_out, trailer_left_out};
 
 /// The CSA version to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -67,7 +67,7 @@ impl Dropped {
             Dropped::Bookmarks(id) => left_out(record, *id, "the bookmarks"),
             Dropped::TotalTime(id) => left_out(record, *id, "the total time"),
             Dropped::SubSecond(id) => left_out(record, *id, "the fraction of a second"),
-            Dropped::Trailer(id) => left_out(record, *id, "the trailer"),
+            Dropped::Trailer(id) => trailer_left_out(record, *id),
             Dropped::Header(key) => format!("the header {key}"),
             Dropped::OtherLine(line) => format!("the header-area line {line}"),
             Dropped::MoveNumber(n) => format!("the start position's move number {n}"),

@@ -8,7 +8,7 @@ use super::json::{Json, close, newline, separator};
 use crate::csa::codes;
 use crate::movetext::{KifMove, Motion, Relative};
 use crate::record::{NodeId, NodeKind, Record};
-use crate::write::left_out;
+use crate::write::{left_out, trailer_left_out};
 use crate::{Handicap, Special};
 
 /// Something of the record that JKF cannot hold and the writer left out.
@@ -33,7 +33,7 @@ impl Dropped {
     #[must_use]
     pub fn describe(&self, record: &Record) -> String {
         match self {
-            Dropped::Trailer(id) => left_out(record, *id, "the trailer"),
+            Dropped::Trailer(id) => trailer_left_out(record, *id),
             Dropped::SubSecond(id) => left_out(record, *id, "the fraction of a second"),
             Dropped::ProgramComment(text) => format!("the program comment {text}"),
             Dropped::OtherLine(line) => format!("the header-area line {line}"),
