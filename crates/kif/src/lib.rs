@@ -22,6 +22,7 @@ mod read;
 mod record;
 mod resolve;
 mod text;
+pub mod training;
 mod write;
 
 pub use detect::{read_bytes, read_bytes_as};

@@ -8,8 +8,6 @@ use pyo3::exceptions::PyIOError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use rayon::prelude::*;
-use shogi::packed::{Hcp, Hcpe, hcp};
-use shogi::{Color, Position};
 
 use crate::errors::value_error;
 use crate::shogi_py::Board;
@@ -129,6 +127,20 @@ impl Record {
             }
         }
         out
+    }
+
+    /// The engine evaluation written beside each main-line move, in centipawns from
+    /// Black's side (CSA `'** 113 -3334FU ...` lines, as floodgate writes them), `None`
+    /// for a move without one. cshogi's CSA parser calls these `scores` and gives 0 for
+    /// `None`.
+    #[getter]
+    fn scores(&self) -> Vec<Option<i32>> {
+        let tree = &self.record.tree;
+        self.main_line()
+            .into_iter()
+            .filter(|&id| tree[id].recorded_move().is_some())
+            .map(|id| kif::training::score_at(&self.record, id))
+            .collect()
     }
 
     /// The time of each main-line move: (seconds spent, total seconds so far), each `None`
@@ -371,8 +383,10 @@ fn format_name(format: Format) -> &'static str {
 type HcpeBytes<'py> = (Bound<'py, PyBytes>, Vec<(String, String)>);
 
 /// Converts record files to HCPE in parallel (rayon, the GIL released): one 38-byte record
-/// per main-line position before a move, the move as cshogi's 16-bit code, eval 0 and the
-/// game result (0 draw or no result, 1 Black won, 2 White won). Returns the bytes and
+/// per main-line position before a move, the move as cshogi's 16-bit code, the engine
+/// evaluation written beside the move (CSA `'** 113 ...` lines, from Black's side, turned
+/// to the side to move's and clamped to ±32767; 0 without one) and the game result (0 draw
+/// or no result, 1 Black won, 2 White won): `masu_kif::training::hcpe`. Returns the bytes and
 /// (path, message) for every file that could not be converted; with `skip_errors` false
 /// the first such file raises instead (OSError when it cannot be opened, ValueError
 /// otherwise).
@@ -401,30 +415,7 @@ fn to_hcpe_bytes<'py>(
 
 fn hcpe_of_file(path: &Path) -> Result<Vec<u8>, ReadFailure> {
     let (parsed, _) = read_path(path)?;
-    let fail = |e: &dyn std::fmt::Display| ReadFailure::Record(format!("{}: {e}", path.display()));
-    let record = &parsed.record;
-    let game_result = match record.winner() {
-        Some(Color::Black) => Hcpe::BLACK_WIN,
-        Some(Color::White) => Hcpe::WHITE_WIN,
-        None => Hcpe::DRAW,
-    };
-    let mut pos: Position = record.start.position().map_err(|e| fail(&e))?;
-    let mut out = Vec::with_capacity(record.tree.main_line_moves() * Hcpe::SIZE);
-    for id in record.tree.main_line() {
-        let Some(m) = record.tree[id].recorded_move() else {
-            continue;
-        };
-        if m.illegal || !pos.is_legal(&m.mv) {
-            break;
-        }
-        let entry = Hcpe {
-            hcp: Hcp::from_position(&pos).map_err(|e| fail(&e))?,
-            eval: 0,
-            best_move: hcp::move16(m.mv),
-            game_result,
-        };
-        out.extend_from_slice(&entry.to_bytes());
-        pos.play_unchecked(m.mv);
-    }
-    Ok(out)
+    let entries = kif::training::hcpe(&parsed.record)
+        .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))?;
+    Ok(entries.iter().flat_map(|e| e.to_bytes()).collect())
 }

@@ -172,5 +172,35 @@ def test_to_hcpe_errors(tmp_path):
     messages = [str(w.message) for w in caught]
     assert len(messages) == 2
     assert "bad.kif" in messages[0] and "binary data" in messages[0]
-    assert messages[1].endswith("skc__tsumeshogi.csa: the black king is missing")
+    assert messages[1].endswith(
+        "skc__tsumeshogi.csa: the position before move 1: the black king is missing"
+    )
     assert len(array) == len(kif.to_hcpe([good])) > 0
+
+
+def test_to_hcpe_evals_and_scores_match_cshogi_csa_parser():
+    """The engine scores of every CSA corpus record that has them, as cshogi's CSA parser
+    reads them, and the HCPE evals dlshogi's csa_to_hcpe makes of those scores (clamped to
+    ±32767, negated when White is to move)."""
+    pytest.importorskip("numpy")
+    cshogi = pytest.importorskip("cshogi")
+    import cshogi.CSA
+
+    files = sorted(f for f in (CORPUS / "csa").iterdir() if b"'**" in f.read_bytes())
+    checked = 0
+    for path in files:
+        record = kif.read(path)
+        if record.start_sfen.count("k") != 1 or record.start_sfen.count("K") != 1:
+            continue
+        parsed = cshogi.CSA.Parser.parse_file(str(path))[0]
+        assert [s or 0 for s in record.scores] == list(parsed.scores), path
+        board = cshogi.Board(parsed.sfen)
+        expected = []
+        for move, score in zip(parsed.moves, parsed.scores):
+            clamped = min(32767, max(score, -32767))
+            expected.append(clamped if board.turn == cshogi.BLACK else -clamped)
+            board.push(move)
+        array = kif.to_hcpe([path])
+        assert list(array["eval"]) == expected[: len(array)], path
+        checked += len(array)
+    assert checked > 500

@@ -21,8 +21,11 @@ def to_hcpe(
     ``masu.shogi.HuffmanCodedPosAndEval`` (cshogi's HCPE layout, 38 bytes a position).
 
     Every position of each main line before a move becomes one entry: the position as
-    HCP, ``bestMove16`` the move played (cshogi's code), ``eval`` 0, and ``gameResult``
-    0 for a draw or no result, 1 when Black won, 2 when White did. The files are read
+    HCP, ``bestMove16`` the move played (cshogi's code), ``eval`` the engine evaluation
+    written beside the move (``Record.scores``, turned to the side to move's point of view
+    and clamped to ±32767, as dlshogi's ``csa_to_hcpe`` does; 0 without one), and
+    ``gameResult`` 0 for a draw or no result, 1 when Black won, 2 when White did. The
+    entries of a record end before its first illegal move. The files are read
     and converted in parallel in Rust with the GIL released, and concatenated in the
     order given.
 

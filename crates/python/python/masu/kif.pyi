@@ -31,6 +31,9 @@ class Record:
     def comments(self) -> List[List[str]]:
         """Comments: entry 0 before the first move, entry i after move i."""
     @property
+    def scores(self) -> List[Optional[int]]:
+        """Engine evaluation beside each main-line move (CSA ``'**`` lines), Black's side."""
+    @property
     def times(self) -> List[Tuple[Optional[float], Optional[float]]]:
         """(seconds spent, total seconds) of each main-line move."""
     @property

@@ -1,0 +1,132 @@
+//! Training data from records: the positions of a game's main line as HCPE entries (the
+//! 38-byte layout of cshogi and dlshogi, [`shogi::packed::Hcpe`]), each labelled with the
+//! move played, the game's result and the evaluation an engine wrote beside the move.
+//!
+//! Engine evaluations come from engine comment lines whose text starts with a number, as
+//! floodgate and CSA programs write them after each move (`'** 113 -3334FU +2625FU`): the
+//! number is the evaluation in centipawns from Black's side, whoever moved. An HCPE entry
+//! holds it from the side to move's point of view, clamped to `i16` (the convention of
+//! dlshogi's `csa_to_hcpe`, which reads the same numbers through cshogi's CSA parser). A
+//! move without such a line gets 0.
+//!
+//! ```
+//! use masu_kif::training;
+//! use masu_kif::shogi::packed::Hcpe;
+//!
+//! let text = "V2.2\nPI\n+\n+7776FU\n'** 40 -3334FU\n-3334FU\n'** 35\n%TORYO\n";
+//! let record = masu_kif::csa::read_str(text, masu_kif::Mode::Strict)?.record;
+//! let entries = training::hcpe(&record)?;
+//! assert_eq!(entries.len(), 2);
+//! assert_eq!((entries[0].eval, entries[1].eval), (40, -35));
+//! // Black resigned at move 3: every entry is labelled a White win.
+//! assert_eq!(entries[0].game_result, Hcpe::WHITE_WIN);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use shogi::packed::{EncodeError, Hcp, Hcpe, hcp};
+use shogi::{Color, PositionError};
+
+use crate::{NodeId, Record};
+
+/// Why a record gives no training data.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TrainingError {
+    /// The start position cannot be played from.
+    #[error("the start position: {0}")]
+    Start(#[from] PositionError),
+    /// A position of the main line cannot be encoded.
+    #[error("the position before move {ply}: {error}")]
+    Encode {
+        /// The 1-based number of the move played from that position.
+        ply: u32,
+        /// What the encoder reported.
+        error: EncodeError,
+    },
+}
+
+/// The evaluation an engine comment line gives, in centipawns from Black's side: the
+/// integer that starts the line, after the `*` that marks it as an engine line. Lines that
+/// start with anything else (`**解析 0 ○ ...`, plain comments) give `None`; a decimal is
+/// cut at its point, as cshogi's CSA parser reads it.
+///
+/// ```
+/// use masu_kif::training::engine_score;
+///
+/// assert_eq!(engine_score("* 113 -3334FU +2625FU"), Some(113));
+/// assert_eq!(engine_score("* -100000"), Some(-100000));
+/// assert_eq!(engine_score("a plain comment"), None);
+/// assert_eq!(engine_score("*解析 0 ○ 候補手1"), None);
+/// ```
+pub fn engine_score(comment: &str) -> Option<i32> {
+    let text = comment.strip_prefix('*')?.trim_start();
+    let digits_from = usize::from(text.starts_with(['-', '+']));
+    let end = text[digits_from..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(text.len(), |i| i + digits_from);
+    if end == digits_from {
+        return None;
+    }
+    // More digits than an i32 holds: saturate, the HCPE clamp takes it from there.
+    text[..end]
+        .parse::<i32>()
+        .ok()
+        .or(Some(if text.starts_with('-') {
+            i32::MIN
+        } else {
+            i32::MAX
+        }))
+}
+
+/// The engine evaluation written beside the move of node `id` (its first engine line that
+/// gives one), from Black's side.
+pub fn score_at(record: &Record, id: NodeId) -> Option<i32> {
+    record.tree[id]
+        .comments
+        .iter()
+        .find_map(|c| engine_score(c))
+}
+
+/// The HCPE entries of the record's main line: one per move, the position before it, the
+/// move as [`hcp::move16`], the evaluation beside it (see the [module docs](self)) and the
+/// game result ([`Hcpe::DRAW`] when the record names no winner). The entries end before
+/// the first move marked illegal or not legal in its position: the positions after it are
+/// not positions of a game.
+///
+/// # Errors
+///
+/// [`TrainingError`] when the start position cannot be played from or a position cannot
+/// be encoded (a side without a king).
+pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
+    let game_result = match record.winner() {
+        Some(Color::Black) => Hcpe::BLACK_WIN,
+        Some(Color::White) => Hcpe::WHITE_WIN,
+        None => Hcpe::DRAW,
+    };
+    let mut pos = record.start.position()?;
+    let mut out = Vec::with_capacity(record.tree.main_line_moves());
+    for id in record.tree.main_line() {
+        let Some(m) = record.tree[id].recorded_move() else {
+            continue;
+        };
+        if m.illegal || !pos.is_legal(&m.mv) {
+            break;
+        }
+        let black_side = score_at(record, id).unwrap_or(0);
+        let own_side = match pos.turn() {
+            Color::Black => black_side,
+            Color::White => black_side.saturating_neg(),
+        };
+        out.push(Hcpe {
+            hcp: Hcp::from_position(&pos).map_err(|error| TrainingError::Encode {
+                ply: record.tree[id].ply(),
+                error,
+            })?,
+            eval: own_side.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+            best_move: hcp::move16(m.mv),
+            game_result,
+        });
+        pos.play_unchecked(m.mv);
+    }
+    Ok(out)
+}
