@@ -1,0 +1,75 @@
+//! The full answer (余詰 and the convention's answer on top of the shortest line) keeps the
+//! length the exact level proves, on the generated short problems of `tools/tsume-gen`
+//! (1 to 11 plies, big attacker hands, lengths confirmed by an exhaustive search).
+
+#![allow(clippy::unwrap_used, reason = "test helpers panic on failure")]
+
+mod common;
+
+use common::verify_line;
+use masu_tsume::{AnswerLevel, Config, Expected, Limits, Mate, Problem, Solver, parse_problems};
+use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+
+/// The generated problems (the file lives with its generator, outside the crate).
+fn generated() -> Vec<Problem> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tools/tsume-gen/problems.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_problems(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The mate a solve at `answer` level finds, within a budget that every level of these
+/// problems stays far inside except the slowest full answers.
+fn mate(p: &Problem, answer: AnswerLevel) -> Mate {
+    let config = Config {
+        limits: Limits {
+            nodes: Some(2_000_000),
+            time: None,
+        },
+        table_bytes: 16 << 20,
+        answer,
+        ..Config::default()
+    };
+    let verdict = Solver::new(config).solve(&p.position).unwrap();
+    verdict
+        .mate()
+        .unwrap_or_else(|| panic!("{}: {verdict:?} at {answer}", p.name))
+        .clone()
+}
+
+#[test]
+fn the_generated_file_reads_whole() {
+    let problems = generated();
+    assert_eq!(problems.len(), 427);
+    assert!(
+        problems
+            .iter()
+            .all(|p| matches!(p.expected, Expected::Mate(1..=11)))
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, rng_seed: RngSeed::Fixed(427), ..ProptestConfig::default() })]
+
+    /// The full answer's length is the exact level's, which is the confirmed length; the
+    /// full answer's line and its convention line (when it differs) are mates.
+    #[test]
+    fn full_answer_keeps_the_exact_length(index in 0usize..427) {
+        let problems = generated();
+        let p = &problems[index];
+        let Expected::Mate(known) = p.expected else { unreachable!() };
+        let exact = mate(p, AnswerLevel::Exact);
+        let full = mate(p, AnswerLevel::Full);
+        prop_assert!(exact.exact && full.exact, "{}", p.name);
+        prop_assert_eq!(exact.length, known, "{}", p.name);
+        prop_assert_eq!(full.length, exact.length, "{}", p.name);
+        prop_assert!(verify_line(&p.position, &full.line).is_ok(), "{}", p.name);
+        if let Some(answer) = full.convention.differing() {
+            prop_assert!(verify_line(&p.position, &answer.line).is_ok(), "{}", p.name);
+            prop_assert!(answer.length >= full.length, "{}", p.name);
+        }
+    }
+}
