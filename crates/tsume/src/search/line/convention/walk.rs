@@ -29,7 +29,7 @@ pub(super) const PROBE_WIDTH: usize = 2;
 
 /// Checks per attacker node searched move by move when a counted drop on the answer's
 /// line is judged again.
-const FUTILITY_WIDTH: usize = usize::MAX;
+pub(super) const FUTILITY_WIDTH: usize = usize::MAX;
 
 /// Nodes for each such judgement.
 const FUTILITY_NODES: u64 = 2_000_000;

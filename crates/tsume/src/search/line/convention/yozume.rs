@@ -8,8 +8,8 @@
 
 use shogi::{Move, Position};
 
-use super::Memo;
 use super::walk::PROBE_WIDTH;
+use super::{Memo, QUICK_NODES, SHORT_PLIES};
 use crate::search::Searcher;
 use crate::search::line::{Cursor, Yozume};
 
@@ -89,8 +89,11 @@ impl Searcher<'_, '_> {
     fn mates_by_convention(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<Option<bool>> {
         match self.quick_mate_within(c, r)? {
             Some(true) => return Some(Some(true)),
-            // No minimax mate at all, no convention mate (as in `conv_le_attack`).
-            _ if self.quick_mates_at_all(c)? == Some(false) => return Some(Some(false)),
+            // No minimax mate at all, no convention mate (as in `conv_le_attack`); below
+            // `SHORT_PLIES` the convention search costs less than asking.
+            _ if r >= SHORT_PLIES && self.quick_mates_at_all(c, QUICK_NODES)? == Some(false) => {
+                return Some(Some(false));
+            }
             _ => {}
         }
         match self.limited(YOZUME_NODES, |s| s.conv_le(memo, c, r)) {
