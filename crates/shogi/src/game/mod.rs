@@ -36,8 +36,8 @@ use std::fmt;
 pub use declaration::{Declaration, DeclarationRule};
 
 use crate::{
-    Bod, Color, Handicap, IllegalMoveReason, Move, Outcome, ParseSfenError, ParseUsiMoveError,
-    PlayUsiError, Position, Undo, UsiMove, WinReason,
+    Bod, Color, Handicap, IllegalMoveReason, KeyBuildHasher, Move, Outcome, ParseSfenError,
+    ParseUsiMoveError, PlayUsiError, Position, Undo, UsiMove, WinReason,
 };
 
 /// How many times a position must occur for 千日手.
@@ -54,8 +54,9 @@ pub struct Game {
     /// `keys[i]` is the key of the position before move `i` (`keys[moves.len()]` is now).
     keys: Vec<u64>,
     /// How often each key occurs in `keys`: the repetitions of the position now without
-    /// a walk back through the whole history, which made playing a game quadratic.
-    seen: HashMap<u64, u32>,
+    /// a walk back through the whole history, which made playing a game quadratic. The
+    /// keys are Zobrist keys, hashed as they are.
+    seen: HashMap<u64, u32, KeyBuildHasher>,
     /// `checks[i]`: whether move `i` gave check.
     checks: Vec<bool>,
     /// A resignation or a valid declaration after the last move.
@@ -130,7 +131,7 @@ impl Game {
     pub fn from_position(start: Position) -> Game {
         Game {
             keys: vec![start.key()],
-            seen: HashMap::from([(start.key(), 1)]),
+            seen: HashMap::from_iter([(start.key(), 1)]),
             position: start.clone(),
             start,
             moves: Vec::new(),
