@@ -52,3 +52,4 @@ pub use sfen::{BoardError, ParseSfenError};
 pub use square::{ParseSquareError, Square};
 pub use text::{ParseColorError, ParseHandError, ParsePieceError};
 pub use usi::{IllegalUsiMoveError, ParseUsiMoveError, UsiMove};
+pub use zobrist::{KeyBuildHasher, KeyHasher};

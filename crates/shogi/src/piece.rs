@@ -175,18 +175,23 @@ impl PieceKind {
 
     /// The base kind of an SFEN letter, either case (`p` and `P` are pawns).
     #[must_use]
+    #[inline]
     pub const fn from_sfen_char(c: u8) -> Option<PieceKind> {
-        match c.to_ascii_uppercase() {
-            b'P' => Some(PieceKind::Pawn),
-            b'L' => Some(PieceKind::Lance),
-            b'N' => Some(PieceKind::Knight),
-            b'S' => Some(PieceKind::Silver),
-            b'G' => Some(PieceKind::Gold),
-            b'B' => Some(PieceKind::Bishop),
-            b'R' => Some(PieceKind::Rook),
-            b'K' => Some(PieceKind::King),
-            _ => None,
-        }
+        // A table, not a `match`: SFEN parsing looks up every piece letter of the board,
+        // and the jump of a `match` over the letters mispredicts on most of them.
+        const KINDS: [Option<PieceKind>; 256] = {
+            let letters = *b"PLNSGBRK";
+            let mut kinds = [None; 256];
+            let mut i = 0;
+            while i < letters.len() {
+                let kind = Some(PieceKind::ALL[i]);
+                kinds[letters[i] as usize] = kind;
+                kinds[letters[i].to_ascii_lowercase() as usize] = kind;
+                i += 1;
+            }
+            kinds
+        };
+        KINDS[c as usize]
     }
 
     /// The SFEN text of this kind for Black: `P` ... `K`, `+P` ... `+R`.

@@ -1,4 +1,7 @@
-//! Zobrist keys, from a fixed-seed `const fn` generator (no runtime randomness).
+//! Zobrist keys, from a fixed-seed `const fn` generator (no runtime randomness), and the
+//! hasher for maps keyed by them.
+
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{Color, PieceKind, Square};
 
@@ -70,3 +73,44 @@ pub(crate) fn hand(color: Color, kind: PieceKind) -> u64 {
 pub(crate) fn turn() -> u64 {
     KEYS.turn
 }
+
+/// A [`Hasher`] that passes a `u64` key through unchanged, for hash maps and sets keyed by
+/// [`Position::key`](crate::Position::key) and the other Zobrist keys: they are uniform
+/// already, so hashing them again (the standard map's SipHash) costs time for nothing.
+///
+/// Other input is folded in byte by byte, which keeps the map correct but hashes poorly:
+/// use it for keys that are uniform 64-bit hashes only.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use masu_shogi::{KeyBuildHasher, Position};
+///
+/// let mut seen: HashMap<u64, u32, KeyBuildHasher> = HashMap::default();
+/// *seen.entry(Position::startpos().key()).or_insert(0) += 1;
+/// assert_eq!(seen[&Position::startpos().key()], 1);
+/// ```
+#[derive(Debug, Default, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The [`std::hash::BuildHasher`] of [`KeyHasher`]:
+/// `HashMap<u64, V, KeyBuildHasher>` for maps keyed by Zobrist keys.
+pub type KeyBuildHasher = BuildHasherDefault<KeyHasher>;

@@ -113,7 +113,7 @@ impl Board {
     /// repetition ends the game, as in cshogi; `is_game_over()` tells.
     fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
         let m = self.resolve(usi)?;
-        let object = Py::new(py, self.wrap(m))?;
+        let object = Move::object(py, m, self.position().turn())?;
         self.play(m, Some(object.clone_ref(py)));
         Ok(object)
     }
@@ -142,7 +142,7 @@ impl Board {
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))?;
         match self.pushed.pop().flatten() {
             Some(object) => Ok(object),
-            None => Py::new(py, self.wrap(m)),
+            None => Move::object(py, m, self.position().turn()),
         }
     }
 

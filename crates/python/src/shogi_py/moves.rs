@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
 
 use super::Move;
+use super::mv::Interner;
 
 /// The legal moves of a position: a read-only sequence of `Move` (`len()`, indexing,
 /// iteration, `in` with a `Move` or USI text). Made by `Board.legal_moves`; it does not
@@ -18,8 +19,12 @@ pub(crate) struct LegalMoves {
 
 impl LegalMoves {
     pub(crate) fn new(pos: &shogi::Position) -> LegalMoves {
+        // Filled in place: `legal_moves()` returns the 593-slot list by value, a copy of
+        // several kilobytes for a few dozen moves.
+        let mut list = shogi::MoveList::new();
+        pos.legal_moves_into(&mut list);
         LegalMoves {
-            moves: pos.legal_moves().to_vec(),
+            moves: list.to_vec(),
             color: pos.turn(),
         }
     }
@@ -38,20 +43,25 @@ impl LegalMoves {
         self.moves.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Move> {
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Move>> {
         let len = self.moves.len() as isize;
         let i = if index < 0 { index + len } else { index };
         if (0..len).contains(&i) {
-            Ok(self.at(i as usize))
+            Interner::lock().get(py, self.at(i as usize))
         } else {
             Err(PyIndexError::new_err("legal move index out of range"))
         }
     }
 
     /// Iterates over a list of the moves, made at once: one call per move less than an
-    /// iterator object of our own.
+    /// iterator object of our own, and one lock of the interned moves.
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let moves = (0..self.moves.len()).map(|i| self.at(i));
+        let mut interner = Interner::lock();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for i in 0..self.moves.len() {
+            moves.push(interner.get(py, self.at(i))?);
+        }
+        drop(interner);
         PyList::new(py, moves)?.try_iter()
     }
 

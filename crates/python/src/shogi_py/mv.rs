@@ -1,5 +1,7 @@
 //! `masu.shogi.Move`: one legal move of a position.
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
 use pyo3::prelude::*;
 use shogi::packed::{hcp, psfen};
 
@@ -13,6 +15,70 @@ pub(crate) struct Move {
     pub(crate) mv: shogi::Move,
     /// The side that plays it (Japanese names depend on it).
     pub(crate) color: shogi::Color,
+}
+
+/// The last `Move` object made for each move (and side), in a direct-mapped table of
+/// [`INTERNED_SLOTS`] slots. Making a Python object and freeing it again costs more than
+/// generating the move; positions share most of their moves, so `list(board.legal_moves)`
+/// mostly hands out objects from here. The objects are immutable, so sharing them is
+/// invisible but for `is`.
+static INTERNED: Mutex<Vec<Option<Py<Move>>>> = Mutex::new(Vec::new());
+
+/// 2^14 slots: 128 KiB of pointers and at most 16,384 objects kept alive.
+const INTERNED_BITS: u32 = 14;
+const INTERNED_SLOTS: usize = 1 << INTERNED_BITS;
+
+/// The table of interned moves, locked: take it once for a whole list of moves.
+pub(crate) struct Interner(MutexGuard<'static, Vec<Option<Py<Move>>>>);
+
+impl Interner {
+    pub(crate) fn lock() -> Interner {
+        let mut slots = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+        if slots.is_empty() {
+            slots.resize_with(INTERNED_SLOTS, || None);
+        }
+        Interner(slots)
+    }
+
+    /// The object of `m`: the interned one when its slot holds `m`, else a new one that
+    /// takes the slot.
+    pub(crate) fn get(&mut self, py: Python<'_>, m: Move) -> PyResult<Py<Move>> {
+        let slot = &mut self.0[m.slot()];
+        if let Some(object) = slot.as_ref()
+            && *object.get() == m
+        {
+            return Ok(object.clone_ref(py));
+        }
+        let object = Py::new(py, m)?;
+        // Dropped as a `Bound`: a plain `Py` drop asks whether the thread is attached.
+        if let Some(old) = slot.replace(object.clone_ref(py)) {
+            drop(old.into_bound(py));
+        }
+        Ok(object)
+    }
+}
+
+impl Move {
+    /// The object of `mv` played by `color`, interned (see [`Interner`]).
+    pub(crate) fn object(
+        py: Python<'_>,
+        mv: shogi::Move,
+        color: shogi::Color,
+    ) -> PyResult<Py<Move>> {
+        Interner::lock().get(py, Move { mv, color })
+    }
+
+    /// The slot of this move in [`INTERNED`]: its 16-bit code (origin, destination,
+    /// promotion or dropped kind), the moving and captured kinds and the side, mixed by a
+    /// multiplication.
+    fn slot(&self) -> usize {
+        let capture = self.mv.capture().map_or(15, |k| k.index() as u32);
+        let code = u32::from(hcp::move16(self.mv))
+            | (self.mv.kind().index() as u32) << 15
+            | capture << 19
+            | (self.color.index() as u32) << 23;
+        (code.wrapping_mul(0x9e37_79b1) >> (32 - INTERNED_BITS)) as usize
+    }
 }
 
 #[pymethods]

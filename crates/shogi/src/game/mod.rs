@@ -30,7 +30,6 @@
 
 mod declaration;
 
-use std::collections::HashMap;
 use std::fmt;
 
 pub use declaration::{Declaration, DeclarationRule};
@@ -43,6 +42,9 @@ use crate::{
 /// How many times a position must occur for 千日手.
 const REPETITIONS: u8 = 4;
 
+/// The buckets of [`Game::latest`]: a key's low bits pick one.
+const KEY_BUCKETS: usize = 64;
+
 /// A position plus its history: the start, every move with what is needed to take it back,
 /// and any resignation or declaration.
 #[derive(Clone, PartialEq, Eq)]
@@ -53,11 +55,14 @@ pub struct Game {
     undos: Vec<Undo>,
     /// `keys[i]` is the key of the position before move `i` (`keys[moves.len()]` is now).
     keys: Vec<u64>,
-    /// How often each key occurs in `keys`: the repetitions of the position now without
-    /// a walk back through the whole history, which made playing a game quadratic.
-    seen: HashMap<u64, u32>,
-    /// `checks[i]`: whether move `i` gave check.
-    checks: Vec<bool>,
+    /// `earlier[i]`: 1 + the index of the last key before `keys[i]` in the same bucket of
+    /// [`KEY_BUCKETS`], 0 for none. The earlier occurrences of a position are on this chain,
+    /// a walk of about `keys.len() / 64` steps instead of a scan of the whole history, with
+    /// nothing to hash or look up on a move (a map of the keys seen cost about as much as
+    /// playing the move on the position).
+    earlier: Vec<u32>,
+    /// `latest[b]`: 1 + the index of the last key in bucket `b`, 0 for none.
+    latest: [u32; KEY_BUCKETS],
     /// A resignation or a valid declaration after the last move.
     ended: Option<Outcome>,
     /// How a declaration is judged.
@@ -128,17 +133,19 @@ impl Game {
     /// A game from `start`; the history before it is unknown, so `start` counts once.
     #[must_use]
     pub fn from_position(start: Position) -> Game {
-        Game {
-            keys: vec![start.key()],
-            seen: HashMap::from([(start.key(), 1)]),
+        let mut game = Game {
+            keys: Vec::new(),
+            earlier: Vec::new(),
+            latest: [0; KEY_BUCKETS],
             position: start.clone(),
             start,
             moves: Vec::new(),
             undos: Vec::new(),
-            checks: Vec::new(),
             ended: None,
             declaration_rule: DeclarationRule::default(),
-        }
+        };
+        game.push_key(game.start.key());
+        game
     }
 
     /// The same game, judging declarations by `rule` from now on.
@@ -243,12 +250,17 @@ impl Game {
     /// behaviour.
     pub fn play_unchecked(&mut self, m: Move) {
         let undo = self.position.play_unchecked(m);
-        let key = self.position.key();
-        *self.seen.entry(key).or_insert(0) += 1;
         self.moves.push(m);
         self.undos.push(undo);
-        self.checks.push(self.position.in_check());
+        self.push_key(self.position.key());
+    }
+
+    /// Appends `key` to `keys`, on its bucket's chain.
+    fn push_key(&mut self, key: u64) {
+        let bucket = &mut self.latest[bucket(key)];
+        self.earlier.push(*bucket);
         self.keys.push(key);
+        *bucket = u32::try_from(self.keys.len()).unwrap_or(u32::MAX);
     }
 
     /// Plays the move that the USI text names (`7g7f`, `8h2b+`, `P*5e`), returning it
@@ -293,14 +305,8 @@ impl Game {
         let m = self.moves.pop()?;
         let undo = self.undos.pop()?;
         self.position.undo_unchecked(m, undo);
-        self.checks.pop();
-        if let Some(key) = self.keys.pop()
-            && let Some(seen) = self.seen.get_mut(&key)
-        {
-            *seen -= 1;
-            if *seen == 0 {
-                self.seen.remove(&key);
-            }
+        if let (Some(key), Some(earlier)) = (self.keys.pop(), self.earlier.pop()) {
+            self.latest[bucket(key)] = earlier;
         }
         self.ended = None;
         Some(m)
@@ -390,8 +396,16 @@ impl Game {
     /// How many times the current position has occurred in this game, now included.
     #[must_use]
     pub fn repetitions(&self) -> u8 {
-        let now = self.keys.last().and_then(|key| self.seen.get(key));
-        now.map_or(1, |&n| u8::try_from(n).unwrap_or(u8::MAX))
+        let Some(&key) = self.keys.last() else {
+            return 1;
+        };
+        let mut count = 0u8;
+        let mut next = self.keys.len();
+        while let Some(i) = next.checked_sub(1) {
+            count = count.saturating_add(u8::from(self.keys[i] == key));
+            next = self.earlier[i] as usize;
+        }
+        count
     }
 
     /// How the game ended, or `None` while it goes on: a resignation or declaration; a
@@ -429,13 +443,15 @@ impl Game {
         let now = self.keys.len() - 1;
         let key = self.keys[now];
         let first = self.keys.iter().position(|&k| k == key).unwrap_or(now);
-        // Walk the moves since the first occurrence, alternating the mover, and note for
-        // each side whether every one of its moves gave check.
+        // Take back the moves since the first occurrence, and note for each side whether
+        // every one of its moves gave check. Found here rather than noted on every move:
+        // that was a third of the time of playing and taking back a move, and only a fourth
+        // occurrence needs it.
         let mut all_checks = [true, true];
-        let mut mover = self.turn_before(first);
-        for &check in &self.checks[first..now] {
-            all_checks[mover.index()] &= check;
-            mover = !mover;
+        let mut pos = self.position.clone();
+        for i in (first..now).rev() {
+            all_checks[self.turn_before(i).index()] &= pos.in_check();
+            pos.undo_unchecked(self.moves[i], self.undos[i]);
         }
         match all_checks {
             [true, false] => Outcome::Win {
@@ -458,6 +474,11 @@ impl Game {
             !self.start.turn()
         }
     }
+}
+
+/// The bucket of `key` in [`Game::latest`] (Zobrist keys are uniform, so the low bits do).
+fn bucket(key: u64) -> usize {
+    key as usize % KEY_BUCKETS
 }
 
 /// Splits a USI line at the word `moves`: (position part, move list).

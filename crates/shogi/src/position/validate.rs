@@ -118,14 +118,18 @@ impl Position {
     /// [`PositionError`] naming every broken rule.
     pub fn from_setup(setup: Setup, mode: SetupMode) -> Result<Position, PositionError> {
         let mut setup = setup;
-        let defender = tsume_defender(&setup);
-        if mode == SetupMode::Tsume {
+        // A game position has no defender: the scan of the board is for tsume only.
+        let defender = (mode == SetupMode::Tsume).then(|| tsume_defender(&setup));
+        if let Some(defender) = defender {
             fill_hand(&mut setup, defender);
         }
         let pos = Position::from_setup_unchecked(&setup);
         let mut kinds = pos.errors();
         let has_king = |c: Color| pos.pieces_of(Piece::new(c, PieceKind::King)).any();
-        if mode == SetupMode::Tsume && has_king(defender) && !has_king(!defender) {
+        if let Some(defender) = defender
+            && has_king(defender)
+            && !has_king(!defender)
+        {
             // The attacker may have no king; the defender must have one.
             kinds.remove(PositionErrorKinds::MISSING_KING);
         }
@@ -159,11 +163,7 @@ impl Position {
                 kinds |= PositionErrorKinds::TWO_PAWNS;
             }
         }
-        if material_counts(&self.to_setup())
-            .iter()
-            .zip(PieceKind::HAND)
-            .any(|(&n, kind)| n > u32::from(kind.max_count()))
-        {
+        if self.has_too_much_material() {
             kinds |= PositionErrorKinds::TOO_MUCH_MATERIAL;
         }
         if let Some(ksq) = self.king_square(!self.turn)
@@ -172,6 +172,20 @@ impl Position {
             kinds |= PositionErrorKinds::OPPOSITE_CHECK;
         }
         kinds
+    }
+
+    /// Whether some hand kind has more pieces, on the board (promoted or not) and in both
+    /// hands, than a set has. Counted on the bitboards, without [`material_counts`]'s walk
+    /// over all 81 squares of a copied setup.
+    fn has_too_much_material(&self) -> bool {
+        PieceKind::HAND.into_iter().any(|kind| {
+            let promoted = kind
+                .promoted()
+                .map_or(Bitboard::EMPTY, |p| self.pieces_of_kind(p));
+            let on_board = (self.pieces_of_kind(kind) | promoted).count();
+            let in_hands = Color::ALL.map(|c| u32::from(self.hands[c].count(kind)));
+            on_board + in_hands[0] + in_hands[1] > u32::from(kind.max_count())
+        })
     }
 }
 

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use shogi::{Color, Hand, Move, Position};
+use shogi::{Color, Hand, KeyBuildHasher, Move, Position};
 
 use crate::config::{Progress, ProgressFn};
 use crate::pn::{LEN_INF, Len, Pn};
@@ -73,10 +73,10 @@ pub(crate) struct Searcher<'t, 'c> {
     pub(crate) table: &'t mut Table,
     pub(crate) attacker: Color,
     /// Positions (full key) on the current path, with their depth.
-    path: HashMap<u64, u32, KeyHash>,
+    path: HashMap<u64, u32, KeyBuildHasher>,
     /// Disproofs that rely on a repetition above them, by path key: (position key, horizon,
     /// depth of the repeated ancestor).
-    path_disproofs: HashMap<u64, (u64, Len, u32), KeyHash>,
+    path_disproofs: HashMap<u64, (u64, Len, u32), KeyBuildHasher>,
     pub(crate) nodes: u64,
     pub(crate) budget: Budget<'c>,
     pub(crate) stop: Option<StopReason>,
@@ -346,27 +346,6 @@ impl<'t, 'c> Searcher<'t, 'c> {
             line.push(m);
         }
         line
-    }
-}
-
-/// Keys here are already uniform hashes (Zobrist or mixed path keys): hash them as is.
-type KeyHash = std::hash::BuildHasherDefault<KeyHasher>;
-
-/// A hasher that passes a `u64` key through.
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
     }
 }
 
