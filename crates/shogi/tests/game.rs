@@ -382,6 +382,43 @@ mod properties {
             prop_assert_eq!(g.position(), g.start());
         }
 
+        /// Long histories (the game played on past its fourfold repetition): the count
+        /// stays exact as the index of the history doubles its buckets (at 256, 512 and
+        /// 1,024 positions) and as moves are taken back across those sizes.
+        #[test]
+        fn repetition_count_matches_past_the_chains_doubling(seed in any::<u64>()) {
+            // Keys stand for positions here (the test above checks them against whole
+            // positions); what is checked is the index of the history. Bare kings and a
+            // silver: no mate ends the walk.
+            let mut g = game("4k4/9/9/9/9/9/9/9/4K4 b S 1");
+            let mut seen = vec![g.position().key()];
+            let mut rng = Xorshift::new(seed);
+            for round in 0..3 {
+                for _ in 0..700 {
+                    let moves = g.position().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    g.play_unchecked(rng.pick(&moves));
+                    let now = g.position().key();
+                    seen.push(now);
+                    let exact = seen.iter().filter(|&&k| k == now).count();
+                    prop_assert_eq!(usize::from(g.repetitions()), exact.min(255));
+                }
+                for _ in 0..300 + 100 * round {
+                    if g.undo().is_none() {
+                        break;
+                    }
+                    seen.pop();
+                    let now = *seen.last().unwrap();
+                    let exact = seen.iter().filter(|&&k| k == now).count();
+                    prop_assert_eq!(usize::from(g.repetitions()), exact.min(255));
+                }
+            }
+            // 700 plies, 400 after the first undos, 1,100, 800, 1,500 at most, 900 at the end.
+            prop_assert_eq!(g.moves().len(), 900);
+        }
+
         /// A game read back from its USI line has the same start, moves and position.
         #[test]
         fn usi_line_round_trip(seed in any::<u64>(), plies in 0usize..120, handicap in 0usize..16) {

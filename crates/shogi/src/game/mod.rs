@@ -42,12 +42,14 @@ use crate::{
 /// How many times a position must occur for 千日手.
 const REPETITIONS: u8 = 4;
 
-/// The buckets of [`Game::latest`]: a key's low bits pick one.
-const KEY_BUCKETS: usize = 64;
+/// The fewest buckets of [`Game::latest`] (a key's low bits pick one). Their number
+/// doubles whenever the history holds four keys per bucket, so a chain stays a few keys
+/// long however long the game.
+const MIN_BUCKETS: usize = 64;
 
 /// A position plus its history: the start, every move with what is needed to take it back,
 /// and any resignation or declaration.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Game {
     start: Position,
     position: Position,
@@ -55,14 +57,15 @@ pub struct Game {
     undos: Vec<Undo>,
     /// `keys[i]` is the key of the position before move `i` (`keys[moves.len()]` is now).
     keys: Vec<u64>,
-    /// `earlier[i]`: 1 + the index of the last key before `keys[i]` in the same bucket of
-    /// [`KEY_BUCKETS`], 0 for none. The earlier occurrences of a position are on this chain,
-    /// a walk of about `keys.len() / 64` steps instead of a scan of the whole history, with
-    /// nothing to hash or look up on a move (a map of the keys seen cost about as much as
-    /// playing the move on the position).
+    /// `earlier[i]`: 1 + the index of the last key before `keys[i]` in the same bucket, 0
+    /// for none. The earlier occurrences of a position are on this chain, a walk of a few
+    /// steps instead of a scan of the whole history, with nothing to hash or look up on a
+    /// move (a map of the keys seen cost about as much as playing the move on the
+    /// position).
     earlier: Vec<u32>,
-    /// `latest[b]`: 1 + the index of the last key in bucket `b`, 0 for none.
-    latest: [u32; KEY_BUCKETS],
+    /// `latest[b]`: 1 + the index of the last key in bucket `b`, 0 for none; a power of two
+    /// of at least [`MIN_BUCKETS`] buckets.
+    latest: Vec<u32>,
     /// A resignation or a valid declaration after the last move.
     ended: Option<Outcome>,
     /// How a declaration is judged.
@@ -136,7 +139,7 @@ impl Game {
         let mut game = Game {
             keys: Vec::new(),
             earlier: Vec::new(),
-            latest: [0; KEY_BUCKETS],
+            latest: vec![0; MIN_BUCKETS],
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -257,10 +260,26 @@ impl Game {
 
     /// Appends `key` to `keys`, on its bucket's chain.
     fn push_key(&mut self, key: u64) {
-        let bucket = &mut self.latest[bucket(key)];
-        self.earlier.push(*bucket);
+        if self.keys.len() >= 4 * self.latest.len() {
+            self.rechain(2 * self.latest.len());
+        }
+        let buckets = self.latest.len();
+        let last = &mut self.latest[bucket(key, buckets)];
+        self.earlier.push(*last);
         self.keys.push(key);
-        *bucket = u32::try_from(self.keys.len()).unwrap_or(u32::MAX);
+        *last = chain_index(self.keys.len());
+    }
+
+    /// Threads every key onto the chains of `buckets` buckets (doubling them costs a pass
+    /// over the history, paid once per doubling of its length).
+    fn rechain(&mut self, buckets: usize) {
+        self.latest = vec![0; buckets];
+        self.earlier.clear();
+        for (i, &key) in self.keys.iter().enumerate() {
+            let last = &mut self.latest[bucket(key, buckets)];
+            self.earlier.push(*last);
+            *last = chain_index(i + 1);
+        }
     }
 
     /// Plays the move that the USI text names (`7g7f`, `8h2b+`, `P*5e`), returning it
@@ -306,7 +325,8 @@ impl Game {
         let undo = self.undos.pop()?;
         self.position.undo_unchecked(m, undo);
         if let (Some(key), Some(earlier)) = (self.keys.pop(), self.earlier.pop()) {
-            self.latest[bucket(key)] = earlier;
+            let buckets = self.latest.len();
+            self.latest[bucket(key, buckets)] = earlier;
         }
         self.ended = None;
         Some(m)
@@ -476,10 +496,30 @@ impl Game {
     }
 }
 
-/// The bucket of `key` in [`Game::latest`] (Zobrist keys are uniform, so the low bits do).
-fn bucket(key: u64) -> usize {
-    key as usize % KEY_BUCKETS
+/// The bucket of `key` among `buckets`, a power of two (Zobrist keys are uniform, so the
+/// low bits do).
+fn bucket(key: u64, buckets: usize) -> usize {
+    key as usize & (buckets - 1)
 }
+
+/// A 1-based history index as a chain link (a history of 2^32 positions does not fit in
+/// memory long before).
+fn chain_index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// Games are equal when their start, moves, rule and ending are; the chains are an index
+/// of the history, and their number of buckets depends on how long the game once was.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.start == other.start
+            && self.moves == other.moves
+            && self.ended == other.ended
+            && self.declaration_rule == other.declaration_rule
+    }
+}
+
+impl Eq for Game {}
 
 /// Splits a USI line at the word `moves`: (position part, move list).
 fn split_moves(line: &str) -> (&str, &str) {
