@@ -145,6 +145,9 @@ impl Searcher<'_, '_> {
         if r == 0 {
             return Some(false);
         }
+        if r == 1 && memo.width > DEEP_CHECKS {
+            return self.conv_mate_in_one(memo, c);
+        }
         let mut deep = 0;
         let shortcut_nodes = if memo.width == walk::FUTILITY_WIDTH {
             WIDE_QUICK_NODES
@@ -175,8 +178,33 @@ impl Searcher<'_, '_> {
         Some(false)
     }
 
+    /// [`Searcher::conv_le_attack`] within one ply where every check is searched: a check
+    /// that leaves no move, or only drops that may all be futile. The order of the checks
+    /// does not matter then, and the table's order would probe every child (these nodes,
+    /// one ply before a bound, are most of the convention searches').
+    fn conv_mate_in_one(&mut self, memo: &mut Memo, c: &Cursor) -> Option<bool> {
+        for m in c.pos.check_moves() {
+            let child = c.child(m);
+            let moves = child.pos.legal_moves();
+            if moves.is_empty() {
+                return Some(true);
+            }
+            if moves.iter().all(is_drop) && self.conv_le(memo, &child, 0)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
     /// Defender node (already on the path): every counted defence mates within `r - 1`.
     fn conv_le_defend(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
+        // Within 0 plies only futile drops may be left (a capture that mates), and a move
+        // that is not a drop always counts: decided without the table's order of the
+        // moves, which probes every child (most defender nodes of the convention searches
+        // are these, asked after each check one ply before the bound).
+        if r == 0 && c.pos.legal_moves().iter().any(|m| !is_drop(m)) {
+            return Some(false);
+        }
         let moves = self.defences(c);
         for &m in &moves {
             let child = c.child(m);
@@ -208,6 +236,12 @@ impl Searcher<'_, '_> {
 
     /// A minimax "mate within `r`?" with a small budget: `Some(None)` when undecided.
     fn quick_mate_within(&mut self, c: &Cursor, r: u32) -> Option<Option<bool>> {
+        if r == 0 {
+            // Mate now: what the search finds at once, without its node, table probe and
+            // store (most of these questions come from the checks one ply before a bound).
+            let mated = c.pos.turn() != self.attacker && !c.pos.has_legal_moves();
+            return Some(Some(mated));
+        }
         self.quick(QUICK_NODES, |s| s.mate_within(c, r))
     }
 
@@ -351,6 +385,10 @@ impl Searcher<'_, '_> {
         }
         Some(k)
     }
+}
+
+fn is_drop(m: &Move) -> bool {
+    matches!(m, Move::Drop { .. })
 }
 
 fn is_drop_on(m: &Move, s: Square) -> bool {
