@@ -3,7 +3,8 @@
 
 use std::ops::ControlFlow;
 
-use shogi::{Hand, Move, MoveList, Position};
+use shogi::attacks::{attacks, king_attacks};
+use shogi::{Bitboard, Hand, Move, MoveList, Piece, PieceKind, Position, Square};
 
 use super::value::{NO_REPETITION, Value, before_move, can_interpose, distance, drop_relevant};
 use super::{Node, Searcher, child_path_key};
@@ -173,6 +174,21 @@ impl Searcher<'_, '_> {
             self.store_numbers(n, &v, 1);
             return v;
         }
+        if n.horizon <= 2 {
+            // Only a mate in one counts (an attacker mate takes an odd number of plies).
+            return match self.mate_in_one_or_escape(pos, &checks) {
+                Ok(v) => {
+                    self.table
+                        .store_proven(n.board_key, v.attacker_bound, v.defender_bound, 1, 1);
+                    v
+                }
+                Err(def) => {
+                    let atk = Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand));
+                    self.table.store_disproven(n.board_key, atk, def, 2, 1);
+                    Value::disproven(2, atk, def, NO_REPETITION)
+                }
+            };
+        }
         // df-pn+ first numbers: the proof number is the fewest defences a check leaves
         // (a king with few replies is near mate), the disproof number the number of checks.
         // Only for the unbounded proof: with a horizon, the fewest-defences number made
@@ -193,17 +209,6 @@ impl Searcher<'_, '_> {
         if let Some(v) = found {
             self.table
                 .store_proven(n.board_key, v.attacker_bound, v.defender_bound, v.len, 1);
-            return v;
-        }
-        if n.horizon <= 2 {
-            // No mate in one, and an attacker mate takes an odd number of plies.
-            let def = checks
-                .iter()
-                .fold(Hand::EMPTY, |d, m| d.union(escape_bound(pos, m)));
-            let atk = Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand));
-            let v = Value::disproven(2, atk, def, NO_REPETITION);
-            self.table
-                .store_disproven(n.board_key, v.attacker_bound, v.defender_bound, v.len, 1);
             return v;
         }
         let v = Value::unknown(pn, checks.len() as u32);
@@ -235,6 +240,37 @@ impl Searcher<'_, '_> {
             least = least.min(count);
         }
         (None, least.max(1))
+    }
+
+    /// The first check of `checks` that mates, with its proof, or else the defender-hand
+    /// bound under which every check leaves a legal reply (the bound of "no mate in one").
+    /// One pass: the reply that shows that a check does not mate also gives its part of the
+    /// bound (a second pass for the bound took as long as the search for the mate), and a
+    /// drop that leaves the king a flight square is not played at all.
+    fn mate_in_one_or_escape(&self, pos: &mut Position, checks: &[Move]) -> Result<Value, Hand> {
+        let defender_hand = *pos.hand(!self.attacker);
+        let flight = flight_squares(pos);
+        let mut def = Hand::EMPTY;
+        for m in checks {
+            if let (Some(f), Move::Drop { kind, to }) = (&flight, *m)
+                && king_escapes_drop(pos, f, kind, to)
+            {
+                // A king move replies, whatever the hands.
+                continue;
+            }
+            let undo = pos.play_unchecked(*m);
+            let reply = legal_reply_bound(pos);
+            let mate = reply.is_none().then(|| mate_def_bound(pos, defender_hand));
+            pos.undo_unchecked(*m, undo);
+            match (mate, reply) {
+                (Some(bound), _) => {
+                    return Ok(Value::proven(1, before_move(Hand::EMPTY, m), bound));
+                }
+                (None, Some(d)) => def = def.union(d),
+                (None, None) => {}
+            }
+        }
+        Err(def)
     }
 
     /// A check after which the defender has no legal move, with its proof bound.
@@ -421,20 +457,18 @@ const FEWEST_DEFENCES_CAP: u32 = 5;
 /// Defences a check may have for the mate-in-three leaf search to try it.
 const MATE3_MAX_DEFENCES: usize = 4;
 
-/// The defender hand that keeps a legal reply to the attacker's `m` (which does not mate):
-/// none if a move that is not a drop exists, else one piece of a kind it can drop (the
-/// legality of a drop depends on the board alone).
-fn escape_bound(pos: &mut Position, m: &Move) -> Hand {
-    let undo = pos.play_unchecked(*m);
-    let bound = horizon_escape(pos).defender_bound;
-    pos.undo_unchecked(*m, undo);
-    bound
-}
-
 /// "No mate within 0" for a defender with a legal move: for any hands if a move that is
 /// not a drop exists, else for any defender hand holding the kind of one legal drop (its
 /// legality depends on the board alone) and any attacker hand (no attacker move is left).
 pub(crate) fn horizon_escape(pos: &Position) -> Value {
+    let def = legal_reply_bound(pos).unwrap_or(Hand::EMPTY);
+    Value::disproven(0, Hand::UNLIMITED, def, NO_REPETITION)
+}
+
+/// The defender hand under which the side to move keeps a legal move (see
+/// [`horizon_escape`]): empty (any hand) if a move that is not a drop exists, else one piece
+/// of the kind of one legal drop; `None` when it has no legal move.
+fn legal_reply_bound(pos: &Position) -> Option<Hand> {
     let mut drop = None;
     let walk = pos.for_each_legal(|g| {
         if g.to.is_empty() {
@@ -446,11 +480,47 @@ pub(crate) fn horizon_escape(pos: &Position) -> Value {
         drop.get_or_insert(g.piece.kind);
         ControlFlow::Continue(())
     });
-    let def = match drop {
-        Some(kind) if walk.is_continue() => Hand::EMPTY.plus(kind),
-        _ => Hand::EMPTY,
-    };
-    Value::disproven(0, Hand::UNLIMITED, def, NO_REPETITION)
+    match drop {
+        _ if walk.is_break() => Some(Hand::EMPTY),
+        Some(kind) => Some(Hand::EMPTY.plus(kind)),
+        None => None,
+    }
+}
+
+/// The defender's king square and the squares next to it where it could step now: empty
+/// or holding an attacker piece, and attacked by no attacker piece with the king lifted off
+/// the board (so that a slider's line through the king counts). `pos` has the attacker
+/// to move.
+fn flight_squares(pos: &Position) -> Option<(Square, Bitboard)> {
+    let us = pos.turn();
+    let king = pos.king_square(!us)?;
+    let occ = pos.occupied() ^ Bitboard::from_square(king);
+    let mut free = king_attacks(king) & !pos.pieces(!us);
+    for sq in pos.pieces(us) {
+        if free.is_empty() {
+            break;
+        }
+        if let Some(piece) = pos.piece_at(sq) {
+            free &= !attacks(piece, sq, occ);
+        }
+    }
+    Some((king, free))
+}
+
+/// Whether the king keeps a flight square after the attacker drops `kind` on `to`: a drop
+/// adds the dropped piece's attacks and can only block others, so a square of the flight
+/// (see [`flight_squares`]) that the dropped piece does not reach stays open, and the drop
+/// does not mate.
+fn king_escapes_drop(
+    pos: &Position,
+    flight: &(Square, Bitboard),
+    kind: PieceKind,
+    to: Square,
+) -> bool {
+    let (king, free) = *flight;
+    let to_bb = Bitboard::from_square(to);
+    let occ = (pos.occupied() ^ Bitboard::from_square(king)) | to_bb;
+    (free & !to_bb & !attacks(Piece::new(pos.turn(), kind), to, occ)).any()
 }
 
 /// The defender-hand bound of a mate: any hand if no drop could block the check, else
