@@ -8,7 +8,7 @@ use shogi::{Bitboard, Hand, Move, MoveList, Piece, PieceKind, Position, Square};
 
 use super::value::{NO_REPETITION, Value, before_move, can_interpose, distance, drop_relevant};
 use super::{Node, Searcher, child_path_key};
-use crate::pn::{LEN_INF, len_dec};
+use crate::pn::{LEN_INF, Len, len_dec};
 
 /// No sibling to wait for.
 pub(crate) const ACTIVE: u16 = u16::MAX;
@@ -66,10 +66,11 @@ impl Searcher<'_, '_> {
             touched ^= self.table.touch(k.node.board_key);
         }
         std::hint::black_box(touched);
-        // With a horizon, new leaves are evaluated only until a child settles the node for
-        // good: the node is then stored solved and not expanded again, so the leaves after
-        // it would be evaluated for nothing. (The unbounded proof keeps evaluating them:
-        // its node counts swing both ways with any change to its first numbers.)
+        // With a horizon, new leaves are evaluated only until a child settles the node at
+        // this horizon (a check proven within it, a defence disproven for it): the node is
+        // then stored solved, so the leaves after it would be evaluated for nothing. (The
+        // unbounded proof keeps evaluating them: its node counts swing both ways with any
+        // change to its first numbers.)
         let bounded = n.horizon != LEN_INF;
         let mut decided = false;
         for k in kids.iter_mut().filter(|k| !k.pending) {
@@ -85,7 +86,7 @@ impl Searcher<'_, '_> {
                     v
                 }
             };
-            decided = bounded && decides(n.attacker_to_move, &k.v);
+            decided = bounded && settles(n.attacker_to_move, &k.v, k.node.horizon);
         }
         kids
     }
@@ -409,14 +410,19 @@ fn wait_behind_other_defence(pos: &Position, kids: &mut [Child], head: usize) {
     }
 }
 
-/// Whether a child's value settles its parent for good, whatever the other children
-/// hold: a mate in one for an attacker node (no mate is shorter), an escape from every
-/// horizon for a defender node (no disproof is stronger).
-fn decides(attacker_to_move: bool, v: &Value) -> bool {
+/// Whether a child's value (the child searched with `horizon` plies left) settles its
+/// parent at its horizon, whatever the other children hold: for an attacker node a mate
+/// in one (no proof is shorter), for a defender node a defence disproven for the horizon
+/// without a repetition. Stopping only at an escape from every horizon (solved for good)
+/// took 4.58 M nodes instead of 3.99 M on the 427 generated problems at the exact level
+/// (2.6 s of CPU instead of 2.0 s). Stopping at any proven check as well saved almost
+/// nothing more (3.99 M) and stores longer mates than the node has, which left
+/// 将棋図巧第98番's 1c1b+ 余詰 after 7b8b undecided within its budget.
+fn settles(attacker_to_move: bool, v: &Value, horizon: Len) -> bool {
     if attacker_to_move {
         v.is_proven() && v.len == 0
     } else {
-        v.is_disproven() && v.repetition_depth == NO_REPETITION && v.len == LEN_INF
+        v.is_disproven() && v.repetition_depth == NO_REPETITION && v.len >= horizon
     }
 }
 
