@@ -330,11 +330,13 @@ enum BottomUp {
 }
 
 /// Searches the horizons 1, 3, 5, ... below `upper` within `budget` nodes in all: the
-/// first horizon proven is the shortest mate.
+/// first horizon proven is the shortest mate. A defender node stops at its first escape
+/// there (`Searcher::stop_at_escape`).
 fn bottom_up(s: &mut Searcher<'_, '_>, pos: &Position, upper: u32, budget: u64) -> BottomUp {
     let end = s.nodes.saturating_add(budget);
     let mut below = 1;
-    loop {
+    s.stop_at_escape = true;
+    let found = loop {
         if below >= upper || s.nodes >= end {
             break BottomUp::Floor(below);
         }
@@ -349,7 +351,9 @@ fn bottom_up(s: &mut Searcher<'_, '_>, pos: &Position, upper: u32, budget: u64) 
             None if s.stop.is_some() => break BottomUp::Stopped,
             None => break BottomUp::Floor(below),
         }
-    }
+    };
+    s.stop_at_escape = false;
+    found
 }
 
 /// The next horizon below a proven bound `upper`: `upper - step` until a speculative
