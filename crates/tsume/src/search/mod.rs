@@ -86,6 +86,10 @@ pub(crate) struct Searcher<'t, 'c> {
     sub_stopped: bool,
     /// Try mate in three (not only one) at new attacker leaves.
     pub(crate) mate3: bool,
+    /// A defender node with a horizon stops evaluating new children at any defence
+    /// disproven for it (see `Searcher::settles`): set for the shortening's searches from
+    /// below.
+    pub(crate) stop_at_escape: bool,
     root: Position,
 }
 
@@ -126,6 +130,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
             sub_limit: None,
             sub_stopped: false,
             mate3: false,
+            stop_at_escape: false,
             root: root.clone(),
         }
     }
