@@ -416,16 +416,20 @@ impl Game {
     /// How many times the current position has occurred in this game, now included.
     #[must_use]
     pub fn repetitions(&self) -> u8 {
-        let Some(&key) = self.keys.last() else {
-            return 1;
-        };
-        let mut count = 0u8;
+        u8::try_from(self.occurrences().count()).unwrap_or(u8::MAX)
+    }
+
+    /// The indices in `keys` of the current position's occurrences, newest first: a walk
+    /// along its bucket's chain.
+    fn occurrences(&self) -> impl Iterator<Item = usize> + '_ {
+        let key = self.keys.last().copied();
         let mut next = self.keys.len();
-        while let Some(i) = next.checked_sub(1) {
-            count = count.saturating_add(u8::from(self.keys[i] == key));
+        std::iter::from_fn(move || {
+            let i = next.checked_sub(1)?;
             next = self.earlier[i] as usize;
-        }
-        count
+            Some(i)
+        })
+        .filter(move |&i| Some(self.keys[i]) == key)
     }
 
     /// How the game ended, or `None` while it goes on: a resignation or declaration; a
@@ -461,8 +465,7 @@ impl Game {
     /// The result of the repetition that the current position completes.
     fn repetition_outcome(&self) -> Outcome {
         let now = self.keys.len() - 1;
-        let key = self.keys[now];
-        let first = self.keys.iter().position(|&k| k == key).unwrap_or(now);
+        let first = self.occurrences().last().unwrap_or(now);
         // Take back the moves since the first occurrence, and note for each side whether
         // every one of its moves gave check. Found here rather than noted on every move:
         // that was a third of the time of playing and taking back a move, and only a fourth

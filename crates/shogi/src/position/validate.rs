@@ -118,14 +118,25 @@ impl Position {
     /// [`PositionError`] naming every broken rule.
     pub fn from_setup(setup: Setup, mode: SetupMode) -> Result<Position, PositionError> {
         let mut setup = setup;
-        // A game position has no defender: the scan of the board is for tsume only.
-        let defender = (mode == SetupMode::Tsume).then(|| tsume_defender(&setup));
+        let mut pos = Position::from_setup_unchecked(&setup);
+        let has_king =
+            |pos: &Position, c: Color| pos.pieces_of(Piece::new(c, PieceKind::King)).any();
+        // A game position has no defender; a tsume position's gets every piece not placed.
+        let defender = (mode == SetupMode::Tsume).then(|| {
+            match (has_king(&pos, Color::Black), has_king(&pos, Color::White)) {
+                (true, false) => Color::Black,
+                (false, true) => Color::White,
+                // The attacker moves first; later positions of a solution keep a kingless
+                // attacker.
+                _ => !pos.turn(),
+            }
+        });
         if let Some(defender) = defender {
-            fill_hand(&mut setup, defender);
+            fill_hand(&mut setup, defender, pos.material_counts());
+            pos = Position::from_setup_unchecked(&setup);
         }
-        let pos = Position::from_setup_unchecked(&setup);
         let mut kinds = pos.errors();
-        let has_king = |c: Color| pos.pieces_of(Piece::new(c, PieceKind::King)).any();
+        let has_king = |c: Color| has_king(&pos, c);
         if let Some(defender) = defender
             && has_king(defender)
             && !has_king(!defender)
@@ -163,7 +174,12 @@ impl Position {
                 kinds |= PositionErrorKinds::TWO_PAWNS;
             }
         }
-        if self.has_too_much_material() {
+        if self
+            .material_counts()
+            .iter()
+            .zip(PieceKind::HAND)
+            .any(|(&n, kind)| n > u32::from(kind.max_count()))
+        {
             kinds |= PositionErrorKinds::TOO_MUCH_MATERIAL;
         }
         if let Some(ksq) = self.king_square(!self.turn)
@@ -174,57 +190,25 @@ impl Position {
         kinds
     }
 
-    /// Whether some hand kind has more pieces, on the board (promoted or not) and in both
-    /// hands, than a set has. Counted on the bitboards, without [`material_counts`]'s walk
-    /// over all 81 squares of a copied setup.
-    fn has_too_much_material(&self) -> bool {
-        PieceKind::HAND.into_iter().any(|kind| {
+    /// Pieces of each hand kind (by [`PieceKind::index`]) on the board, promoted or not,
+    /// and in both hands, counted on the bitboards.
+    fn material_counts(&self) -> [u32; 7] {
+        let mut counts = [0u32; 7];
+        for kind in PieceKind::HAND {
             let promoted = kind
                 .promoted()
                 .map_or(Bitboard::EMPTY, |p| self.pieces_of_kind(p));
-            let on_board = (self.pieces_of_kind(kind) | promoted).count();
             let in_hands = Color::ALL.map(|c| u32::from(self.hands[c].count(kind)));
-            on_board + in_hands[0] + in_hands[1] > u32::from(kind.max_count())
-        })
-    }
-}
-
-/// Pieces of each hand kind on the board (promoted or not) and in both hands.
-fn material_counts(setup: &Setup) -> [u32; 7] {
-    let mut counts = [0u32; 7];
-    for piece in setup.board.iter().flatten() {
-        let base = piece.kind.unpromoted();
-        if base.is_hand_kind() {
-            counts[base.index()] += 1;
+            counts[kind.index()] =
+                (self.pieces_of_kind(kind) | promoted).count() + in_hands[0] + in_hands[1];
         }
-    }
-    for color in Color::ALL {
-        for (kind, n) in setup.hands[color].iter() {
-            counts[kind.index()] += u32::from(n);
-        }
-    }
-    counts
-}
-
-/// The defender of a tsume position: the only side with a king, or else the side not to
-/// move (the attacker moves first; later positions of the solution keep a kingless attacker).
-fn tsume_defender(setup: &Setup) -> Color {
-    let has_king = |c: Color| {
-        setup
-            .board
-            .iter()
-            .any(|&p| p == Some(Piece::new(c, PieceKind::King)))
-    };
-    match (has_king(Color::Black), has_king(Color::White)) {
-        (true, false) => Color::Black,
-        (false, true) => Color::White,
-        _ => !setup.turn,
+        counts
     }
 }
 
-/// Gives `defender` every piece of the set not placed anywhere.
-fn fill_hand(setup: &mut Setup, defender: Color) {
-    let counts = material_counts(setup);
+/// Gives `defender` every piece of the set not placed anywhere (`counts` from
+/// [`Position::material_counts`] of `setup`).
+fn fill_hand(setup: &mut Setup, defender: Color, counts: [u32; 7]) {
     let hand = &mut setup.hands[defender];
     for kind in PieceKind::HAND {
         let missing = u32::from(kind.max_count()).saturating_sub(counts[kind.index()]);
