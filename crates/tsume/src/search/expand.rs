@@ -239,7 +239,7 @@ impl Searcher<'_, '_> {
         v
     }
 
-    /// Mate in one as [`Searcher::mate_in_one`], or else the fewest defences any check
+    /// Mate in one as [`Searcher::mate_in_one_or_escape`] finds it, or else the fewest defences any check
     /// leaves (drops on one square counted once), between 1 and `cap`. Counting stops at
     /// the fewest so far, so a `cap` of 1 costs no more than looking for a mate.
     fn mate_in_one_or_least(
@@ -295,24 +295,6 @@ impl Searcher<'_, '_> {
         }
         Err(def)
     }
-
-    /// A check after which the defender has no legal move, with its proof bound.
-    pub(crate) fn mate_in_one(&mut self, pos: &Position, checks: &[Move]) -> Option<Value> {
-        let defender_hand = *pos.hand(!self.attacker);
-        for m in checks {
-            let mut after = pos.clone();
-            after.play_unchecked(*m);
-            if !after.has_legal_moves() {
-                let attacker_bound = before_move(Hand::EMPTY, m);
-                return Some(Value::proven(
-                    1,
-                    attacker_bound,
-                    mate_def_bound(&after, defender_hand),
-                ));
-            }
-        }
-        None
-    }
 }
 
 impl Searcher<'_, '_> {
@@ -338,7 +320,10 @@ impl Searcher<'_, '_> {
                 let mut after_defence = after_check.clone();
                 after_defence.play_unchecked(*defence);
                 let replies = after_defence.check_moves();
-                let Some(v) = self.mate_in_one(&after_defence, &replies) else {
+                let Some(v) = self
+                    .mate_in_one_or_escape(&mut after_defence, &replies)
+                    .ok()
+                else {
                     continue 'checks;
                 };
                 attacker_bound = attacker_bound.union(v.attacker_bound);

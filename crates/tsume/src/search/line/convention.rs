@@ -189,7 +189,7 @@ impl Searcher<'_, '_> {
             if moves.is_empty() {
                 return Some(true);
             }
-            if moves.iter().all(is_drop) && self.conv_le(memo, &child, 0)? {
+            if moves.iter().all(Move::is_drop) && self.conv_le(memo, &child, 0)? {
                 return Some(true);
             }
         }
@@ -202,7 +202,7 @@ impl Searcher<'_, '_> {
         // that is not a drop always counts: decided without the table's order of the
         // moves, which probes every child (most defender nodes of the convention searches
         // are these, asked after each check one ply before the bound).
-        if r == 0 && c.pos.legal_moves().iter().any(|m| !is_drop(m)) {
+        if r == 0 && c.pos.legal_moves().iter().any(|m| !m.is_drop()) {
             return Some(false);
         }
         let moves = self.defences(c);
@@ -385,10 +385,6 @@ impl Searcher<'_, '_> {
         }
         Some(k)
     }
-}
-
-fn is_drop(m: &Move) -> bool {
-    matches!(m, Move::Drop { .. })
 }
 
 fn is_drop_on(m: &Move, s: Square) -> bool {
