@@ -259,3 +259,19 @@ fn what_a_writer_leaves_out_is_described_in_words() {
         .collect();
     assert_eq!(jkf, ["the trailer まで2手で中断 at ply 3"]);
 }
+
+#[test]
+fn a_hand_count_with_too_many_digits_is_a_bad_hand_not_a_wrapped_count() {
+    // 4294967297 = 2^32 + 1: the count overflowed (a panic with overflow checks, a hand of
+    // one pawn without them). Found by the kif_read fuzz target.
+    let text = "先手の持駒：歩4294967297\n手数----指手--\n   1 ７六歩(77)\n";
+    let p = kif::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let bad: Vec<_> = p
+        .warnings
+        .iter()
+        .filter(|d| d.kind == DiagnosticKind::BadHand)
+        .map(|d| (d.line, d.column))
+        .collect();
+    assert_eq!(bad, [(1, 8)], "{:?}", p.warnings);
+    assert!(kif::read_str(text, Mode::Strict).is_err());
+}

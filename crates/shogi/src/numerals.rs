@@ -78,8 +78,11 @@ pub fn parse_count(s: &str) -> Option<u8> {
                 '０'..='９' => Some(u32::from(c) - u32::from('０')),
                 _ => None,
             })
-            .try_fold(0u32, |acc, d| Some(acc * 10 + d?))
-            .and_then(|n| u8::try_from(n).ok());
+            // Checked: a long run of digits must read as too many, not wrap around to a
+            // small count.
+            .try_fold(0u8, |acc, d| {
+                acc.checked_mul(10)?.checked_add(u8::try_from(d?).ok()?)
+            });
     }
     // Kanji: an optional multiplier before each of 百 and 十, in that order, then a unit.
     let mut total = 0u32;
@@ -148,6 +151,16 @@ mod tests {
         assert_eq!(parse_count("１８"), Some(18));
         for bad in ["", "十九十", "十百", "二三", "九百", "256", "歩", "1二"] {
             assert_eq!(parse_count(bad), None, "{bad}");
+        }
+        // Too many digits for any integer: too many, never a wrapped small count (4294967297
+        // is 2^32 + 1; a kif_read fuzz input had such a BOD hand count).
+        for long in [
+            "4294967297",
+            "00000000000000000000001",
+            "１２３４５６７８９０１２",
+        ] {
+            let expected = long.trim_start_matches('0').parse::<u8>().ok();
+            assert_eq!(parse_count(long), expected, "{long}");
         }
     }
 }
