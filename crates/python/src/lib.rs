@@ -6,6 +6,7 @@
 //! long work.
 
 mod errors;
+mod gil_cell;
 mod kif_py;
 mod reversi_py;
 mod shogi_py;

@@ -1,6 +1,7 @@
 """masu.shogi.Board and Move: the API cshogi and python-shogi users know."""
 
 import copy
+import threading
 
 import pytest
 
@@ -160,3 +161,47 @@ def test_hcp_and_psfen_round_trip():
     assert other.zobrist_hash() == board.zobrist_hash()
     assert masu.shogi.HuffmanCodedPosAndEval.itemsize == 38
     assert masu.shogi.PackedSfenValue.itemsize == 40
+
+
+def test_a_board_shared_by_threads_stays_consistent():
+    # One thread plays a move and takes it back; the others read the board meanwhile and
+    # see one position or the other, whole.
+    board = Board()
+    after = Board(START + " moves 7g7f").sfen()
+    failures = []
+
+    def write():
+        for _ in range(3000):
+            board.push_usi("7g7f")
+            board.pop()
+
+    def read():
+        try:
+            for _ in range(3000):
+                assert board.sfen() in (START, after)
+                assert len(board.legal_moves) == 30
+        except Exception as e:  # noqa: BLE001 - the test reports whatever went wrong
+            failures.append(e)
+
+    threads = [threading.Thread(target=write)] + [threading.Thread(target=read) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    assert board.sfen() == START and board.move_stack == []
+
+
+def test_an_argument_that_uses_the_board_while_it_is_read():
+    # `bytes(hcp)` runs the object's Python code before the board is changed.
+    board = Board()
+    hcp = Board("4k4/9/9/9/9/9/9/9/4K4 b - 1").to_hcp()
+
+    class Sneaky:
+        def __bytes__(self):
+            board.push_usi("7g7f")
+            return hcp
+
+    board.set_hcp(Sneaky())
+    assert board.sfen() == "4k4/9/9/9/9/9/9/9/4K4 b - 1"
+    assert board.move_stack == []

@@ -9,21 +9,29 @@ use shogi::{Color, Game, Outcome, Position, UsiMove};
 
 use super::{LegalMoves, Move, color_index, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, value_error};
+use crate::gil_cell::{Exclusive, GilCell, Shared};
 
 /// A shogi board: the position, the moves played since it was set, and the game's end
 /// (checkmate, repetition, perpetual check).
 ///
 /// `Board()` is the even-game start; `Board(sfen)` takes SFEN, `startpos`, or a USI
 /// `position` line (`sfen ... moves ...`), whose moves become the history.
-#[pyclass(module = "masu.shogi", skip_from_py_object)]
+#[pyclass(module = "masu.shogi", frozen, skip_from_py_object)]
 pub(crate) struct Board {
+    /// Under the GIL, a borrow of this costs a plain counter where a mutable class's
+    /// atomic flag costs a fifth of a short call (`crate::gil_cell`).
+    state: GilCell<BoardState>,
+}
+
+/// What a [`Board`] holds.
+pub(crate) struct BoardState {
     game: Game,
     /// The `Move` object pushed for each move of the game (`None` for moves pushed as text
     /// or code): `pop` hands the same object back instead of making one.
     pushed: Vec<Option<Py<Move>>>,
 }
 
-impl Board {
+impl BoardState {
     pub(crate) fn position(&self) -> &Position {
         self.game.position()
     }
@@ -38,12 +46,7 @@ impl Board {
     /// A move given as a `Move` or USI text, resolved in the current position.
     fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
         if let Ok(m) = mv.cast::<Move>() {
-            let m = m.get().mv;
-            return if self.position().is_legal(&m) {
-                Ok(m)
-            } else {
-                Err(illegal_move(format!("illegal move {m}")))
-            };
+            return self.legal(m.get().mv);
         }
         let text: String = mv.extract()?;
         let usi: UsiMove = text
@@ -52,7 +55,16 @@ impl Board {
         usi.to_move(self.position()).map_err(illegal_move)
     }
 
-    /// Plays `m`, which [`Board::resolve`] or the move decoders checked is legal.
+    /// `m` when it is legal here, else IllegalMoveError.
+    fn legal(&self, m: shogi::Move) -> PyResult<shogi::Move> {
+        if self.position().is_legal(&m) {
+            Ok(m)
+        } else {
+            Err(illegal_move(format!("illegal move {m}")))
+        }
+    }
+
+    /// Plays `m`, which [`BoardState::resolve`] or the move decoders checked is legal.
     fn play(&mut self, m: shogi::Move, object: Option<Py<Move>>) {
         self.game.play_unchecked(m);
         self.pushed.push(object);
@@ -68,14 +80,14 @@ impl Board {
 
     /// A copy sharing the immutable `Move` objects.
     fn duplicate(&self, py: Python<'_>) -> Board {
-        Board {
+        Board::from_state(BoardState {
             game: self.game.clone(),
             pushed: self
                 .pushed
                 .iter()
                 .map(|o| o.as_ref().map(|m| m.clone_ref(py)))
                 .collect(),
-        }
+        })
     }
 }
 
@@ -92,74 +104,86 @@ impl Board {
     }
 
     /// The SFEN of the current position.
-    fn sfen(&self) -> String {
-        self.position().to_sfen()
+    fn sfen(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.state(py)?.position().to_sfen())
     }
 
     /// Sets the position from SFEN (or `startpos`, or a USI `position` line) and clears the
     /// history. Raises ValueError for bad SFEN.
-    fn set_sfen(&mut self, sfen: &str) -> PyResult<()> {
-        self.set_game(read_game(sfen)?);
+    fn set_sfen(&self, py: Python<'_>, sfen: &str) -> PyResult<()> {
+        let game = read_game(sfen)?;
+        self.state_mut(py)?.set_game(game);
         Ok(())
     }
 
     /// Sets the even-game start position and clears the history.
-    fn reset(&mut self) {
-        self.set_game(Game::new());
+    fn reset(&self, py: Python<'_>) -> PyResult<()> {
+        self.state_mut(py)?.set_game(Game::new());
+        Ok(())
     }
 
     /// Plays a USI move (`7g7f`) and returns it as a `Move`. Raises ValueError for text that
     /// is not USI, IllegalMoveError for a move that is not legal here. Play goes on after a
     /// repetition ends the game, as in cshogi; `is_game_over()` tells.
-    fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
-        let m = self.resolve(usi)?;
-        let object = Move::object(py, m, self.position().turn())?;
-        self.play(m, Some(object.clone_ref(py)));
+    fn push_usi(&self, py: Python<'_>, usi: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
+        let mut state = self.state_mut(py)?;
+        let m = state.resolve(usi)?;
+        let object = Move::object(py, m, state.position().turn())?;
+        state.play(m, Some(object.clone_ref(py)));
         Ok(object)
     }
 
     /// Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here.
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = self.resolve(mv)?;
-        let object = mv.cast::<Move>().ok().map(|o| o.clone().unbind());
-        self.play(m, object);
+    fn push(&self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut state = self.state_mut(mv.py())?;
+        if let Ok(object) = mv.cast::<Move>() {
+            let m = state.legal(object.get().mv)?;
+            state.play(m, Some(object.clone().unbind()));
+        } else {
+            let m = state.resolve(mv)?;
+            state.play(m, None);
+        }
         Ok(())
     }
 
     /// Plays cshogi's 16-bit move (`Move.to_move16()`, HCPE's `bestMove16`). Raises
     /// IllegalMoveError when it is not a legal move here.
-    fn push_move16(&mut self, move16: u16) -> PyResult<()> {
-        let m = hcp::move_from16(self.position(), move16).map_err(illegal_move)?;
-        self.play(m, None);
+    fn push_move16(&self, py: Python<'_>, move16: u16) -> PyResult<()> {
+        let mut state = self.state_mut(py)?;
+        let m = hcp::move_from16(state.position(), move16).map_err(illegal_move)?;
+        state.play(m, None);
         Ok(())
     }
 
     /// Takes back the last move and returns it. Raises IndexError when there is none.
-    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let m = self
+    fn pop(&self, py: Python<'_>) -> PyResult<Py<Move>> {
+        let mut state = self.state_mut(py)?;
+        let m = state
             .game
             .undo()
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))?;
-        match self.pushed.pop().flatten() {
+        match state.pushed.pop().flatten() {
             Some(object) => Ok(object),
-            None => Move::object(py, m, self.position().turn()),
+            None => Move::object(py, m, state.position().turn()),
         }
     }
 
     /// The last move played, `None` at the start.
-    fn peek(&self) -> Option<Move> {
-        let m = *self.game.moves().last()?;
-        Some(Move {
-            mv: m,
-            color: !self.position().turn(),
-        })
+    fn peek(&self, py: Python<'_>) -> PyResult<Option<Move>> {
+        let state = self.state(py)?;
+        Ok(state.game.moves().last().map(|&mv| Move {
+            mv,
+            color: !state.position().turn(),
+        }))
     }
 
     /// The moves played since the position was set, oldest first.
     #[getter]
-    fn move_stack(&self) -> Vec<Move> {
-        let mut color = self.game.start().turn();
-        self.game
+    fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        let state = self.state(py)?;
+        let mut color = state.game.start().turn();
+        Ok(state
+            .game
             .moves()
             .iter()
             .map(|&mv| {
@@ -167,211 +191,222 @@ impl Board {
                 color = !color;
                 m
             })
-            .collect()
+            .collect())
     }
 
     /// Every legal move of the side to move, as a `LegalMoves` sequence of `Move`.
     #[getter]
-    fn legal_moves(&self) -> LegalMoves {
-        LegalMoves::new(self.position())
+    fn legal_moves(&self, py: Python<'_>) -> PyResult<LegalMoves> {
+        Ok(LegalMoves::new(self.state(py)?.position()))
     }
 
     /// The legal move written as `usi`. Raises ValueError for bad text, IllegalMoveError
     /// for a move that is not legal here.
     fn move_from_usi(&self, usi: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let m = self.resolve(usi)?;
-        Ok(self.wrap(m))
+        let state = self.state(usi.py())?;
+        let m = state.resolve(usi)?;
+        Ok(state.wrap(m))
     }
 
     /// The legal move written as cshogi's 16-bit code. Raises IllegalMoveError otherwise.
-    fn move_from_move16(&self, move16: u16) -> PyResult<Move> {
-        let m = hcp::move_from16(self.position(), move16).map_err(illegal_move)?;
-        Ok(self.wrap(m))
+    fn move_from_move16(&self, py: Python<'_>, move16: u16) -> PyResult<Move> {
+        let state = self.state(py)?;
+        let m = hcp::move_from16(state.position(), move16).map_err(illegal_move)?;
+        Ok(state.wrap(m))
     }
 
     /// The legal move written as YaneuraOu's 16-bit code. Raises IllegalMoveError otherwise.
-    fn move_from_psv_move16(&self, move16: u16) -> PyResult<Move> {
-        let m = psfen::move_from16(self.position(), move16).map_err(illegal_move)?;
-        Ok(self.wrap(m))
+    fn move_from_psv_move16(&self, py: Python<'_>, move16: u16) -> PyResult<Move> {
+        let state = self.state(py)?;
+        let m = psfen::move_from16(state.position(), move16).map_err(illegal_move)?;
+        Ok(state.wrap(m))
     }
 
     /// Whether `move` (a `Move` or USI text) is legal here; text that is not USI is not.
-    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> bool {
-        self.resolve(mv).is_ok()
+    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.state(mv.py())?.resolve(mv).is_ok())
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.position().in_check()
+    fn is_check(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state(py)?.position().in_check())
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
-        self.position().is_checkmate()
+    fn is_checkmate(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state(py)?.position().is_checkmate())
     }
 
     /// Whether the game is over: checkmate, a fourth repetition (a draw, or a loss for the
     /// side that checked on every move), or a recorded end.
-    fn is_game_over(&self) -> bool {
-        self.game.is_over()
+    fn is_game_over(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state(py)?.game.is_over())
     }
 
     /// Whether the game is drawn by repetition (千日手: the position occurred a fourth time
     /// without perpetual check).
-    fn is_draw(&self) -> bool {
-        self.game.outcome().is_some_and(Outcome::is_draw)
+    fn is_draw(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state(py)?.game.outcome().is_some_and(Outcome::is_draw))
     }
 
     /// How the game ended (`"black wins by checkmate"`, `"draw by repetition"`,
     /// `"white wins by perpetual check"`), `None` while it goes on.
-    fn outcome(&self) -> Option<String> {
-        self.game.outcome().map(|o| o.to_string())
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        Ok(self.state(py)?.game.outcome().map(|o| o.to_string()))
     }
 
     /// The winner (0 Black, 1 White), `None` while the game goes on or after a draw.
     #[getter]
-    fn winner(&self) -> Option<u8> {
-        self.game
+    fn winner(&self, py: Python<'_>) -> PyResult<Option<u8>> {
+        let state = self.state(py)?;
+        Ok(state
+            .game
             .outcome()
             .and_then(Outcome::winner)
-            .map(color_index)
+            .map(color_index))
     }
 
     /// How many times the current position has occurred since the board was set.
-    fn repetitions(&self) -> u8 {
-        self.game.repetitions()
+    fn repetitions(&self, py: Python<'_>) -> PyResult<u8> {
+        Ok(self.state(py)?.game.repetitions())
     }
 
     /// The side to move: 0 (`BLACK`) or 1 (`WHITE`).
     #[getter]
-    fn turn(&self) -> u8 {
-        color_index(self.position().turn())
+    fn turn(&self, py: Python<'_>) -> PyResult<u8> {
+        Ok(color_index(self.state(py)?.position().turn()))
     }
 
     /// The move number as SFEN writes it (1 at the start of a game).
     #[getter]
-    fn move_number(&self) -> u32 {
-        self.position().ply()
+    fn move_number(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(self.state(py)?.position().ply())
     }
 
     /// The piece on `square` (an index 0-80 with 1a = 0, or a USI name such as `"7g"`) as
     /// SFEN writes it (`"P"`, `"+r"`), `None` for an empty square.
     fn piece(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let sq = square_arg(square)?;
-        Ok(self.position().piece_at(sq).map(|p| p.to_string()))
+        let state = self.state(square.py())?;
+        Ok(state.position().piece_at(sq).map(|p| p.to_string()))
     }
 
     /// Both hands as two tuples of counts (Black's, then White's), each in the order pawn,
     /// lance, knight, silver, gold, bishop, rook.
     #[getter]
-    fn pieces_in_hand(&self) -> (Vec<u32>, Vec<u32>) {
+    fn pieces_in_hand(&self, py: Python<'_>) -> PyResult<(Vec<u32>, Vec<u32>)> {
+        let state = self.state(py)?;
         // Lists of ints (a `Vec<u8>` would become `bytes`).
         let counts = |color: Color| {
-            let hand = self.position().hand(color);
+            let hand = state.position().hand(color);
             shogi::PieceKind::HAND
                 .map(|k| u32::from(hand.count(k)))
                 .to_vec()
         };
-        (counts(Color::Black), counts(Color::White))
+        Ok((counts(Color::Black), counts(Color::White)))
     }
 
     /// The 64-bit Zobrist key of the board, hands and side to move (not the move number).
-    fn zobrist_hash(&self) -> u64 {
-        self.position().key()
+    fn zobrist_hash(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.state(py)?.position().key())
     }
 
     /// An independent copy, history included.
-    fn copy(&self, py: Python<'_>) -> Board {
-        self.duplicate(py)
+    fn copy(&self, py: Python<'_>) -> PyResult<Board> {
+        Ok(self.state(py)?.duplicate(py))
     }
 
-    fn __copy__(&self, py: Python<'_>) -> Board {
-        self.duplicate(py)
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Board> {
+        self.copy(py)
     }
 
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Board {
-        self.duplicate(py)
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Board> {
+        self.copy(py)
     }
 
     /// A move that checkmates at once, `None` when there is none.
-    fn mate_move_in_1ply(&self) -> Option<Move> {
-        self.position().mate_in_1().map(|m| self.wrap(m))
+    fn mate_move_in_1ply(&self, py: Python<'_>) -> PyResult<Option<Move>> {
+        let state = self.state(py)?;
+        Ok(state.position().mate_in_1().map(|m| state.wrap(m)))
     }
 
     /// The position as HCP: 32 bytes, byte for byte as cshogi's `to_hcp` writes them.
     /// Raises ValueError for a position without both kings.
     fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let packed = Hcp::from_position(self.position()).map_err(value_error)?;
+        let packed = Hcp::from_position(self.state(py)?.position()).map_err(value_error)?;
         Ok(PyBytes::new(py, &packed.0))
     }
 
     /// Sets the position from 32 HCP bytes (`bytes` or a numpy array) and clears the
     /// history; the move number becomes 1. Raises ValueError for bytes that are not a
     /// valid position.
-    fn set_hcp(&mut self, hcp: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn set_hcp(&self, hcp: &Bound<'_, PyAny>) -> PyResult<()> {
+        // The bytes first: `bytes(hcp)` may run Python code, which may use this board.
         let pos = Hcp(fixed_bytes(hcp)?).to_position().map_err(value_error)?;
-        self.set_game(Game::from_position(pos));
+        self.state_mut(hcp.py())?.set_game(Game::from_position(pos));
         Ok(())
     }
 
     /// The position as PackedSfen: 32 bytes, byte for byte as YaneuraOu (and cshogi's
     /// `to_psfen`) write them. Raises ValueError for a position without both kings.
     fn to_psfen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let packed = PackedSfen::from_position(self.position()).map_err(value_error)?;
+        let packed = PackedSfen::from_position(self.state(py)?.position()).map_err(value_error)?;
         Ok(PyBytes::new(py, &packed.0))
     }
 
     /// Sets the position from 32 PackedSfen bytes and clears the history; the move number
     /// becomes 1. Raises ValueError for bytes that are not a valid position.
-    fn set_psfen(&mut self, psfen: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn set_psfen(&self, psfen: &Bound<'_, PyAny>) -> PyResult<()> {
         let pos = PackedSfen(fixed_bytes(psfen)?)
             .to_position()
             .map_err(value_error)?;
-        self.set_game(Game::from_position(pos));
+        self.state_mut(psfen.py())?
+            .set_game(Game::from_position(pos));
         Ok(())
     }
 
     /// The board diagram as KIF writes it (BOD), with the last move.
-    fn to_bod(&self) -> String {
-        self.game.bod().to_string()
+    fn to_bod(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.state(py)?.game.bod().to_string())
     }
 
     /// An SVG picture of the position, the last move highlighted.
     #[pyo3(signature = (size = 40, flip = false))]
-    fn to_svg(&self, size: u32, flip: bool) -> String {
+    fn to_svg(&self, py: Python<'_>, size: u32, flip: bool) -> PyResult<String> {
+        let state = self.state(py)?;
         let options = shogi::svg::SvgOptions {
-            last_move: self.game.moves().last().copied(),
+            last_move: state.game.moves().last().copied(),
             orientation: if flip { Color::White } else { Color::Black },
             square_size: size,
             ..shogi::svg::SvgOptions::default()
         };
-        shogi::svg::render(self.position(), &options)
+        Ok(shogi::svg::render(state.position(), &options))
     }
 
     /// The SVG picture Jupyter shows.
-    fn _repr_svg_(&self) -> String {
-        self.to_svg(40, false)
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.to_svg(py, 40, false)
     }
 
     /// The USI `position` line of the history: `position startpos moves ...`.
-    fn usi(&self) -> String {
-        self.game.to_usi()
+    fn usi(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.state(py)?.game.to_usi())
     }
 
-    fn __str__(&self) -> String {
-        self.to_bod()
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        self.to_bod(py)
     }
 
-    fn __repr__(&self) -> String {
-        format!("Board('{}')", self.sfen())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Board('{}')", self.sfen(py)?))
     }
 
-    fn __eq__(&self, other: &Board) -> bool {
-        self.position() == other.position()
+    fn __eq__(&self, py: Python<'_>, other: &Board) -> PyResult<bool> {
+        Ok(self.state(py)?.position() == other.state(py)?.position())
     }
 
-    fn __hash__(&self) -> u64 {
-        self.position().key()
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        self.zobrist_hash(py)
     }
 }
 
@@ -385,11 +420,27 @@ fn read_game(text: &str) -> PyResult<Game> {
 impl Board {
     /// A board holding `game` (its start and moves as history).
     pub(crate) fn from_game(game: Game) -> Board {
-        Board {
+        Board::from_state(BoardState {
             pushed: std::iter::repeat_with(|| None)
                 .take(game.moves().len())
                 .collect(),
             game,
+        })
+    }
+
+    fn from_state(state: BoardState) -> Board {
+        Board {
+            state: GilCell::new(state),
         }
+    }
+
+    /// The board's state, to read.
+    pub(crate) fn state(&self, py: Python<'_>) -> PyResult<Shared<'_, BoardState>> {
+        self.state.borrow(py)
+    }
+
+    /// The board's state, to change.
+    fn state_mut(&self, py: Python<'_>) -> PyResult<Exclusive<'_, BoardState>> {
+        self.state.borrow_mut(py)
     }
 }

@@ -31,9 +31,9 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// The number of legal move sequences of `depth` plies from `board` (1 at depth 0),
 /// counted in Rust with the GIL released.
 #[pyfunction]
-fn perft(py: Python<'_>, board: &Board, depth: u32) -> u64 {
-    let pos = board.position().clone();
-    py.detach(|| shogi::perft(&pos, depth))
+fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
+    let pos = board.state(py)?.position().clone();
+    Ok(py.detach(|| shogi::perft(&pos, depth)))
 }
 
 /// The bytes of a `bytes`, `bytearray`, `memoryview` or numpy array (anything `bytes()`
