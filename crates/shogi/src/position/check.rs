@@ -8,7 +8,7 @@
 //! pawn-drop mate).
 
 use super::Position;
-use crate::attacks::{attacks, bishop_attacks, lance_attacks, line, rook_attacks};
+use crate::attacks::{attacks, between, bishop_attacks, lance_attacks, line, rook_attacks};
 use crate::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
 
 impl Position {
@@ -108,19 +108,38 @@ impl Position {
     }
 
     /// Drops on the squares from which the dropped kind attacks the king on `ksq`.
+    ///
+    /// The rules of a drop are applied to whole sets of squares: dead squares, 二歩 files
+    /// and, with our own king in check, the squares that block the check (the checkers are
+    /// found once, not once per drop); only a pawn's drop still asks about 打ち歩詰め.
     fn checking_drops(&self, ksq: Square, occ: Bitboard, list: &mut MoveList) {
         let us = self.turn;
         let hand = self.hands[us];
+        let shelter = match self.king_square(us) {
+            None => Bitboard::FULL,
+            Some(own) => {
+                let checkers = self.checkers();
+                match checkers.first() {
+                    None => Bitboard::FULL,
+                    Some(_) if checkers.has_more_than_one() => return,
+                    Some(checker) => between(own, checker),
+                }
+            }
+        };
         for kind in PieceKind::HAND {
             if hand.count(kind) == 0 {
                 continue;
             }
             // A piece attacks the king from exactly the squares the opposite-coloured piece
             // of the same kind attacks from the king's square.
-            for to in attacks(Piece::new(!us, kind), ksq, occ) & !occ {
-                let m = Move::Drop { kind, to };
-                if self.is_legal(&m) {
-                    list.push(m);
+            let mut squares =
+                attacks(Piece::new(!us, kind), ksq, occ) & !occ & !kind.dead_squares(us) & shelter;
+            if kind == PieceKind::Pawn {
+                squares &= !self.pieces_of(Piece::new(us, kind)).whole_files();
+            }
+            for to in squares {
+                if kind != PieceKind::Pawn || !self.is_pawn_drop_mate(to, ksq) {
+                    list.push(Move::Drop { kind, to });
                 }
             }
         }

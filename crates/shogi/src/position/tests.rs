@@ -520,3 +520,22 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn checking_drops_obey_the_drop_rules() {
+    let checks = |sfen: &str| -> Vec<String> {
+        pos(sfen)
+            .check_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    // Our king in check from the rook on 5a: only drops that also block it.
+    assert_eq!(checks("4r4/9/5k3/9/9/9/9/9/4K4 b G 1"), ["G*5c", "G*5d"]);
+    // In double check (the bishop on 1e too) no drop helps.
+    assert!(checks("4r4/9/5k3/9/8b/9/9/9/4K4 b G 1").is_empty());
+    // P*1b would mate (打ち歩詰め); a second pawn on file 2 would be 二歩.
+    let corner = checks("8k/6G2/7S1/9/9/9/9/9/K8 b P 1");
+    assert!(!corner.contains(&"P*1b".to_owned()), "{corner:?}");
+    assert!(checks("7k1/9/9/9/9/9/7P1/9/K8 b P 1").is_empty());
+}
