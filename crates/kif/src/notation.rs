@@ -4,6 +4,7 @@
 use shogi::{Move, Position, Square};
 
 use crate::movetext::KifMove;
+use crate::resolve::reachable;
 
 impl KifMove {
     /// The KIF text of `mv`: destination (or `同` when it is `last_to`), the piece before the
@@ -39,6 +40,41 @@ impl KifMove {
             drop: words.drop,
             from: None,
             ..KifMove::kif(mv, last_to)
+        }
+    }
+}
+
+impl KifMove {
+    /// The KI2 text of a recorded foul `mv` (a move that is not legal in `pos`) that reads
+    /// back as the same foul: words that fit no legal move of the piece to the square and
+    /// pick `mv` alone among the moves that reach it ignoring checks (a pinned gold moving
+    /// up where a gold drop is legal is `４二金上`, not `４二金`, which is the drop). A drop
+    /// is written with `打`; a move no such words name (a piece that cannot reach the
+    /// square at all) is the piece and destination alone.
+    #[must_use]
+    pub fn ki2_foul(pos: &Position, mv: &Move, last_to: Option<Square>) -> KifMove {
+        let plain = KifMove::kif(mv, last_to).without_origin();
+        if mv.is_drop() {
+            return plain;
+        }
+        let us = pos.turn();
+        let legal: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|c| c.to() == mv.to() && c.kind() == mv.kind())
+            .collect();
+        let reachable = reachable(pos, mv.kind(), mv.to(), mv.is_promotion());
+        let base = plain.words();
+        let found = std::iter::once(base)
+            .chain(base.variants(us, mv))
+            .find(|w| w.select(us, &legal).is_empty() && w.select(us, &reachable) == [*mv]);
+        match found {
+            Some(words) => KifMove {
+                relative: words.relative,
+                motion: words.motion,
+                ..plain
+            },
+            None => plain,
         }
     }
 }

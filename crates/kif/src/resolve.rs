@@ -2,7 +2,7 @@
 //! choose among the legal candidates.
 
 use shogi::attacks::attacks;
-use shogi::{Color, Move, Piece, Position, Square};
+use shogi::{Color, Move, Piece, PieceKind, Position, Square};
 
 use crate::movetext::KifMove;
 
@@ -110,38 +110,18 @@ impl KifMove {
         }
     }
 
-    /// With no legal candidate, the one piece of the written kind that could reach the
-    /// square ignoring checks (a recorded foul such as leaving the king in check), or the
-    /// drop when no board piece can.
+    /// With no legal candidate, the move the words pick among those of the written piece
+    /// that reach the square ignoring checks ([`reachable`]), when it is illegal: a
+    /// recorded foul such as leaving the king in check. Without `打` a board piece is
+    /// preferred to the drop, as for legal moves.
     fn unique_illegal(&self, pos: &Position, to: Square) -> Option<Move> {
-        let us = pos.turn();
-        if pos.piece_at(to).is_some_and(|p| p.color == us) {
-            return None;
+        let candidates = reachable(pos, self.piece, to, self.promotion == Some(true));
+        match self.words().select(pos.turn(), &candidates)[..] {
+            // A legal move here was ruled out by the text's own words (`引` for a move
+            // up): the text fits nothing, it does not record a foul.
+            [mv] => (!pos.is_legal(&mv)).then_some(mv),
+            _ => None,
         }
-        let piece = Piece::new(us, self.piece);
-        let mut from = pos
-            .pieces_of(piece)
-            .iter()
-            .filter(|&sq| attacks(piece, sq, pos.occupied()).contains(to));
-        let mv = match (from.next(), from.next()) {
-            (Some(from), None) if !self.drop => Move::Normal {
-                from,
-                to,
-                kind: self.piece,
-                capture: pos.piece_at(to).map(|p| p.kind),
-                promote: self.promotion == Some(true),
-            },
-            (None, _) if pos.hand(us).count(self.piece) > 0 && pos.piece_at(to).is_none() => {
-                Move::Drop {
-                    kind: self.piece,
-                    to,
-                }
-            }
-            _ => return None,
-        };
-        // A legal move here was ruled out by the text's own words (`引` for a move up):
-        // the text fits nothing, it does not record a foul.
-        (!pos.is_legal(&mv)).then_some(mv)
     }
 
     /// The KI2 filter ([`shogi::MoveWords::select`], the rule the writer uses too) over a
@@ -159,4 +139,33 @@ impl KifMove {
             _ => Err(KifMoveError::Ambiguous { candidates: fit }),
         }
     }
+}
+
+/// The moves of `kind` by the side to move to `to` that the board pieces' attacks allow,
+/// checks and the other rules ignored (promoting as `promote` says), and its drop when
+/// `kind` is in hand and `to` is empty: the candidates of a foul that KI2 text names.
+pub(crate) fn reachable(pos: &Position, kind: PieceKind, to: Square, promote: bool) -> Vec<Move> {
+    let us = pos.turn();
+    let target = pos.piece_at(to);
+    if target.is_some_and(|p| p.color == us) {
+        return Vec::new();
+    }
+    let capture = target.map(|p| p.kind);
+    let piece = Piece::new(us, kind);
+    let mut moves: Vec<Move> = pos
+        .pieces_of(piece)
+        .iter()
+        .filter(|&from| attacks(piece, from, pos.occupied()).contains(to))
+        .map(|from| Move::Normal {
+            from,
+            to,
+            kind,
+            capture,
+            promote,
+        })
+        .collect();
+    if target.is_none() && pos.hand(us).count(kind) > 0 {
+        moves.push(Move::Drop { kind, to });
+    }
+    moves
 }

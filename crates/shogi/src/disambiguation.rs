@@ -147,9 +147,11 @@ impl MoveWords {
         }
     }
 
-    /// The words to try for `m`, in the order the JSA rules prefer them: the movement word
-    /// alone, then `直`, then `右`/`左`, then `右`/`左` with the movement word.
-    fn choices(color: Color, m: &Move) -> impl Iterator<Item = (Option<Relative>, Option<Motion>)> {
+    /// These words (their promotion and `打`) with each relative and movement word that can
+    /// be said of the board move `m` by `color`, in the order the JSA rules prefer them: the
+    /// movement word alone, then `直`, then `右`/`左`, then `右`/`左` with the movement word.
+    /// A writer takes the first that [`MoveWords::select`] narrows to `m` alone.
+    pub fn variants(self, color: Color, m: &Move) -> impl Iterator<Item = MoveWords> + use<> {
         let motion = Motion::of(color, m);
         let straight = m
             .from()
@@ -162,6 +164,11 @@ impl MoveWords {
             .chain(sides.map(|r| (r, None)))
             .chain(sides.map(|r| (r, motion)))
             .chain(straight.map(|s| (Some(s), motion)))
+            .map(move |(relative, motion)| MoveWords {
+                relative,
+                motion,
+                ..self
+            })
     }
 }
 
@@ -213,12 +220,8 @@ impl Position {
         if !rivals {
             return words;
         }
-        MoveWords::choices(us, m)
-            .map(|(relative, motion)| MoveWords {
-                relative,
-                motion,
-                ..words
-            })
+        words
+            .variants(us, m)
             .find(|w| w.select(us, &candidates) == [*m])
             .unwrap_or(words)
     }

@@ -63,7 +63,7 @@ pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
 /// The text of one move of the tree, and the position after it.
 fn token(pos: &Position, mv: &Move, illegal: bool, last_to: Option<Square>) -> String {
     let km = if illegal {
-        KifMove::kif(mv, last_to).without_origin()
+        KifMove::ki2_foul(pos, mv, last_to)
     } else {
         KifMove::ki2(pos, mv, last_to)
     };
