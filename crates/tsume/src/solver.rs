@@ -196,6 +196,33 @@ fn run_with(
     pos: &Position,
     horizon: Len,
 ) -> (Verdict, u64, u64) {
+    // Short mates are found from below before any proof: the first horizon proven is the
+    // shortest mate, and the proof of a looser bound would be work thrown away.
+    let mut floor = 1;
+    if level != AnswerLevel::Proof && horizon == LEN_INF {
+        // A quarter of a caller's node limit at most: the proof must still have its
+        // chance within the limit.
+        let budget = s.budget.node_limit.map_or(FIRST_BOTTOM_UP_NODES, |limit| {
+            (limit / 4).min(FIRST_BOTTOM_UP_NODES)
+        });
+        match bottom_up(s, pos, 1, FIRST_BOTTOM_UP_BOUND, budget) {
+            BottomUp::Shortest(length) => {
+                let proof_nodes = s.nodes;
+                let verdict = match answer(level, s, pos, length, true) {
+                    Some(mate) => Verdict::Mate(mate),
+                    None => Verdict::Unknown {
+                        reason: s.stop.unwrap_or(StopReason::NoLine),
+                    },
+                };
+                return (verdict, s.nodes, proof_nodes);
+            }
+            BottomUp::Stopped => {
+                let reason = s.stop.unwrap_or(StopReason::NodeLimit);
+                return (Verdict::Unknown { reason }, s.nodes, s.nodes);
+            }
+            BottomUp::Floor(below) => floor = below,
+        }
+    }
     let v = s.search(pos, 0, horizon, 0);
     let proof_nodes = s.nodes;
     if v.is_disproven() {
@@ -223,7 +250,7 @@ fn run_with(
         s.proof_line(pos, upper).map(|line| (upper, line))
     };
     if level != AnswerLevel::Proof {
-        (upper, exact) = shorten(s, pos, upper);
+        (upper, exact) = shorten(s, pos, upper, floor);
     }
     if s.stop.is_some() {
         // The mate is proven; spend a reserve on writing it out.
@@ -265,12 +292,12 @@ fn run_with(
 /// ([`speculative_budget`]); once one fails (no mate within it, or the budget ran out),
 /// the horizon steps down by two, and the last search is always the full "no mate within
 /// N-2", or none when the searches from below have already proven it.
-fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bool) {
+fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32, floor: u32) -> (u32, bool) {
     let proof_nodes = s.nodes;
     // The shortest length a mate may still have: "no mate within below - 2" is proven.
-    let mut below = 1;
+    let mut below = floor;
     if upper <= BOTTOM_UP_MAX_BOUND {
-        match bottom_up(s, pos, upper, speculative_budget(proof_nodes, 0)) {
+        match bottom_up(s, pos, below, upper, speculative_budget(proof_nodes, 0)) {
             BottomUp::Shortest(len) => return (len, true),
             BottomUp::Stopped => return (upper, false),
             BottomUp::Floor(floor) => below = floor,
@@ -319,6 +346,19 @@ fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32) -> (u32, bo
 /// them below its 611.
 const BOTTOM_UP_MAX_BOUND: u32 = 63;
 
+/// The searches from below that come before any proof, at the exact and full levels: the
+/// horizons below this one. A mate of at most 9 plies is then found without first proving
+/// a looser bound (on the 427 generated problems of 1-11 plies: 1,347,289 nodes instead of
+/// 1,861,079, a third less CPU); a position without a mate pays the disproofs of those
+/// horizons before its own (7 % more nodes, the same CPU, on the generated problems with
+/// the attacker's hand taken away; with horizons up to 15, 13 % more nodes) ...
+const FIRST_BOTTOM_UP_BOUND: u32 = 11;
+
+/// ... within this many nodes in all. When they stop, the proof follows and the
+/// shortening goes on above the last horizon disproven, so at most the search that ran
+/// into the budget is lost.
+const FIRST_BOTTOM_UP_NODES: u64 = 100_000;
+
 /// What the searches from below found.
 enum BottomUp {
     /// The shortest mate: every shorter horizon was disproven.
@@ -329,12 +369,18 @@ enum BottomUp {
     Floor(u32),
 }
 
-/// Searches the horizons 1, 3, 5, ... below `upper` within `budget` nodes in all: the
-/// first horizon proven is the shortest mate. A defender node stops at its first escape
-/// there (`Searcher::stop_at_escape`).
-fn bottom_up(s: &mut Searcher<'_, '_>, pos: &Position, upper: u32, budget: u64) -> BottomUp {
+/// Searches the horizons `from`, `from + 2`, ... below `upper` within `budget` nodes in
+/// all (`from` is odd, and no mate is shorter): the first horizon proven is the shortest
+/// mate. A defender node stops at its first escape there (`Searcher::stop_at_escape`).
+fn bottom_up(
+    s: &mut Searcher<'_, '_>,
+    pos: &Position,
+    from: u32,
+    upper: u32,
+    budget: u64,
+) -> BottomUp {
     let end = s.nodes.saturating_add(budget);
-    let mut below = 1;
+    let mut below = from;
     s.stop_at_escape = true;
     let found = loop {
         if below >= upper || s.nodes >= end {
