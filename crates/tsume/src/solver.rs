@@ -381,25 +381,24 @@ fn bottom_up(
 ) -> BottomUp {
     let end = s.nodes.saturating_add(budget);
     let mut below = from;
-    s.stop_at_escape = true;
-    let found = loop {
-        if below >= upper || s.nodes >= end {
-            break BottomUp::Floor(below);
+    s.asking_from_below(|s| {
+        loop {
+            if below >= upper || s.nodes >= end {
+                break BottomUp::Floor(below);
+            }
+            s.clear_rep();
+            let horizon = Len::try_from(below).unwrap_or(LEN_INF - 1);
+            let v = s.limited(end - s.nodes, |s| {
+                Some(s.search(pos, 0, horizon, 0)).filter(Value::is_solved)
+            });
+            match v {
+                Some(v) if v.is_proven() => break BottomUp::Shortest(u32::from(v.len)),
+                Some(_) => below += 2,
+                None if s.stop.is_some() => break BottomUp::Stopped,
+                None => break BottomUp::Floor(below),
+            }
         }
-        s.clear_rep();
-        let horizon = Len::try_from(below).unwrap_or(LEN_INF - 1);
-        let v = s.limited(end - s.nodes, |s| {
-            Some(s.search(pos, 0, horizon, 0)).filter(Value::is_solved)
-        });
-        match v {
-            Some(v) if v.is_proven() => break BottomUp::Shortest(u32::from(v.len)),
-            Some(_) => below += 2,
-            None if s.stop.is_some() => break BottomUp::Stopped,
-            None => break BottomUp::Floor(below),
-        }
-    };
-    s.stop_at_escape = false;
-    found
+    })
 }
 
 /// The next horizon below a proven bound `upper`: `upper - step` until a speculative

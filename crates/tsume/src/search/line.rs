@@ -146,7 +146,7 @@ impl Searcher<'_, '_> {
                 search(self)?
             } else {
                 // Alternatives get a bounded search each; undecided ones are reported apart.
-                match self.limited(ALTERNATIVE_NODES, search) {
+                match self.limited(ALTERNATIVE_NODES, |s| s.asking_from_below(search)) {
                     Some(ok) => ok,
                     None if self.stop.is_some() => return None,
                     None => {

@@ -88,8 +88,8 @@ pub(crate) struct Searcher<'t, 'c> {
     pub(crate) mate3: bool,
     /// A defender node with a horizon stops evaluating new children at any defence
     /// disproven for it (see `Searcher::settles`): set for the shortening's searches from
-    /// below.
-    pub(crate) stop_at_escape: bool,
+    /// below and the answer's bounded questions (`Searcher::asking_from_below`).
+    stop_at_escape: bool,
     root: Position,
 }
 
@@ -180,6 +180,17 @@ impl<'t, 'c> Searcher<'t, 'c> {
         if self.path.get(&pos.key()) == Some(&depth) {
             self.path.remove(&pos.key());
         }
+    }
+
+    /// Runs `f` with [`Searcher::stop_at_escape`] set: for bounded questions ("a mate
+    /// within r?") asked from below, where a defence that escapes the horizon settles its
+    /// node and the other defences need not be looked at.
+    pub(crate) fn asking_from_below<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = self.stop_at_escape;
+        self.stop_at_escape = true;
+        let out = f(self);
+        self.stop_at_escape = outer;
+        out
     }
 
     /// Runs `f` with at most `n` more nodes; `None` if that (or the caller's) budget ends.
