@@ -58,7 +58,8 @@ pub fn check_usi_from_ascii(data: &[u8]) {
 
 /// Move generation: the first byte picks a start position; each further byte either plays a
 /// legal move (chosen by its value) or, when odd, first tests a pseudo move built from the
-/// following bytes. Listed moves are legal and nothing else is.
+/// following bytes. Listed moves are legal and nothing else is; the checks listed are the
+/// legal moves that check.
 pub fn check_legals_are_legal(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
@@ -73,6 +74,16 @@ pub fn check_legals_are_legal(data: &[u8]) {
             assert!(pos.is_legal(m), "{m} in {pos}");
         }
         assert_eq!(pos.count_legal_moves(), legal.len());
+        // The check generator gives exactly the legal moves that check.
+        let checks = pos.check_moves();
+        let checking: Vec<&Move> = legal.iter().filter(|m| pos.gives_check(m)).collect();
+        assert_eq!(checks.len(), checking.len(), "checks {checks:?} in {pos}");
+        for m in &checks {
+            assert!(checking.contains(&m), "{m} in {pos}");
+        }
+        for m in checking {
+            assert!(checks.contains(m), "{m} missing in {pos}");
+        }
         if b & 1 == 1 {
             let m = pseudo_move(
                 &pos,
