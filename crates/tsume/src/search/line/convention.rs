@@ -242,7 +242,9 @@ impl Searcher<'_, '_> {
             let mated = c.pos.turn() != self.attacker && !c.pos.has_legal_moves();
             return Some(Some(mated));
         }
-        self.quick(QUICK_NODES, |s| s.asking_from_below(|s| s.mate_within(c, r)))
+        self.quick(QUICK_NODES, |s| {
+            s.asking_from_below(|s| s.mate_within(c, r))
+        })
     }
 
     /// Whether `c` has a minimax mate of any length, within `nodes`.
