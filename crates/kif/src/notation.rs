@@ -42,9 +42,7 @@ impl KifMove {
             ..KifMove::kif(mv, last_to)
         }
     }
-}
 
-impl KifMove {
     /// The KI2 text of a recorded foul `mv` (a move that is not legal in `pos`) that reads
     /// back as the same foul: words that fit no legal move of the piece to the square and
     /// pick `mv` alone among the moves that reach it ignoring checks (a pinned gold moving
