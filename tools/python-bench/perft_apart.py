@@ -3,12 +3,11 @@
     /tmp/bench/bin/python tools/python-bench/perft_apart.py [--runs 15]
 
 Three walks of the tree from the start position, each the best of `--runs` runs with masu
-and cshogi taking turns:
+and cshogi taking turns; each calls one function one ply from the leaves:
 
-- `perft`: bench.py's row (legal moves at every node, `len()` of them one ply from the
-  leaves, push/pop elsewhere);
-- `lists`: the same walk without the `len()` calls;
-- `walk`: the same walk without the lists one ply from the leaves.
+- `perft`: bench.py's row (there `len()` of the legal moves; push/pop above);
+- `lists`: the same walk making the legal moves there without `len()`;
+- `walk`: the same walk without the lists there.
 
 `perft - lists` is the cost of the `len()` calls, `lists - walk` that of making the legal
 move lists one ply from the leaves, `walk` that of push/pop and the walk itself.
@@ -22,39 +21,25 @@ import cshogi
 import masu.shogi
 
 
-def perft(board, depth):
-    moves = board.legal_moves
+def tree(board, depth, leaf):
+    """The walk of bench.py's perft, with `leaf(board)` one ply from the leaves."""
     if depth == 1:
-        return len(moves)
-    n = 0
-    for m in list(moves):
-        board.push(m)
-        n += perft(board, depth - 1)
-        board.pop()
-    return n
-
-
-def lists(board, depth):
-    moves = board.legal_moves
-    if depth == 1:
-        return 1
-    n = 0
-    for m in list(moves):
-        board.push(m)
-        n += lists(board, depth - 1)
-        board.pop()
-    return n
-
-
-def walk(board, depth):
-    if depth == 1:
-        return 1
+        return leaf(board)
     n = 0
     for m in list(board.legal_moves):
         board.push(m)
-        n += walk(board, depth - 1)
+        n += tree(board, depth - 1, leaf)
         board.pop()
     return n
+
+
+# What each walk does one ply from the leaves (the same call in all three, so that their
+# differences are the work alone).
+LEAVES = {
+    "perft": lambda board: len(board.legal_moves),
+    "lists": lambda board: board.legal_moves is None or 1,
+    "walk": lambda board: 1,
+}
 
 
 def main():
@@ -62,16 +47,16 @@ def main():
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     boards = {"masu": masu.shogi.Board, "cshogi": cshogi.Board}
-    for fn in (perft, lists, walk):
+    for name, leaf in LEAVES.items():
         best = {}
         for _ in range(args.runs):
             for lib, make in boards.items():
                 start = time.perf_counter()
-                fn(make(), 4)
+                tree(make(), 4, leaf)
                 seconds = time.perf_counter() - start
                 best[lib] = min(best.get(lib, seconds), seconds)
         cells = "; ".join(f"{lib} {s * 1e3:.2f} ms" for lib, s in best.items())
-        print(f"{fn.__name__}: {cells}")
+        print(f"{name}: {cells}")
 
 
 if __name__ == "__main__":
