@@ -56,11 +56,7 @@ impl KifMove {
             return plain;
         }
         let us = pos.turn();
-        let legal: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|c| c.to() == mv.to() && c.kind() == mv.kind())
-            .collect();
+        let legal = pos.legal_moves_of(mv.kind(), mv.to());
         let reachable = reachable(pos, mv.kind(), mv.to(), mv.is_promotion());
         let base = plain.words();
         let found = std::iter::once(base)

@@ -2,7 +2,7 @@
 //! choose among the legal candidates.
 
 use shogi::attacks::attacks;
-use shogi::{Color, Move, Piece, PieceKind, Position, Square};
+use shogi::{Move, Piece, PieceKind, Position, Square};
 
 use crate::movetext::KifMove;
 
@@ -99,14 +99,18 @@ impl KifMove {
         })
     }
 
+    /// The KI2 filter ([`shogi::MoveWords::select`], the rule the writer uses too) over the
+    /// legal moves of the written piece to `to`; with none left, a foul the words name.
     fn choose(&self, pos: &Position, to: Square) -> Result<Move, KifMoveError> {
-        let legal = pos.legal_moves();
-        match self.choose_among(pos.turn(), to, &legal) {
-            Err(KifMoveError::NoCandidate { candidates }) => match self.unique_illegal(pos, to) {
+        let all = pos.legal_moves_of(self.piece, to);
+        let fit = self.words().select(pos.turn(), &all);
+        match fit[..] {
+            [mv] => Ok(mv),
+            [] => match self.unique_illegal(pos, to) {
                 Some(mv) => Err(KifMoveError::Illegal { mv }),
-                None => Err(KifMoveError::NoCandidate { candidates }),
+                None => Err(KifMoveError::NoCandidate { candidates: all }),
             },
-            other => other,
+            _ => Err(KifMoveError::Ambiguous { candidates: fit }),
         }
     }
 
@@ -121,22 +125,6 @@ impl KifMove {
             // up): the text fits nothing, it does not record a foul.
             [mv] => (!pos.is_legal(&mv)).then_some(mv),
             _ => None,
-        }
-    }
-
-    /// The KI2 filter ([`shogi::MoveWords::select`], the rule the writer uses too) over a
-    /// list of legal moves of the side `us`.
-    fn choose_among(&self, us: Color, to: Square, legal: &[Move]) -> Result<Move, KifMoveError> {
-        let all: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| m.to() == to && m.kind() == self.piece)
-            .collect();
-        let fit = self.words().select(us, &all);
-        match fit.len() {
-            1 => Ok(fit[0]),
-            0 => Err(KifMoveError::NoCandidate { candidates: all }),
-            _ => Err(KifMoveError::Ambiguous { candidates: fit }),
         }
     }
 }

@@ -197,11 +197,7 @@ impl Position {
     #[must_use]
     pub fn move_words(&self, m: &Move) -> MoveWords {
         let us = self.turn();
-        let candidates: Vec<Move> = self
-            .legal_moves()
-            .into_iter()
-            .filter(|c| c.to() == m.to() && c.kind() == m.kind())
-            .collect();
+        let candidates = self.legal_moves_of(m.kind(), m.to());
         let rivals = candidates
             .iter()
             .any(|c| c.from().is_some() && c.from() != m.from());
@@ -224,6 +220,16 @@ impl Position {
             .variants(us, m)
             .find(|w| w.select(us, &candidates) == [*m])
             .unwrap_or(words)
+    }
+
+    /// The legal moves of a `kind` piece (board moves of that kind before promotion, and its
+    /// drop) to `to`: the candidates that KI2 words ([`MoveWords::select`]) choose among.
+    #[must_use]
+    pub fn legal_moves_of(&self, kind: PieceKind, to: Square) -> Vec<Move> {
+        self.legal_moves()
+            .into_iter()
+            .filter(|c| c.to() == to && c.kind() == kind)
+            .collect()
     }
 
     /// The move in official Japanese notation (the KI2 form): destination or `同　` when
