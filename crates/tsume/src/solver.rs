@@ -196,33 +196,14 @@ fn run_with(
     pos: &Position,
     horizon: Len,
 ) -> (Verdict, u64, u64) {
-    // Short mates are found from below before any proof: the first horizon proven is the
-    // shortest mate, and the proof of a looser bound would be work thrown away.
-    let mut floor = 1;
-    if level != AnswerLevel::Proof && horizon == LEN_INF {
-        // A quarter of a caller's node limit at most: the proof must still have its
-        // chance within the limit.
-        let budget = s.budget.node_limit.map_or(FIRST_BOTTOM_UP_NODES, |limit| {
-            (limit / 4).min(FIRST_BOTTOM_UP_NODES)
-        });
-        match bottom_up(s, pos, 1, FIRST_BOTTOM_UP_BOUND, budget) {
-            BottomUp::Shortest(length) => {
-                let proof_nodes = s.nodes;
-                let verdict = match answer(level, s, pos, length, true) {
-                    Some(mate) => Verdict::Mate(mate),
-                    None => Verdict::Unknown {
-                        reason: s.stop.unwrap_or(StopReason::NoLine),
-                    },
-                };
-                return (verdict, s.nodes, proof_nodes);
-            }
-            BottomUp::Stopped => {
-                let reason = s.stop.unwrap_or(StopReason::NodeLimit);
-                return (Verdict::Unknown { reason }, s.nodes, s.nodes);
-            }
-            BottomUp::Floor(below) => floor = below,
+    let floor = match first_from_below(level, s, pos, horizon) {
+        BottomUp::Shortest(length) => {
+            let proof_nodes = s.nodes;
+            return finish(level, s, pos, (length, true), None, proof_nodes);
         }
-    }
+        BottomUp::Stopped => return (unknown(s), s.nodes, s.nodes),
+        BottomUp::Floor(floor) => floor,
+    };
     let v = s.search(pos, 0, horizon, 0);
     let proof_nodes = s.nodes;
     if v.is_disproven() {
@@ -238,8 +219,7 @@ fn run_with(
         return (verdict, s.nodes, proof_nodes);
     }
     if !v.is_proven() {
-        let reason = s.stop.unwrap_or(StopReason::NodeLimit);
-        return (Verdict::Unknown { reason }, s.nodes, proof_nodes);
+        return (unknown(s), s.nodes, proof_nodes);
     }
     let mut upper = u32::from(v.len);
     let mut exact = false;
@@ -252,6 +232,46 @@ fn run_with(
     if level != AnswerLevel::Proof {
         (upper, exact) = shorten(s, pos, upper, floor);
     }
+    finish(level, s, pos, (upper, exact), saved, proof_nodes)
+}
+
+/// The searches from below that come before any proof at the exact and full levels, when
+/// no horizon was asked for ([`FIRST_BOTTOM_UP_BOUND`]): short mates are found without a
+/// proof of a looser bound, which would be work thrown away.
+fn first_from_below(
+    level: AnswerLevel,
+    s: &mut Searcher<'_, '_>,
+    pos: &Position,
+    horizon: Len,
+) -> BottomUp {
+    if level == AnswerLevel::Proof || horizon != LEN_INF {
+        return BottomUp::Floor(1);
+    }
+    // A quarter of a caller's node limit at most: the proof must still have its chance
+    // within the limit.
+    let budget = s.budget.node_limit.map_or(FIRST_BOTTOM_UP_NODES, |limit| {
+        (limit / 4).min(FIRST_BOTTOM_UP_NODES)
+    });
+    bottom_up(s, pos, 1, FIRST_BOTTOM_UP_BOUND, budget)
+}
+
+/// The verdict when the budget ran out before a proof.
+fn unknown(s: &Searcher<'_, '_>) -> Verdict {
+    Verdict::Unknown {
+        reason: s.stop.unwrap_or(StopReason::NodeLimit),
+    }
+}
+
+/// The answer of a mate proven within `upper` plies (`exact`: proven shortest), with the
+/// proof's line `saved` to fall back on.
+fn finish(
+    level: AnswerLevel,
+    s: &mut Searcher<'_, '_>,
+    pos: &Position,
+    (upper, exact): (u32, bool),
+    saved: Option<(u32, Vec<Move>)>,
+    proof_nodes: u64,
+) -> (Verdict, u64, u64) {
     if s.stop.is_some() {
         // The mate is proven; spend a reserve on writing it out.
         s.stop = None;
