@@ -6,11 +6,13 @@ Three walks of the tree from the start position, each the best of `--runs` runs 
 and cshogi taking turns; each calls one function one ply from the leaves:
 
 - `perft`: bench.py's row (there `len()` of the legal moves; push/pop above);
-- `lists`: the same walk making the legal moves there without `len()`;
-- `walk`: the same walk without the lists there.
+- `lists`: the same walk asking for the legal moves there without `len()`;
+- `walk`: the same walk without them.
 
-`perft - lists` is the cost of the `len()` calls, `lists - walk` that of making the legal
-move lists one ply from the leaves, `walk` that of push/pop and the walk itself.
+`perft - lists` is the cost of the `len()` calls, `lists - walk` that of the `legal_moves`
+property, `walk` that of push/pop and the walk itself. cshogi generates the moves in the
+property; masu's property copies the position and `len()` counts the moves without
+listing them, so its generation falls in `perft - lists`.
 """
 
 import argparse

@@ -29,6 +29,8 @@ def test_legal_moves_and_sfen_agree_along_random_games(start):
         ours = masu.shogi.Board(start)
         theirs = cshogi.Board(start)
         for _ in range(200):
+            # Counted before listing (a fresh sequence counts without making the list).
+            assert len(ours.legal_moves) == len(theirs.legal_moves), ours.sfen()
             our_moves = sorted(m.usi() for m in ours.legal_moves)
             their_moves = sorted(cshogi.move_to_usi(m) for m in theirs.legal_moves)
             assert our_moves == their_moves, ours.sfen()

@@ -74,6 +74,16 @@ def test_legal_moves_is_a_sequence():
     assert repr(moves).startswith("<LegalMoves ")
 
 
+def test_legal_moves_stay_those_of_their_position():
+    board = Board()
+    counted, listed = board.legal_moves, board.legal_moves
+    before = listed.usi()
+    board.push_usi("7g7f")
+    board.push_usi("3c3d")
+    assert len(counted) == 30 and counted.usi() == before and "8h2b+" not in counted
+    assert listed.usi() == before and len(board.legal_moves) == len(board.legal_moves.usi())
+
+
 def test_moves_carry_their_pieces_and_names():
     board = Board("position startpos moves 7g7f 3c3d")
     assert board.move_number == 3 and len(board.move_stack) == 2
