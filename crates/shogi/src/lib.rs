@@ -45,7 +45,8 @@ pub use perft::{perft, perft_make};
 pub use piece::{Piece, PieceKind};
 pub use play_usi::PlayUsiError;
 pub use position::{
-    IllegalMoveReason, PieceMoves, PlayError, Position, PositionError, PositionErrorKinds, Undo,
+    IllegalMoveReason, PieceMoves, Pins, PlayError, Position, PositionError, PositionErrorKinds,
+    Undo,
 };
 pub use setup::{Setup, SetupMode};
 pub use sfen::{BoardError, ParseSfenError};

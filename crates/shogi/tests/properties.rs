@@ -87,9 +87,12 @@ proptest! {
         for m in &legal {
             prop_assert!(pos.is_legal(m), "{} listed but not is_legal in {}", m, pos);
         }
+        let (pins, others) = (pos.pins(), Position::startpos().pins());
         for m in pseudo_moves(&pos) {
             prop_assert_eq!(pos.is_legal(&m), legal.contains(&m), "{} in {}", m, pos);
             prop_assert_eq!(pos.check_legal(&m).is_ok(), pos.is_legal(&m), "{} in {}", m, pos);
+            prop_assert_eq!(pos.check_legal_with(&m, &pins), pos.check_legal(&m), "{} in {}", m, pos);
+            prop_assert_eq!(pos.check_legal_with(&m, &others), pos.check_legal(&m), "{} in {}", m, pos);
         }
         prop_assert_eq!(pos.count_legal_moves(), legal.len());
         let mut by_origin = 0;
@@ -107,7 +110,7 @@ proptest! {
 
     #[test]
     fn random_moves_are_legal_iff_listed(pos in arb_position(), raw in prop::collection::vec((0u8..81, 0u8..81, 0usize..14, any::<bool>(), any::<bool>()), 64)) {
-        let legal = pos.legal_moves();
+        let (legal, pins) = (pos.legal_moves(), pos.pins());
         for (a, b, k, promote, drop) in raw {
             let (from, to) = (Square::from_index(a).unwrap(), Square::from_index(b).unwrap());
             let kind = PieceKind::ALL[k];
@@ -118,6 +121,7 @@ proptest! {
             };
             prop_assert_eq!(pos.is_legal(&m), legal.contains(&m), "{} in {}", m, pos);
             prop_assert_eq!(pos.check_legal(&m).is_ok(), pos.is_legal(&m), "{} in {}", m, pos);
+            prop_assert_eq!(pos.is_legal_with(&m, &pins), pos.is_legal(&m), "{} in {}", m, pos);
         }
     }
 

@@ -5,7 +5,7 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
-use shogi::{Color, Game, Outcome, Position, UsiMove};
+use shogi::{Color, Game, Outcome, Pins, Position, UsiMove};
 
 use super::{LegalMoves, Move, color_index, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, value_error};
@@ -29,6 +29,12 @@ pub(crate) struct BoardState {
     /// The `Move` object pushed for each move of the game (`None` for moves pushed as text
     /// or code): `pop` hands the same object back instead of making one.
     pushed: Vec<Option<Py<Move>>>,
+    /// The pins of the position after each number of moves, made when a move is pushed
+    /// there and kept while the moves after it are pushed and popped: a loop over the
+    /// legal moves checks each against the same pins. Playing a move forgets those of
+    /// the positions after it; pins that no longer match their position are not trusted
+    /// (`Position::check_legal_with` compares keys).
+    pins: Vec<Option<Pins>>,
 }
 
 impl BoardState {
@@ -64,8 +70,31 @@ impl BoardState {
         }
     }
 
+    /// `m` when it is legal here, else IllegalMoveError, checked with the position's pins
+    /// (see [`BoardState::pins`]).
+    fn legal_to_push(&mut self, m: shogi::Move) -> PyResult<shogi::Move> {
+        let ply = self.game.moves().len();
+        if self.pins.len() <= ply {
+            self.pins.resize(ply + 1, None);
+        }
+        let pins = match self.pins[ply] {
+            Some(pins) => pins,
+            None => {
+                let pins = self.position().pins();
+                self.pins[ply] = Some(pins);
+                pins
+            }
+        };
+        if self.position().is_legal_with(&m, &pins) {
+            Ok(m)
+        } else {
+            Err(illegal_move(format!("illegal move {m}")))
+        }
+    }
+
     /// Plays `m`, which [`BoardState::resolve`] or the move decoders checked is legal.
     fn play(&mut self, m: shogi::Move, object: Option<Py<Move>>) {
+        self.pins.truncate(self.game.moves().len() + 1);
         self.game.play_unchecked(m);
         self.pushed.push(object);
     }
@@ -75,6 +104,7 @@ impl BoardState {
         self.pushed = std::iter::repeat_with(|| None)
             .take(game.moves().len())
             .collect();
+        self.pins.clear();
         self.game = game;
     }
 
@@ -87,6 +117,7 @@ impl BoardState {
                 .iter()
                 .map(|o| o.as_ref().map(|m| m.clone_ref(py)))
                 .collect(),
+            pins: self.pins.clone(),
         })
     }
 }
@@ -137,7 +168,7 @@ impl Board {
     fn push(&self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let mut state = self.state_mut(mv.py())?;
         if let Ok(object) = mv.cast::<Move>() {
-            let m = state.legal(object.get().mv)?;
+            let m = state.legal_to_push(object.get().mv)?;
             state.play(m, Some(object.clone().unbind()));
         } else {
             let m = state.resolve(mv)?;
@@ -424,6 +455,7 @@ impl Board {
             pushed: std::iter::repeat_with(|| None)
                 .take(game.moves().len())
                 .collect(),
+            pins: Vec::new(),
             game,
         })
     }

@@ -6,6 +6,7 @@ mod legal;
 mod mate;
 mod movegen;
 mod piece_moves;
+mod pins;
 mod play;
 mod reason;
 mod sink;
@@ -24,6 +25,7 @@ use crate::attacks::{
 use crate::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square, zobrist};
 
 pub use piece_moves::PieceMoves;
+pub use pins::Pins;
 pub use play::{PlayError, Undo};
 pub use reason::IllegalMoveReason;
 pub use validate::{PositionError, PositionErrorKinds};

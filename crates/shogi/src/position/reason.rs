@@ -1,7 +1,7 @@
 //! Legality of a single move, each failure named: [`Position::check_legal`] (which
 //! [`Position::is_legal`] asks).
 
-use super::Position;
+use super::{Pins, Position};
 use crate::attacks::{attacks, between, line, pawn_attacks};
 use crate::{Bitboard, Move, Piece, PieceKind, Square};
 
@@ -110,6 +110,16 @@ impl Position {
     /// The first rule `m` breaks, as an [`IllegalMoveReason`].
     #[inline]
     pub fn check_legal(&self, m: &Move) -> Result<(), IllegalMoveReason> {
+        self.check_move(m, None)
+    }
+
+    /// [`Position::check_legal`], with this position's pins when `known`.
+    #[inline]
+    pub(super) fn check_move(
+        &self,
+        m: &Move,
+        known: Option<&Pins>,
+    ) -> Result<(), IllegalMoveReason> {
         match *m {
             Move::Normal {
                 from,
@@ -117,8 +127,8 @@ impl Position {
                 kind,
                 capture,
                 promote,
-            } => self.check_normal(from, to, kind, capture, promote),
-            Move::Drop { kind, to } => self.check_drop(kind, to),
+            } => self.check_normal(from, to, kind, capture, promote, known),
+            Move::Drop { kind, to } => self.check_drop(kind, to, known),
         }
     }
 
@@ -130,6 +140,7 @@ impl Position {
         kind: PieceKind,
         capture: Option<PieceKind>,
         promote: bool,
+        known: Option<&Pins>,
     ) -> Result<(), IllegalMoveReason> {
         use IllegalMoveReason as R;
         let us = self.turn;
@@ -161,7 +172,7 @@ impl Position {
         if !promote && kind.dead_squares(us).contains(to) {
             return Err(R::DeadSquare { kind, square: to });
         }
-        if self.king_stays_safe(from, to, kind) {
+        if self.king_stays_safe(from, to, kind, known) {
             Ok(())
         } else {
             Err(R::KingInCheck)
@@ -170,7 +181,13 @@ impl Position {
 
     /// Whether the mover's king is out of check after the board move `from` -> `to`.
     #[inline]
-    fn king_stays_safe(&self, from: Square, to: Square, kind: PieceKind) -> bool {
+    fn king_stays_safe(
+        &self,
+        from: Square,
+        to: Square,
+        kind: PieceKind,
+        known: Option<&Pins>,
+    ) -> bool {
         let us = self.turn;
         let Some(ksq) = self.king_square(us) else {
             return true;
@@ -179,7 +196,7 @@ impl Position {
             let occ = self.occupied() ^ Bitboard::from_square(from);
             return !self.is_attacked_with(to, !us, occ);
         }
-        let (checkers, pinned) = self.checkers_and_pinned(ksq);
+        let (checkers, pinned) = self.known_or_worked_out(ksq, known);
         if checkers.has_more_than_one() {
             return false;
         }
@@ -192,7 +209,12 @@ impl Position {
     }
 
     #[inline]
-    fn check_drop(&self, kind: PieceKind, to: Square) -> Result<(), IllegalMoveReason> {
+    fn check_drop(
+        &self,
+        kind: PieceKind,
+        to: Square,
+        known: Option<&Pins>,
+    ) -> Result<(), IllegalMoveReason> {
         use IllegalMoveReason as R;
         let us = self.turn;
         if !kind.is_hand_kind() {
@@ -216,7 +238,7 @@ impl Position {
             return Err(R::TwoPawns(to.file()));
         }
         if let Some(ksq) = self.king_square(us) {
-            let checkers = self.checkers();
+            let checkers = known.map_or_else(|| self.checkers(), Pins::checkers);
             let blocks = |checker| between(ksq, checker).contains(to);
             if checkers.has_more_than_one() || checkers.first().is_some_and(|c| !blocks(c)) {
                 return Err(R::KingInCheck);
