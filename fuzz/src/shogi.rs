@@ -70,8 +70,10 @@ pub fn check_legals_are_legal(data: &[u8]) {
     let mut bytes = rest.iter().copied();
     while let Some(b) = bytes.next() {
         let legal = pos.legal_moves();
+        let pins = pos.pins();
         for m in &legal {
             assert!(pos.is_legal(m), "{m} in {pos}");
+            assert!(pos.is_legal_with(m, &pins), "{m} in {pos}");
         }
         assert_eq!(pos.count_legal_moves(), legal.len());
         // The check generator gives exactly the legal moves that check.
@@ -92,6 +94,11 @@ pub fn check_legals_are_legal(data: &[u8]) {
                 bytes.next().unwrap_or(0),
             );
             assert_eq!(pos.is_legal(&m), legal.contains(&m), "{m:?} in {pos}");
+            assert_eq!(
+                pos.check_legal_with(&m, &pins),
+                pos.check_legal(&m),
+                "{m:?} in {pos}"
+            );
         }
         if legal.is_empty() {
             return;
