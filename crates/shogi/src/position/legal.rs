@@ -29,7 +29,8 @@ impl Position {
         }
         // The king steps away.
         let escapes = king_attacks(their_king) & !self.pieces(them) & !Bitboard::from_square(sq);
-        if escapes.any() && (escapes & !self.king_danger(their_king, us, king_gone)).any() {
+        if escapes.any() && (escapes & !self.king_danger(their_king, us, king_gone, escapes)).any()
+        {
             return false;
         }
         // Another defender takes it, unless pinned (pins computed with the pawn in place).
