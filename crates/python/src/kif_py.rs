@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict};
 use rayon::prelude::*;
 
 use crate::errors::value_error;
+use crate::repr::py_repr;
 use crate::shogi_py::Board;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -45,11 +46,13 @@ impl Warning {
         self.message.clone()
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "ReadWarning(line={}, column={}, message={:?})",
-            self.line, self.column, self.message
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "ReadWarning(line={}, column={}, message={})",
+            self.line,
+            self.column,
+            py_repr(py, &self.message)?
+        ))
     }
 }
 
@@ -251,13 +254,13 @@ impl Record {
             .map_err(|e| PyIOError::new_err(format!("cannot write {}: {e}", path.display())))
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Record(format={:?}, moves={}, result={:?})",
-            format_name(self.format),
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Record(format={}, moves={}, result={})",
+            py_repr(py, format_name(self.format))?,
             self.record.tree.main_line_moves(),
-            self.result()
-        )
+            py_repr(py, self.result())?
+        ))
     }
 }
 

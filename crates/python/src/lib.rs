@@ -8,6 +8,7 @@
 mod errors;
 mod gil_cell;
 mod kif_py;
+mod repr;
 mod reversi_py;
 mod shogi_py;
 mod tsume_py;

@@ -10,6 +10,7 @@ use reversi::{
 };
 
 use crate::errors::{illegal_move, value_error};
+use crate::repr::py_repr;
 use crate::wait::run_interruptible;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -275,7 +276,7 @@ impl Computer {
         Ok(choice)
     }
 
-    fn __repr__(&self) -> String {
-        format!("Computer({:?})", self.kind)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Computer({})", py_repr(py, &self.kind)?))
     }
 }

@@ -10,6 +10,7 @@ use shogi::{Position, SetupMode};
 use tsume::{AnswerLevel, Config, Limits, Solver, StopReason, Verdict};
 
 use crate::errors::value_error;
+use crate::repr::py_repr;
 use crate::wait::run_interruptible;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -49,11 +50,14 @@ pub(crate) struct Solution {
 
 #[pymethods]
 impl Solution {
-    fn __repr__(&self) -> String {
-        format!(
-            "Solution(verdict={:?}, length={:?}, line={:?}, nodes={})",
-            self.verdict, self.length, self.line, self.nodes
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Solution(verdict={}, length={}, line={}, nodes={})",
+            py_repr(py, self.verdict)?,
+            py_repr(py, self.length)?,
+            py_repr(py, &self.line)?,
+            self.nodes
+        ))
     }
 }
 

@@ -60,6 +60,7 @@ def test_record_fields():
     assert record.result == "投了"
     assert record.winner == 1
     assert record.warnings == []
+    assert repr(record) == "Record(format='kif', moves=4, result='投了')"
     assert record.to_usi() == "position startpos moves 7g7f 3c3d 8h2b+ 3a2b"
     board = record.board()
     assert board.move_number == 5 and board.peek().usi() == "3a2b"
@@ -74,6 +75,7 @@ def test_warnings_say_where():
     w = record.warnings[0]
     assert (w.line, w.column) == (9, 6)
     assert str(w).startswith("line 9, column 6: illegal move at ply 3")
+    assert repr(w) == f"ReadWarning(line=9, column=6, message={w.message!r})"
 
 
 def test_unreadable_input_raises():

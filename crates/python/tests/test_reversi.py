@@ -53,6 +53,7 @@ def test_computer_players_finish_a_game():
     assert board.winner in (0, 1, None)
     assert board.discs()[0] + board.discs()[1] <= 64
     assert Computer("alphabeta", depth=2).choose(Board()) in ["c4", "d3", "e6", "f5"]
+    assert repr(Computer("alphabeta")) == "Computer('alphabeta')"
     with pytest.raises(ValueError, match="unknown player"):
         Computer("oracle")
 

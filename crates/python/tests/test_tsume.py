@@ -24,7 +24,10 @@ def test_mate_in_three():
     assert len(s.line) == 3 and s.line[0].startswith("G*")
     assert s.convention_length == 3
     assert s.nodes > 0 and s.seconds >= 0
-    assert "mate" in repr(s)
+    assert repr(s) == f"Solution(verdict='mate', length=3, line={s.line!r}, nodes={s.nodes})"
+    assert repr(tsume.solve("9/9/9/9/9/9/9/9/k8 b - 1", hash_mb=8)).startswith(
+        "Solution(verdict='no_mate', length=None, line=[], "
+    )
 
 
 def test_levels_no_mate_and_limits():
