@@ -5,6 +5,7 @@
 //! this crate only converts arguments, results and errors, and releases the GIL around
 //! long work.
 
+mod args;
 mod errors;
 mod gil_cell;
 mod kif_py;

@@ -9,6 +9,7 @@ use reversi::{
     RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
 };
 
+use crate::args::{seconds, table_bytes};
 use crate::errors::{illegal_move, value_error};
 use crate::repr::py_repr;
 use crate::wait::run_interruptible;
@@ -182,16 +183,9 @@ fn solve(
     nodes: Option<u64>,
     time: Option<f64>,
 ) -> PyResult<(i32, Option<String>)> {
-    let time = time
-        .map(|t| {
-            std::time::Duration::try_from_secs_f64(t).map_err(|_| value_error("time must be >= 0"))
-        })
-        .transpose()?;
+    let time = seconds(time)?;
     let position = *board.game.board();
-    let table_bytes = hash_mb
-        .checked_mul(1 << 20)
-        .ok_or_else(|| value_error(format!("hash_mb {hash_mb} is not a table size")))?;
-    let mut solver = reversi::Solver::try_new(table_bytes).map_err(value_error)?;
+    let mut solver = reversi::Solver::try_new(table_bytes(hash_mb)?).map_err(value_error)?;
     let outcome = run_interruptible(py, move |cancel| {
         solver.solve(&position, SolveLimits { nodes, time }, |_| {
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use shogi::{Position, SetupMode};
 use tsume::{AnswerLevel, Config, Limits, Solver, StopReason, Verdict};
 
+use crate::args::{seconds, table_bytes};
 use crate::errors::value_error;
 use crate::repr::py_repr;
 use crate::wait::run_interruptible;
@@ -81,13 +82,8 @@ impl Settings {
                 )));
             }
         };
-        let time = time
-            .map(|t| Duration::try_from_secs_f64(t).map_err(|_| value_error("time must be >= 0")))
-            .transpose()?;
-        let table_bytes = hash_mb
-            .checked_mul(1 << 20)
-            .filter(|&b| b > 0)
-            .ok_or_else(|| value_error(format!("hash_mb {hash_mb} is not a table size")))?;
+        let time = seconds(time)?;
+        let table_bytes = table_bytes(hash_mb)?;
         Ok(Settings {
             level,
             nodes,

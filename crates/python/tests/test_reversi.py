@@ -61,3 +61,7 @@ def test_computer_players_finish_a_game():
 def test_a_table_too_large_is_a_value_error():
     with pytest.raises(ValueError):
         solve(Board(), hash_mb=1 << 40)
+    with pytest.raises(ValueError, match="hash_mb 0 is not a table size"):
+        solve(Board(), hash_mb=0)
+    with pytest.raises(ValueError, match="time must be a finite number of seconds"):
+        solve(Board(), time=float("inf"))

@@ -61,6 +61,8 @@ def test_errors_are_exceptions_with_the_rust_message():
     assert not board.is_legal("7g7e")
     assert not board.is_legal("nonsense")
     assert board.is_legal("7g7f")
+    with pytest.raises(TypeError, match="a move is a Move or USI text, not int"):
+        board.push(77)
 
 
 def test_legal_moves_is_a_sequence():

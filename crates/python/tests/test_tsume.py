@@ -39,6 +39,9 @@ def test_levels_no_mate_and_limits():
         assert stopped.stopped == "nodes"
     with pytest.raises(ValueError, match="level"):
         tsume.solve(MATE3, level="fast")
+    for bad in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="time must be a finite number of seconds"):
+            tsume.solve(MATE3, time=bad)
     with pytest.raises(ValueError):
         tsume.solve("not a position")
 

@@ -1,7 +1,7 @@
 //! `masu.shogi.Board`: a position with its history, under the names cshogi and
 //! python-shogi users know.
 
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
@@ -54,7 +54,13 @@ impl BoardState {
         if let Ok(m) = mv.cast::<Move>() {
             return self.legal(m.get().mv);
         }
-        let text: String = mv.extract()?;
+        let text: String = mv.extract().map_err(|_| {
+            let kind = mv
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string());
+            PyTypeError::new_err(format!("a move is a Move or USI text, not {kind}"))
+        })?;
         let usi: UsiMove = text
             .parse()
             .map_err(|e| value_error(format!("{e}: {text:?}")))?;

@@ -1,0 +1,28 @@
+//! Arguments that several modules take the same way: time limits and table sizes.
+
+use std::time::Duration;
+
+use pyo3::prelude::*;
+
+use crate::errors::value_error;
+
+/// A time limit in seconds as a `Duration`: a finite number at least 0, else ValueError.
+pub(crate) fn seconds(time: Option<f64>) -> PyResult<Option<Duration>> {
+    time.map(|t| {
+        Duration::try_from_secs_f64(t).map_err(|_| {
+            value_error(format!(
+                "time must be a finite number of seconds >= 0, got {t}"
+            ))
+        })
+    })
+    .transpose()
+}
+
+/// A table size in MiB as bytes: at least 1 MiB and within the address space, else
+/// ValueError.
+pub(crate) fn table_bytes(hash_mb: usize) -> PyResult<usize> {
+    hash_mb
+        .checked_mul(1 << 20)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| value_error(format!("hash_mb {hash_mb} is not a table size")))
+}
