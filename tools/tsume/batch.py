@@ -8,8 +8,9 @@ against cshogi's DfPn in one Python process, measured in the same run.
 LEVEL is a `masu solve --level` (default: exact and full). Prints one Markdown table: for
 each solver, the CPU seconds of the whole file (user + system of the process, start-up
 included for masu; cshogi's is the sum of its `search` calls, so Python's start-up and the
-parsing of the file are not counted against it), the slowest problem, and how many answers
-have the file's known length. cshogi's DfPn reports a PV, not a proven shortest length, so
+parsing of the file are not counted against it), the slowest problem, the peak RSS (of the
+`masu` process; of this Python process for cshogi, the interpreter and numpy included),
+and how many answers have the file's known length. cshogi's DfPn reports a PV, not a proven shortest length, so
 its "known length" column counts the PVs of that length.
 
 `MASU` names the binary (default target/release/masu); `NODES` caps cshogi's nodes per
@@ -17,6 +18,7 @@ problem (default 2,000,000); `HASH` is masu's table in MiB (default 256).
 """
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -34,7 +36,8 @@ def known_lengths(path):
 
 
 def masu_batch(binary, path, level, hash_mb):
-    """(CPU seconds, slowest problem's seconds, answers of the known length, problems)."""
+    """(CPU seconds, slowest problem's seconds, peak RSS in MB, answers of the known length,
+    problems)."""
     command = [binary, "solve", path, "--json", "--jobs", "1", "--level", level,
                "--hash", str(hash_mb)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -45,11 +48,12 @@ def masu_batch(binary, path, level, hash_mb):
     right = sum(1 for answer, known in zip(answers, known_lengths(path))
                 if answer.get("verdict") == "mate" and answer.get("length") == known)
     slowest = max((answer.get("millis", 0) for answer in answers), default=0) / 1000
-    return usage.ru_utime + usage.ru_stime, slowest, right, len(answers)
+    rss_mb = usage.ru_maxrss / 1024
+    return usage.ru_utime + usage.ru_stime, slowest, rss_mb, right, len(answers)
 
 
 def cshogi_batch(path, nodes):
-    """The same four figures for cshogi's DfPn, every problem in this process."""
+    """The same five figures for cshogi's DfPn, every problem in this process."""
     import cshogi
 
     total, slowest, right, count = 0.0, 0.0, 0, 0
@@ -64,7 +68,8 @@ def cshogi_batch(path, nodes):
         slowest = max(slowest, took)
         right += bool(found) and len(dfpn.get_pv(board)) == known
         count += 1
-    return total, slowest, right, count
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return total, slowest, rss_mb, right, count
 
 
 def main():
@@ -81,10 +86,11 @@ def main():
     except ImportError:
         print("cshogi is not installed (pip install cshogi): its row is left out",
               file=sys.stderr)
-    print("| solver | CPU s, whole file | slowest problem, s | known length | problems |")
-    print("|---|---|---|---|---|")
-    for name, (cpu, slowest, right, count) in rows:
-        print(f"| {name} | {cpu:.2f} | {slowest:.3f} | {right} | {count} |")
+    print("| solver | CPU s, whole file | slowest problem, s | peak RSS, MB | known length "
+          "| problems |")
+    print("|---|---|---|---|---|---|")
+    for name, (cpu, slowest, rss_mb, right, count) in rows:
+        print(f"| {name} | {cpu:.2f} | {slowest:.3f} | {rss_mb:,.0f} | {right} | {count} |")
 
 
 if __name__ == "__main__":

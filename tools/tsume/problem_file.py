@@ -42,3 +42,10 @@ def problems(path):
     """(SFEN without moves, name) for each problem line of a `tests/data` style file."""
     for line in problem_lines(path):
         yield sfen_and_name(line)
+
+
+def usage_columns(usage, wall):
+    """CPU seconds (user + system), wall seconds and peak RSS in MB of a finished child, as
+    table cells."""
+    cpu = usage.ru_utime + usage.ru_stime
+    return f"{cpu:.1f}", f"{wall:.1f}", f"{usage.ru_maxrss // 1024:,}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every problem of a problem file through masu's solver (`masu solve`) and cshogi's DfPn
-(and KomoringHeights when KH is set), one after the other, printed as one Markdown table:
-the comparison measured in one run, on one machine, under one load.
+(and shtsume when SHTSUME is set, KomoringHeights when KH is set), one after the other,
+printed as one Markdown table: the comparison measured in one run, on one machine, under
+one load.
 
     cargo build --release -p masu
     python3 tools/tsume/side_by_side.py FILE [NODES] [TABLE_MB] [SECONDS] [REF_SECONDS]
@@ -19,8 +20,10 @@ mate of at most that length proven), its nodes, CPU seconds (user and system: th
 kernel's share is mostly backing the table's pages when they are first touched), wall
 seconds and peak memory (one process per problem, a fresh table each); cshogi's answer
 (the length of its PV, which need not be the shortest; it cannot tell "no mate" from
-"gave up"), nodes and seconds; and KomoringHeights' answer, positions and seconds (one
-thread, `PostSearchLevel UpperBound`, see komoring_heights.py).
+"gave up"), nodes and seconds; shtsume's answer, positions, CPU and wall seconds and peak
+memory (one process per problem with TABLE_MB and REF_SECONDS, see shtsume.py); and
+KomoringHeights' answer, positions and seconds (one thread, `PostSearchLevel UpperBound`,
+see komoring_heights.py).
 """
 import json
 import os
@@ -29,7 +32,7 @@ import sys
 import tempfile
 import time
 
-from problem_file import problem_lines, sfen_and_name
+from problem_file import problem_lines, sfen_and_name, usage_columns
 
 
 def ours(binary, line, nodes, table_mb, seconds, level):
@@ -62,12 +65,6 @@ def ours(binary, line, nodes, table_mb, seconds, level):
     return (answer_text, f"{answer['nodes']:,}", *usage_columns(usage, wall))
 
 
-def usage_columns(usage, wall):
-    """CPU seconds, wall seconds and peak RSS in MB of a finished child."""
-    cpu = usage.ru_utime + usage.ru_stime
-    return f"{cpu:.1f}", f"{wall:.1f}", f"{usage.ru_maxrss // 1024:,}"
-
-
 def main():
     path = sys.argv[1]
     nodes = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000_000
@@ -85,11 +82,16 @@ def main():
         cshogi_dfpn = None
         print("cshogi is not installed (pip install cshogi): its column is left empty",
               file=sys.stderr)
+    sht = os.environ.get("SHTSUME")
+    if sht:
+        import shtsume
     engine = os.environ.get("KH")
     if engine:
         import komoring_heights
     header = ["problem", "known", "masu-tsume", "nodes", "CPU s", "wall s", "peak MB",
               "cshogi DfPn", "nodes", "s"]
+    if sht:
+        header += ["shtsume", "positions", "CPU s", "wall s", "peak MB"]
     if engine:
         header += ["KomoringHeights", "positions", "s"]
     print("| " + " | ".join(header) + " |")
@@ -104,6 +106,9 @@ def main():
                     f"{took:.1f}"]
         else:
             row += ["-", "-", "-"]
+        if sht:
+            answer, positions, usage, wall = shtsume.solve(sht, sfen, ref_seconds, table_mb)
+            row += [answer, positions, *usage_columns(usage, wall)]
         if engine:
             answer, visited, took = komoring_heights.solve(engine, sfen, ref_seconds, table_mb)
             row += [answer, visited, f"{took:.1f}"]
