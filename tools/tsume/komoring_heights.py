@@ -11,12 +11,10 @@ UpperBound`: the first mate found, not proven shortest, the question this crate'
 level answers. Prints per problem: the length of the line it reports (or nomate /
 timeout), the positions it visited and the time.
 """
-import os
 import subprocess
-import sys
 import time
 
-from problem_file import fill_defender_hand, problems
+from problem_file import fill_defender_hand, problems, reference_arguments
 
 
 def solve(engine, sfen, seconds, hash_mb):
@@ -63,12 +61,7 @@ def solve(engine, sfen, seconds, hash_mb):
 
 
 def main():
-    engine = os.environ.get("KH")
-    if not engine:
-        sys.exit("set KH to the KomoringHeights binary")
-    path = sys.argv[1]
-    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 60
-    hash_mb = int(sys.argv[3]) if len(sys.argv) > 3 else 1024
+    engine, path, seconds, hash_mb = reference_arguments("KH")
     for sfen, name in problems(path):
         answer, nodes, took = solve(engine, sfen, seconds, hash_mb)
         print(f"{name}\tKomoringHeights {answer}\tpositions {nodes}\t{took:.2f} s", flush=True)

@@ -1,5 +1,8 @@
 """Problem-file helpers shared by the reference-solver scripts."""
 
+import os
+import sys
+
 TOTAL = {"p": 18, "l": 4, "n": 4, "s": 4, "g": 4, "b": 2, "r": 2}
 
 
@@ -49,3 +52,16 @@ def usage_columns(usage, wall):
     table cells."""
     cpu = usage.ru_utime + usage.ru_stime
     return f"{cpu:.1f}", f"{wall:.1f}", f"{usage.ru_maxrss // 1024:,}"
+
+
+def reference_arguments(variable):
+    """(binary, FILE, SECONDS, TABLE_MB) of a reference-solver script: the binary from the
+    environment `variable`, the rest from `FILE [SECONDS] [TABLE_MB]` (defaults 60 s and
+    1024 MB)."""
+    binary = os.environ.get(variable)
+    if not binary:
+        sys.exit(f"set {variable} to the solver's binary (see the script's docstring)")
+    path = sys.argv[1]
+    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    table_mb = int(sys.argv[3]) if len(sys.argv) > 3 else 1024
+    return binary, path, seconds, table_mb

@@ -13,10 +13,9 @@ searched, CPU seconds (user + system), wall seconds and peak RSS.
 import os
 import re
 import subprocess
-import sys
 import time
 
-from problem_file import fill_defender_hand, problems, usage_columns
+from problem_file import fill_defender_hand, problems, reference_arguments, usage_columns
 
 MATE = re.compile(r"詰みました。(\d+)手詰め")
 POSITIONS = re.compile(r"探索局面数\s*(\d+)")
@@ -45,12 +44,7 @@ def solve(binary, sfen, seconds, table_mb):
 
 
 def main():
-    binary = os.environ.get("SHTSUME")
-    if not binary:
-        sys.exit("set SHTSUME to the shtsume binary (see this script's docstring)")
-    path = sys.argv[1]
-    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 60
-    table_mb = int(sys.argv[3]) if len(sys.argv) > 3 else 1024
+    binary, path, seconds, table_mb = reference_arguments("SHTSUME")
     print("| problem | shtsume | positions | CPU s | wall s | peak MB |")
     print("|---|---|---|---|---|---|")
     for sfen, name in problems(path):
