@@ -37,6 +37,15 @@ pub(crate) struct BoardState {
     pins: Vec<Option<Pins>>,
 }
 
+/// `m` when `legal`, else IllegalMoveError naming it.
+fn checked(m: shogi::Move, legal: bool) -> PyResult<shogi::Move> {
+    if legal {
+        Ok(m)
+    } else {
+        Err(illegal_move(format!("illegal move {m}")))
+    }
+}
+
 impl BoardState {
     pub(crate) fn position(&self) -> &Position {
         self.game.position()
@@ -69,11 +78,7 @@ impl BoardState {
 
     /// `m` when it is legal here, else IllegalMoveError.
     fn legal(&self, m: shogi::Move) -> PyResult<shogi::Move> {
-        if self.position().is_legal(&m) {
-            Ok(m)
-        } else {
-            Err(illegal_move(format!("illegal move {m}")))
-        }
+        checked(m, self.position().is_legal(&m))
     }
 
     /// `m` when it is legal here, else IllegalMoveError, checked with the position's pins
@@ -91,11 +96,7 @@ impl BoardState {
                 pins
             }
         };
-        if self.position().is_legal_with(&m, &pins) {
-            Ok(m)
-        } else {
-            Err(illegal_move(format!("illegal move {m}")))
-        }
+        checked(m, self.position().is_legal_with(&m, &pins))
     }
 
     /// Plays `m`, which [`BoardState::resolve`] or the move decoders checked is legal.
