@@ -50,13 +50,25 @@ pub(crate) struct Builder {
     budget: usize,
 }
 
+/// Plies a builder makes room for at most before the first move: a game rarely has more,
+/// and a long file of comments does not get a large table it never fills.
+const RESERVED_PLIES: usize = 512;
+
 impl Builder {
-    pub(crate) fn new(record: Record, start: Position, sink: Sink) -> Builder {
+    /// A builder from `start`, with room for about `plies` moves (an estimate from the text,
+    /// so that the tree and the positions seldom grow and copy themselves).
+    pub(crate) fn new(mut record: Record, start: Position, sink: Sink, plies: usize) -> Builder {
+        let plies = plies.min(RESERVED_PLIES);
+        record.tree.reserve(plies);
+        let mut positions = Vec::with_capacity(plies + 1);
+        positions.push(start);
+        let mut path = Vec::with_capacity(plies + 1);
+        path.push(NodeId::ROOT);
         Builder {
             record,
             sink,
-            path: vec![NodeId::ROOT],
-            positions: vec![start],
+            path,
+            positions,
             stop: Stop::Open,
             foul: None,
             budget: 0,

@@ -52,6 +52,16 @@ impl Format {
         }
     }
 
+    /// The encoding pure-ASCII bytes of this format are taken to be in (every candidate
+    /// decodes them alike; this is what [`crate::Decoding`] reports): Shift_JIS, the
+    /// convention of KIF, KI2 and CSA files, and UTF-8 for JKF, which is JSON.
+    pub(crate) fn ascii_encoding(self) -> TextEncoding {
+        match self {
+            Format::Kif | Format::Ki2 | Format::Csa => TextEncoding::ShiftJis,
+            Format::Jkf => TextEncoding::Utf8,
+        }
+    }
+
     /// The format of a record, decided by its contents: JSON is JKF; CSA statements (`V2`,
     /// `PI`, `P1`..`P9`, `N+`, `+7776FU`, `%TORYO` ...) are CSA; numbered move lines or the
     /// `手数----指手` header are KIF; ▲/△ moves are KI2. `hint` (say, from the file extension)

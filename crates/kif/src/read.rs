@@ -2,7 +2,7 @@
 
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
 use crate::encoding::{self, Decoded, Rule, TextEncoding};
-use crate::{Diagnostic, Record};
+use crate::{Diagnostic, Format, Record};
 
 /// A record read from text, with the warnings met on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,6 +12,8 @@ pub struct Parsed {
     /// Everything the reader could not take as written (empty for a clean file). In
     /// [`crate::Mode::Strict`] reading fails on the first one instead.
     pub warnings: Vec<Diagnostic>,
+    /// The format read (from [`crate::read_bytes`], the one [`Format::detect`] would name).
+    pub format: Format,
     /// How the bytes were decoded (`None` when the reader was given text).
     pub decoding: Option<Decoding>,
 }
@@ -37,15 +39,16 @@ impl From<&Decoded<'_>> for Decoding {
     }
 }
 
-/// Decodes `bytes` (`hint` decides only for pure ASCII), reads the text with `read_str`, and
-/// records how the bytes were decoded. Undecodable bytes are a warning, never silent.
+/// Decodes `bytes` (pure ASCII taken in `format`'s encoding), reads the text with
+/// `read_str`, and records how the bytes were decoded. Undecodable bytes are a warning,
+/// never silent.
 pub(crate) fn read_decoded(
     bytes: &[u8],
-    hint: TextEncoding,
+    format: Format,
     mode: Mode,
     read_str: fn(&str, Mode) -> Result<Parsed, ReadError>,
 ) -> Result<Parsed, ReadError> {
-    let decoded = encoding::decode(bytes, Some(hint))?;
+    let decoded = encoding::decode(bytes, Some(format.ascii_encoding()))?;
     let parsed = read_str(&decoded.text, mode)?;
     with_decoding(parsed, &decoded, mode)
 }

@@ -35,8 +35,18 @@ fn read_bytes_reads_every_corpus_file_with_detection_alone() {
         for entry in std::fs::read_dir(root.join(folder)).unwrap() {
             let path = entry.unwrap().path();
             let bytes = std::fs::read(&path).unwrap();
-            if let Err(e) = masu_kif::read_bytes(&bytes, None, Mode::Lenient) {
-                failures.push(format!("{}: {e}", path.display()));
+            let read = masu_kif::read_bytes(&bytes, None, Mode::Lenient);
+            // One decoding for detection and reading gives what the two steps give.
+            let format = Format::detect(&bytes, None);
+            assert_eq!(
+                read,
+                masu_kif::read_bytes_as(&bytes, format, Mode::Lenient),
+                "{}",
+                path.display()
+            );
+            match read {
+                Ok(parsed) => assert_eq!(parsed.format, format, "{}", path.display()),
+                Err(e) => failures.push(format!("{}: {e}", path.display())),
             }
         }
     }

@@ -309,18 +309,14 @@ impl Record {
 fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
     let parsed = if let Ok(bytes) = source.cast::<PyBytes>() {
         let data = bytes.as_bytes().to_vec();
-        py.detach(|| {
-            let format = Format::detect(&data, None);
-            kif::read_bytes_as(&data, format, Mode::Lenient).map(|p| (p, format))
-        })
-        .map_err(value_error)?
+        py.detach(|| kif::read_bytes(&data, None, Mode::Lenient))
+            .map_err(value_error)?
     } else {
         let path: PathBuf = source.extract()?;
         py.detach(|| read_path(&path))
             .map_err(|e| e.into_py_err())?
     };
-    let (parsed, format) = parsed;
-    Ok(record_from(parsed, format))
+    Ok(record_from(parsed))
 }
 
 enum ReadFailure {
@@ -343,20 +339,18 @@ impl ReadFailure {
     }
 }
 
-fn read_path(path: &Path) -> Result<(Parsed, Format), ReadFailure> {
+fn read_path(path: &Path) -> Result<Parsed, ReadFailure> {
     let bytes = std::fs::read(path)
         .map_err(|e| ReadFailure::Io(format!("cannot read {}: {e}", path.display())))?;
     let hint = path
         .extension()
         .and_then(|e| e.to_str())
         .and_then(Format::from_extension);
-    let format = Format::detect(&bytes, hint);
-    kif::read_bytes_as(&bytes, format, Mode::Lenient)
-        .map(|p| (p, format))
+    kif::read_bytes(&bytes, hint, Mode::Lenient)
         .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))
 }
 
-fn record_from(parsed: Parsed, format: Format) -> Record {
+fn record_from(parsed: Parsed) -> Record {
     let warnings = parsed
         .warnings
         .iter()
@@ -369,7 +363,7 @@ fn record_from(parsed: Parsed, format: Format) -> Record {
     Record {
         record: parsed.record,
         warnings,
-        format,
+        format: parsed.format,
     }
 }
 
@@ -417,7 +411,7 @@ fn to_hcpe_bytes<'py>(
 }
 
 fn hcpe_of_file(path: &Path) -> Result<Vec<u8>, ReadFailure> {
-    let (parsed, _) = read_path(path)?;
+    let parsed = read_path(path)?;
     let entries = kif::training::hcpe(&parsed.record)
         .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))?;
     Ok(entries.iter().flat_map(|e| e.to_bytes()).collect())

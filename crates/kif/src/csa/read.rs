@@ -8,9 +8,10 @@ use shogi::Color;
 use super::codes;
 use super::lex::{CsaMove, Statement, split};
 use super::setup::SetupLines;
+use crate::Format;
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
-use crate::encoding::{self, TextEncoding};
+use crate::encoding;
 use crate::movetext::KifMove;
 use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
 use crate::text::{self, Lines};
@@ -93,7 +94,7 @@ pub fn read_all_str(text: &str, mode: Mode) -> Result<Vec<Parsed>, ReadError> {
 ///
 /// As [`read_str`].
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    crate::read::read_decoded(bytes, TextEncoding::ShiftJis, mode, read_str)
+    crate::read::read_decoded(bytes, Format::Csa, mode, read_str)
 }
 
 /// Reads every record of CSA bytes.
@@ -102,7 +103,7 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// As [`read_all_str`].
 pub fn read_all_bytes(bytes: &[u8], mode: Mode) -> Result<Vec<Parsed>, ReadError> {
-    let decoded = encoding::decode(bytes, Some(TextEncoding::ShiftJis))?;
+    let decoded = encoding::decode(bytes, Some(Format::Csa.ascii_encoding()))?;
     read_all_str(&decoded.text, mode)?
         .into_iter()
         .map(|p| crate::read::with_decoding(p, &decoded, mode))
@@ -184,6 +185,9 @@ enum Stage {
 struct Reader {
     stage: Stage,
     last: Last,
+    /// Lines of the record: room for as many moves is made (a move and its time take one
+    /// line or two).
+    lines: usize,
 }
 
 fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> {
@@ -194,6 +198,7 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
             lines: SetupLines::default(),
         },
         last: Last::Nothing,
+        lines: lines.len(),
     };
     for &(line, text) in lines {
         let long = text.len() > LONG_LINE;
@@ -237,6 +242,7 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
     Ok(Parsed {
         record,
         warnings,
+        format: Format::Csa,
         decoding: None,
     })
 }
@@ -340,7 +346,7 @@ impl Reader {
                 let detail = crate::preamble::composed_detail(faults);
                 sink.warn(at.diag(DiagnosticKind::BadPosition).detail(detail))?;
             }
-            self.stage = Stage::Moves(Builder::new(record, pos, sink));
+            self.stage = Stage::Moves(Builder::new(record, pos, sink, self.lines));
         }
         match &mut self.stage {
             Stage::Moves(b) => Ok(b),

@@ -14,11 +14,11 @@ use std::str::FromStr;
 
 use super::doc::{Doc, Id, Kind};
 use super::json::Locator;
+use crate::Format;
 use crate::build::{Builder, Origin};
 use crate::csa::MAX_WARNINGS;
 use crate::csa::codes;
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
-use crate::encoding::TextEncoding;
 use crate::record::{NodeId, Record};
 use crate::{Diagnostic, Parsed};
 
@@ -53,7 +53,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// As [`read_str`].
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    crate::read::read_decoded(bytes, TextEncoding::Utf8, mode, read_str)
+    crate::read::read_decoded(bytes, Format::Jkf, mode, read_str)
 }
 
 pub(super) struct Reader<'a> {
@@ -180,7 +180,8 @@ impl<'a> Reader<'a> {
             };
             fail(d.detail(e.to_string()))
         })?;
-        let mut b = Builder::new(record, start, sink);
+        // A JKF move object takes some 60 bytes or more.
+        let mut b = Builder::new(record, start, sink, text.len() / 60);
         b.earn(text.len());
         if let Some(id) = moves {
             let list = self.array(id, "an array of moves").map_err(fail)?;
@@ -197,6 +198,7 @@ impl<'a> Reader<'a> {
         Ok(Parsed {
             record,
             warnings,
+            format: Format::Jkf,
             decoding: None,
         })
     }

@@ -3,9 +3,9 @@
 
 use shogi::Color;
 
+use crate::Format;
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError};
-use crate::encoding::TextEncoding;
 use crate::ki2::trailer::{self, Ending};
 use crate::kif::{Line, annotation_line, classify, read_layout};
 use crate::movetext::KifMove;
@@ -19,7 +19,7 @@ use crate::{Diagnostic, Parsed, text};
 /// [`ReadError`]: the start position is invalid, or (in [`Mode::Strict`]) any line needed a
 /// warning.
 pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
-    read_layout(text, mode, is_move_line, |b, at| {
+    read_layout(Format::Ki2, text, mode, is_move_line, |b, at| {
         if is_move_line(at.text) {
             move_line(b, at.text, at)
         } else {
@@ -34,7 +34,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// As [`read_str`].
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    crate::read::read_decoded(bytes, TextEncoding::ShiftJis, mode, read_str)
+    crate::read::read_decoded(bytes, Format::Ki2, mode, read_str)
 }
 
 fn is_move_line(line: &str) -> bool {

@@ -6,7 +6,7 @@ use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
 use crate::kif::lex::{Line, classify};
 use crate::preamble::Preamble;
-use crate::{Parsed, text};
+use crate::{Format, Parsed, text};
 
 /// How a format reads one body line.
 pub(crate) type BodyLine = fn(&mut Builder, &Origin<'_>) -> Result<(), ReadError>;
@@ -16,6 +16,7 @@ pub(crate) type TrailerLine = fn(&mut Builder, &str, &Origin<'_>) -> Result<(), 
 /// Reads `text` laid out as KIF: the preamble until `starts_body` says a line opens the
 /// body or the preamble does not take it, then every remaining line through `body_line`.
 pub(crate) fn read_layout(
+    format: Format,
     text: &str,
     mode: Mode,
     starts_body: fn(&str) -> bool,
@@ -33,7 +34,7 @@ pub(crate) fn read_layout(
         lines.next();
     }
     let (record, start) = preamble.finish(&mut sink)?;
-    let mut b = Builder::new(record, start, sink);
+    let mut b = Builder::new(record, start, sink, plies_estimate(format, text));
     for (i, line) in lines {
         b.earn(line.len() + 1);
         body_line(&mut b, &origin(i, line))?;
@@ -42,8 +43,18 @@ pub(crate) fn read_layout(
     Ok(Parsed {
         record,
         warnings,
+        format,
         decoding: None,
     })
+}
+
+/// About how many moves `text` holds, for the builder's room: one a line in KIF, several a
+/// line in KI2 (each some 12 bytes, `▲７六歩    `).
+fn plies_estimate(format: Format, text: &str) -> usize {
+    match format {
+        Format::Ki2 => text.len() / 12,
+        _ => text.bytes().filter(|&b| b == b'\n').count(),
+    }
 }
 
 /// Line `i` (from 0) as a place for diagnostics.

@@ -1,12 +1,11 @@
 //! The KIF reader: lines from [`classify`], then every move resolved in its position.
 
-use crate::Parsed;
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError};
-use crate::encoding::TextEncoding;
 use crate::kif::lex::{Line, MoveBody, MoveLine, classify};
 use crate::kif::{annotation_line, read_layout};
 use crate::record::Special;
+use crate::{Format, Parsed};
 
 /// Reads KIF text.
 ///
@@ -17,6 +16,7 @@ use crate::record::Special;
 /// [`Parsed::warnings`].
 pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     read_layout(
+        Format::Kif,
         text,
         mode,
         |_| false,
@@ -31,7 +31,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// As [`read_str`]; decoding never fails (undecodable bytes become U+FFFD and a warning).
 pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
-    crate::read::read_decoded(bytes, TextEncoding::ShiftJis, mode, read_str)
+    crate::read::read_decoded(bytes, Format::Kif, mode, read_str)
 }
 
 fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {

@@ -201,6 +201,11 @@ impl MoveTree {
         Some(id)
     }
 
+    /// Makes room for at least `additional` more nodes.
+    pub fn reserve(&mut self, additional: usize) {
+        self.nodes.reserve(additional);
+    }
+
     /// Makes `id` the first child of its parent (the main continuation); the order of the
     /// other children is kept. Returns `false` for the root or an unknown id.
     pub fn promote(&mut self, id: NodeId) -> bool {
