@@ -22,6 +22,18 @@ pub(crate) fn is_blank(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\u{3000}')
 }
 
+/// `s` without the blanks of [`is_blank`] at either end, on the bytes of UTF-8 text (U+3000
+/// is E3 80 80).
+pub(crate) fn trim_blanks(mut s: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] | [0xE3, 0x80, 0x80, rest @ ..] = s {
+        s = rest;
+    }
+    while let [rest @ .., b' ' | b'\t'] | [rest @ .., 0xE3, 0x80, 0x80] = s {
+        s = rest;
+    }
+    s
+}
+
 /// Splits text into lines at `\n`, `\r\n` or a lone `\r`, without the line ends.
 pub(crate) fn lines(text: &str) -> Lines<'_> {
     Lines(text)
@@ -39,12 +51,10 @@ impl<'a> Iterator for Lines<'a> {
         if rest.is_empty() {
             return None;
         }
-        // Line ends are ASCII, never part of a multi-byte character: search bytes.
+        // Line ends are ASCII, never part of a multi-byte character: search bytes, many
+        // at a time.
         let bytes = rest.as_bytes();
-        let end = bytes
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(rest.len());
+        let end = memchr::memchr2(b'\n', b'\r', bytes).unwrap_or(rest.len());
         let skip = match (bytes.get(end), bytes.get(end + 1)) {
             (Some(b'\r'), Some(b'\n')) => 2,
             (Some(_), _) => 1,
@@ -66,5 +76,21 @@ mod tests {
         assert_eq!(lines("a\n\r\n").collect::<Vec<_>>(), vec!["a", ""]);
         assert_eq!(lines("").next(), None);
         assert_eq!(width("７六歩(77)"), 10);
+    }
+
+    #[test]
+    fn trimming_blank_bytes_is_trimming_blank_characters() {
+        for s in [
+            "",
+            " ",
+            "\u{3000}",
+            " \t1:2\u{3000} ",
+            "\u{3000}a\u{3000}b\u{3000}",
+            "あ",
+            "\u{3001}",
+        ] {
+            let trimmed = trim_blanks(s.as_bytes());
+            assert_eq!(trimmed, s.trim_matches(is_blank).as_bytes(), "{s:?}");
+        }
     }
 }

@@ -323,16 +323,18 @@ fn time(inner: &str) -> Option<MoveTime> {
     })
 }
 
-/// `m:ss` or `h:mm:ss`, fields of any width.
+/// `m:ss` or `h:mm:ss`, fields of any width. (On bytes: the clock of every move line
+/// was a tenth of reading a KIF file as string splits.)
 fn clock(s: &str) -> Option<Duration> {
     let mut secs: u64 = 0;
     let mut fields = 0;
-    for part in s.trim_matches(text::is_blank).split(':') {
-        let part = part.trim_matches(text::is_blank);
-        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+    for part in text::trim_blanks(s.as_bytes()).split(|&b| b == b':') {
+        let part = text::trim_blanks(part);
+        if part.is_empty() || part.len() > 9 || !part.iter().all(u8::is_ascii_digit) {
             return None;
         }
-        secs = secs.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+        let n = part.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+        secs = secs.checked_mul(60)?.checked_add(n)?;
         fields += 1;
     }
     (2..=3).contains(&fields).then(|| Duration::from_secs(secs))

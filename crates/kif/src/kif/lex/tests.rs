@@ -95,3 +95,31 @@ fn move_lines() {
     let m = move_line("  10 ７七角成(22) ( 0:01/00:00:07)");
     assert_eq!(m.time.map(|t| t.spent), Some(secs(1)));
 }
+
+/// The clock as string splits say it (the definition the byte reader keeps).
+fn clock_by_splits(s: &str) -> Option<Duration> {
+    let mut secs: u64 = 0;
+    let mut fields = 0;
+    for part in s.trim_matches(text::is_blank).split(':') {
+        let part = part.trim_matches(text::is_blank);
+        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+        fields += 1;
+    }
+    (2..=3).contains(&fields).then(|| Duration::from_secs(secs))
+}
+
+proptest::proptest! {
+    #[test]
+    fn clocks_read_as_string_splits_read_them(s in "[0-9: \t\u{3000}\u{3001}a/]{0,14}") {
+        proptest::prop_assert_eq!(clock(&s), clock_by_splits(&s));
+    }
+
+    #[test]
+    fn long_fields_read_as_string_splits_read_them(a in 0u64..u64::MAX, b in "[0-9]{0,10}") {
+        let s = format!("{a}:{b}:{b}");
+        proptest::prop_assert_eq!(clock(&s), clock_by_splits(&s));
+    }
+}
