@@ -22,6 +22,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+mod children;
 mod cursor;
 mod header;
 mod outcome;

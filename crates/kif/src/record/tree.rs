@@ -6,11 +6,12 @@ use std::time::Duration;
 use shogi::Move;
 
 use super::Special;
+use super::children::Children;
 
 /// A node of a [`MoveTree`]. Ids are indices that never change once given: nodes are only
 /// added, never removed, so an id taken from a record stays valid while the record lives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(u32);
+pub struct NodeId(pub(super) u32);
 
 impl NodeId {
     /// The root: the start position, before any move.
@@ -58,7 +59,7 @@ pub struct MoveTime {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Node {
     parent: Option<NodeId>,
-    children: Vec<NodeId>,
+    children: Children,
     ply: u32,
     /// The move, special or start this node stands for.
     pub kind: NodeKind,
@@ -77,7 +78,7 @@ impl Node {
     fn new(parent: Option<NodeId>, ply: u32, kind: NodeKind) -> Node {
         Node {
             parent,
-            children: Vec::new(),
+            children: Children::NONE,
             ply,
             kind,
             time: None,
