@@ -6,7 +6,7 @@ use kif::encoding::TextEncoding;
 use kif::{Format, Mode, NodeId, Parsed, Special};
 use pyo3::exceptions::PyIOError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyString};
 use rayon::prelude::*;
 
 use crate::errors::value_error;
@@ -71,11 +71,16 @@ impl Record {
         self.record.tree.main_line().collect()
     }
 
-    /// The USI moves of a line of nodes (specials skipped).
-    fn usi_of(&self, nodes: impl Iterator<Item = NodeId>) -> Vec<String> {
+    /// The USI moves of a line of nodes (specials skipped), as Python strings made straight
+    /// from the text (no Rust `String` between).
+    fn usi_of<'py>(
+        &self,
+        py: Python<'py>,
+        nodes: impl Iterator<Item = NodeId>,
+    ) -> Vec<Bound<'py, PyString>> {
         nodes
             .filter_map(|id| self.record.tree[id].recorded_move())
-            .map(|m| m.mv.to_string())
+            .map(|m| PyString::new(py, m.mv.to_usi().encode(&mut [0; 5])))
             .collect()
     }
 }
@@ -111,8 +116,8 @@ impl Record {
 
     /// The moves of the main line in USI.
     #[getter]
-    fn moves(&self) -> Vec<String> {
-        self.usi_of(self.main_line().into_iter())
+    fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        self.usi_of(py, self.main_line().into_iter())
     }
 
     /// The comments of the main line: entry 0 before the first move, entry i after move i
@@ -167,13 +172,13 @@ impl Record {
     /// The variations: (ply, moves) for every branch, `ply` the 1-based number of its first
     /// move and `moves` its USI moves to its end.
     #[getter]
-    fn variations(&self) -> Vec<(u32, Vec<String>)> {
+    fn variations<'py>(&self, py: Python<'py>) -> Vec<(u32, Vec<Bound<'py, PyString>>)> {
         let tree = &self.record.tree;
         tree.variation_starts()
             .into_iter()
             .map(|start| {
                 let line = std::iter::once(start).chain(tree.line_after(start));
-                (tree[start].ply(), self.usi_of(line))
+                (tree[start].ply(), self.usi_of(py, line))
             })
             .collect()
     }

@@ -134,12 +134,40 @@ impl FromStr for UsiMove {
 
 impl fmt::Display for UsiMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        f.write_str(self.encode(&mut [0; 5]))
+    }
+}
+
+impl UsiMove {
+    /// Writes the move's USI text into `buf` and returns it (`7g7f`, `8h2b+`, `P*5e`): the
+    /// text without an allocation or the formatting machinery, for writers of many moves.
+    ///
+    /// ```
+    /// use masu_shogi::UsiMove;
+    ///
+    /// let m: UsiMove = "8h2b+".parse()?;
+    /// assert_eq!(m.encode(&mut [0; 5]), "8h2b+");
+    /// # Ok::<_, masu_shogi::ParseUsiMoveError>(())
+    /// ```
+    pub fn encode<'b>(&self, buf: &'b mut [u8; 5]) -> &'b str {
+        let square = |sq: Square| [b'0' + sq.file(), b'a' + sq.rank() - 1];
+        let len = match *self {
             UsiMove::Normal { from, to, promote } => {
-                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
+                buf[..2].copy_from_slice(&square(from));
+                buf[2..4].copy_from_slice(&square(to));
+                buf[4] = b'+';
+                4 + usize::from(promote)
             }
-            UsiMove::Drop { kind, to } => write!(f, "{}*{to}", kind.to_sfen_char()),
-        }
+            UsiMove::Drop { kind, to } => {
+                // Every SFEN letter of a piece is ASCII.
+                buf[0] = u8::try_from(kind.to_sfen_char()).unwrap_or(b'?');
+                buf[1] = b'*';
+                buf[2..4].copy_from_slice(&square(to));
+                4
+            }
+        };
+        // Only ASCII was written.
+        std::str::from_utf8(&buf[..len]).unwrap_or_default()
     }
 }
 
@@ -162,6 +190,26 @@ mod tests {
             "", "7g7", "7g7f+ ", "K*5e", "p*5e", "+P*5e", "7g7f=", "P*5j", "7g7f++",
         ] {
             assert!(bad.parse::<UsiMove>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn encoded_text_is_what_the_squares_and_letters_print() {
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for promote in [false, true] {
+                    let m = UsiMove::Normal { from, to, promote };
+                    let want = format!("{from}{to}{}", if promote { "+" } else { "" });
+                    assert_eq!(m.encode(&mut [0; 5]), want);
+                    assert_eq!(want.parse::<UsiMove>(), Ok(m));
+                }
+            }
+        }
+        for kind in PieceKind::ALL.into_iter().filter(|k| k.unpromoted() == *k) {
+            for to in Square::ALL {
+                let want = format!("{}*{to}", kind.to_sfen_char());
+                assert_eq!(UsiMove::Drop { kind, to }.encode(&mut [0; 5]), want);
+            }
         }
     }
 }

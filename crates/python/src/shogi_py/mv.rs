@@ -3,6 +3,7 @@
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use shogi::packed::{hcp, psfen};
 
 /// A move of a shogi position, as `Board.legal_moves` and `Board.push_usi` give it.
@@ -84,8 +85,8 @@ impl Move {
 #[pymethods]
 impl Move {
     /// The USI text: `7g7f`, `8h2b+`, `P*5e`.
-    fn usi(&self) -> String {
-        self.mv.to_string()
+    fn usi<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        PyString::new(py, self.mv.to_usi().encode(&mut [0; 5]))
     }
 
     /// cshogi's 16-bit move (HCPE's `bestMove16`): destination in bits 0-6, origin in bits
@@ -148,8 +149,8 @@ impl Move {
         self.mv.is_capture()
     }
 
-    fn __str__(&self) -> String {
-        self.usi()
+    fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.usi(py)
     }
 
     fn __repr__(&self) -> String {
