@@ -52,6 +52,14 @@ impl Searcher<'_, '_> {
             };
         }
         let start = self.nodes;
+        if self.stop_at_escape
+            && !n.attacker_to_move
+            && n.horizon == 2
+            && let Some(v) = self.escape_from_mate_in_one(pos, &n)
+        {
+            self.store(&n, &v, self.nodes - start + 1);
+            return v;
+        }
         let mut kids = self.expand(pos, &n);
         if kids.is_empty() {
             let v = self.terminal(pos, &n);
