@@ -4,8 +4,9 @@
 //! every move) and shogi-kifu-converter (parses to JKF, then normalizes, which replays the
 //! moves with shogi_legality_lite).
 //!
-//! Every group reads the same decoded texts: the files that all three readers accept, so
-//! the comparison is like for like; each bench checks the total main-line plies.
+//! The groups with peers read the same decoded texts: the files that all three readers
+//! accept, so the comparison is like for like; `read_bytes_all` reads every corpus file
+//! from its bytes, decoding included. Each bench checks the total main-line plies.
 
 use std::fs;
 use std::hint::black_box;
@@ -176,6 +177,33 @@ fn kif_parse_all(c: &mut Criterion) {
     g.finish();
 }
 
+/// Every corpus file of the four formats from its bytes, as a caller with a file in hand
+/// reads it: `read_bytes` detects the encoding and the format, decodes and reads.
+fn read_bytes_all(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/kif/tests/data/corpus");
+    let files: Vec<Vec<u8>> = ["kif", "ki2", "csa", "jkf"]
+        .iter()
+        .flat_map(|folder| fs::read_dir(root.join(folder)).into_iter().flatten())
+        .filter_map(Result::ok)
+        .filter_map(|e| fs::read(e.path()).ok())
+        .collect();
+    assert_eq!(files.len(), 150);
+    let read =
+        |b: &[u8]| kif::read_bytes(b, None, Mode::Lenient).map(|p| p.record.tree.main_line_moves());
+    let plies: usize = files.iter().filter_map(|b| read(b).ok()).sum();
+    let bytes: usize = files.iter().map(Vec::len).sum();
+    let mut g = c.benchmark_group("read_bytes_all");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("masu-kif", |b| {
+        b.iter(|| {
+            let total: usize = files.iter().filter_map(|f| read(black_box(f)).ok()).sum();
+            assert_eq!(total, plies);
+            total
+        });
+    });
+    g.finish();
+}
+
 fn kif_write(c: &mut Criterion) {
     let records: Vec<kif::Record> = corpus("kif")
         .iter()
@@ -198,5 +226,12 @@ fn kif_write(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, kif_parse, ki2_parse, kif_parse_all, kif_write);
+criterion_group!(
+    benches,
+    kif_parse,
+    ki2_parse,
+    kif_parse_all,
+    read_bytes_all,
+    kif_write
+);
 criterion_main!(benches);
