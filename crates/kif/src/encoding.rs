@@ -21,6 +21,8 @@ use std::fmt;
 
 use encoding_rs::{EUC_JP, Encoding, SHIFT_JIS, UTF_8};
 
+mod shift_jis;
+
 /// An encoding used by record files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum TextEncoding {
@@ -264,6 +266,13 @@ fn decoded(
 }
 
 fn strict(encoding: TextEncoding, bytes: &[u8]) -> Option<Cow<'_, str>> {
+    if encoding == TextEncoding::ShiftJis {
+        // Table decoding, checked against encoding_rs (see `shift_jis`); what it does
+        // not take, encoding_rs judges.
+        if let Some(text) = shift_jis::decode_strict(bytes) {
+            return Some(Cow::Owned(text));
+        }
+    }
     encoding
         .encoding_rs()
         .decode_without_bom_handling_and_without_replacement(bytes)
