@@ -89,7 +89,7 @@ pub(crate) struct Searcher<'t, 'c> {
     /// A defender node with a horizon stops evaluating new children at any defence
     /// disproven for it (see `Searcher::settles`): set for the shortening's searches from
     /// below and the answer's bounded questions (`Searcher::asking_from_below`).
-    pub(crate) stop_at_escape: bool,
+    stop_at_escape: bool,
     root: Position,
 }
 
