@@ -34,12 +34,7 @@ pub fn read_bytes(bytes: &[u8], hint: Option<Format>, mode: Mode) -> Result<Pars
         // What the format's own reader would have said of pure ASCII.
         decoded.encoding = format.ascii_encoding();
     }
-    let parsed = match format {
-        Format::Kif => kif::read_str(&decoded.text, mode),
-        Format::Ki2 => ki2::read_str(&decoded.text, mode),
-        Format::Csa => csa::read_str(&decoded.text, mode),
-        Format::Jkf => jkf::read_str(&decoded.text, mode),
-    }?;
+    let parsed = text_reader(format)(&decoded.text, mode)?;
     read::with_decoding(parsed, &decoded, mode)
 }
 
@@ -49,11 +44,16 @@ pub fn read_bytes(bytes: &[u8], hint: Option<Format>, mode: Mode) -> Result<Pars
 ///
 /// [`ReadError`] as that format's reader reports it.
 pub fn read_bytes_as(bytes: &[u8], format: Format, mode: Mode) -> Result<Parsed, ReadError> {
+    read::read_decoded(bytes, format, mode, text_reader(format))
+}
+
+/// The reader of `format`'s decoded text.
+fn text_reader(format: Format) -> fn(&str, Mode) -> Result<Parsed, ReadError> {
     match format {
-        Format::Kif => kif::read_bytes(bytes, mode),
-        Format::Ki2 => ki2::read_bytes(bytes, mode),
-        Format::Csa => csa::read_bytes(bytes, mode),
-        Format::Jkf => jkf::read_bytes(bytes, mode),
+        Format::Kif => kif::read_str,
+        Format::Ki2 => ki2::read_str,
+        Format::Csa => csa::read_str,
+        Format::Jkf => jkf::read_str,
     }
 }
 
