@@ -53,7 +53,7 @@ pub(crate) fn read_layout(
 fn plies_estimate(format: Format, text: &str) -> usize {
     match format {
         Format::Ki2 => text.len() / 12,
-        _ => text.bytes().filter(|&b| b == b'\n').count(),
+        _ => memchr::memchr_iter(b'\n', text.as_bytes()).count(),
     }
 }
 
