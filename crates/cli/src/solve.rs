@@ -34,9 +34,11 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "PLIES")]
     within: Option<u32>,
     /// How much of the answer to work out: `proof` stops at the first mate proven (its
-    /// length an upper bound), `exact` proves the shortest length and writes its line,
-    /// `full` adds the answer by tsume convention and the alternative mating moves (余詰).
-    #[arg(long, default_value_t = AnswerLevel::Full, value_name = "proof|exact|full")]
+    /// length an upper bound), `short` shortens that line with searches of bounded cost
+    /// (the shortest mate found, proven shortest only if the search below it finished),
+    /// `exact` proves the shortest length and writes its line, `full` adds the answer by
+    /// tsume convention and the alternative mating moves (余詰).
+    #[arg(long, default_value_t = AnswerLevel::Full, value_name = "proof|short|exact|full")]
     level: AnswerLevel,
     /// Solve the position after these USI moves (`--after "8h2b+ 3a2b"`), played from
     /// each problem's position.
@@ -289,9 +291,11 @@ fn task_from_problem(p: Problem) -> Task {
 
 fn matches_expectation(report: &Report, level: AnswerLevel) -> bool {
     match (&report.task.expected, &report.verdict) {
-        // At the proof level a mate's length is an upper bound: it agrees with a known
-        // length at or below it.
-        (Expected::Mate(n), Ok(Verdict::Mate(mate))) if level == AnswerLevel::Proof => {
+        // At the proof level, and at the short one when not proven shortest, a mate's
+        // length is an upper bound: it agrees with a known length at or below it.
+        (Expected::Mate(n), Ok(Verdict::Mate(mate)))
+            if level == AnswerLevel::Proof || (level == AnswerLevel::Short && !mate.exact) =>
+        {
             mate.length >= *n
         }
         (expected, Ok(verdict)) => expected.is_answered_by(verdict),

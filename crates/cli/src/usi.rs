@@ -1,7 +1,7 @@
 //! A USI engine for mate search, for shogi GUIs (ShogiGUI, 将棋所, ShogiHome).
 //!
 //! Commands: `usi`, `isready`, `setoption name USI_Hash value <MiB>`, `setoption name
-//! AnswerLevel value proof|exact|full` (how much of the answer a mate search works out
+//! AnswerLevel value proof|short|exact|full` (how much of the answer a mate search works out
 //! before `checkmate`, as `masu solve --level`; default `exact`), `usinewgame`,
 //! `position ...`, `go mate <ms>|infinite`, plain `go ...`, `stop`, `gameover`, `quit`.
 //! A mate search runs on its own thread, so `stop` and `quit` are read and acted on while it
@@ -147,12 +147,13 @@ impl Engine {
                 self.hash_mib, self.settings.max_hash_mib
             ),
         );
+        let vars: String = AnswerLevel::ALL
+            .iter()
+            .map(|level| format!(" var {level}"))
+            .collect();
         say(
             &self.out,
-            &format!(
-                "option name AnswerLevel type combo default {} var proof var exact var full",
-                DEFAULT_LEVEL
-            ),
+            &format!("option name AnswerLevel type combo default {DEFAULT_LEVEL}{vars}"),
         );
         say(&self.out, "usiok");
     }

@@ -203,7 +203,10 @@ fn the_answer_level_is_chosen() {
     assert!(out.contains("(upper bound), as expected"), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
     let err = masu_err(&["solve", sfen, "--level", "fast"]);
-    assert!(err.contains("expected proof, exact or full"), "{err}");
+    assert!(
+        err.contains("expected proof, short, exact or full"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 

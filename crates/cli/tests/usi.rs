@@ -166,13 +166,13 @@ fn the_answer_level_is_an_option() {
     let option = gui.expect("option name AnswerLevel", SECOND);
     assert_eq!(
         option,
-        "option name AnswerLevel type combo default exact var proof var exact var full"
+        "option name AnswerLevel type combo default exact var proof var short var exact var full"
     );
     gui.expect("usiok", SECOND);
     gui.send("setoption name AnswerLevel value fast");
     assert!(
         gui.expect("info string", SECOND)
-            .contains("expected proof, exact or full")
+            .contains("expected proof, short, exact or full")
     );
     // The 29-ply two-king problem: its first proof is a mate in 41, the shortest is 29.
     gui.send(&format!("position sfen {TWO_KINGS_29}"));

@@ -29,8 +29,9 @@ pub(crate) struct Solution {
     verdict: &'static str,
     /// Minimax length in plies of the mate (every legal defence counted), `None` without one.
     length: Option<u32>,
-    /// Whether `length` is proven shortest (`False` at `level="proof"` or when a limit
-    /// stopped the search after a first proof).
+    /// Whether `length` is proven shortest (`False` at `level="proof"`, at `level="short"`
+    /// when the search below it did not finish, or when a limit stopped the search after a
+    /// first proof).
     exact: bool,
     /// The main line in USI, from the problem to the mate.
     line: Vec<String>,
@@ -72,16 +73,9 @@ struct Settings {
 
 impl Settings {
     fn new(level: &str, nodes: Option<u64>, time: Option<f64>, hash_mb: usize) -> PyResult<Self> {
-        let level = match level {
-            "proof" => AnswerLevel::Proof,
-            "exact" => AnswerLevel::Exact,
-            "full" => AnswerLevel::Full,
-            other => {
-                return Err(value_error(format!(
-                    "level {other:?} is not \"proof\", \"exact\" or \"full\""
-                )));
-            }
-        };
+        let level: AnswerLevel = level
+            .parse()
+            .map_err(|e| value_error(format!("level {level:?}: {e}")))?;
         let time = seconds(time)?;
         let table_bytes = table_bytes(hash_mb)?;
         Ok(Settings {
@@ -115,8 +109,9 @@ fn problem(sfen: &str) -> PyResult<Position> {
 /// Solves the mate problem `sfen` (the side to move attacks; tsume rules: the attacker may
 /// have no king, pieces on neither board nor hand belong to the defender).
 ///
-/// `level`: `"proof"` stops at the first proof, `"exact"` proves the shortest length,
-/// `"full"` also works out the tsume-convention answer and alternative mates. `nodes` and
+/// `level`: `"proof"` stops at the first proof, `"short"` shortens its line with searches
+/// of bounded cost (the shortest mate found, `exact` only if proven), `"exact"` proves the
+/// shortest length, `"full"` also works out the tsume-convention answer and alternative mates. `nodes` and
 /// `time` (seconds) limit the search; `hash_mb` sizes the table. The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
 /// that is not a mate problem.

@@ -32,6 +32,8 @@ def test_mate_in_three():
 
 def test_levels_no_mate_and_limits():
     assert tsume.solve(MATE3, level="proof", hash_mb=8).verdict == "mate"
+    short = tsume.solve(MATE3, level="short", hash_mb=8)
+    assert (short.verdict, short.length, short.exact) == ("mate", 3, True)
     assert tsume.solve(NO_MATE, hash_mb=8).verdict == "no_mate"
     stopped = tsume.solve(MATE3, nodes=1, hash_mb=8)
     assert stopped.verdict in ("unknown", "mate")

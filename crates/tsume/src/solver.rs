@@ -230,7 +230,8 @@ fn run_with(
         s.proof_line(pos, upper).map(|line| (upper, line))
     };
     if level != AnswerLevel::Proof {
-        (upper, exact) = shorten(s, pos, upper, floor);
+        let bounded = level == AnswerLevel::Short;
+        (upper, exact) = shorten(s, pos, upper, floor, bounded);
     }
     finish(level, s, pos, (upper, exact), saved, proof_nodes)
 }
@@ -312,7 +313,16 @@ fn finish(
 /// ([`speculative_budget`]); once one fails (no mate within it, or the budget ran out),
 /// the horizon steps down by two, and the last search is always the full "no mate within
 /// N-2", or none when the searches from below have already proven it.
-fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32, floor: u32) -> (u32, bool) {
+///
+/// `bounded` ([`AnswerLevel::Short`]): that last search gets a budget too, as every
+/// speculative one does, and when it runs out the bound stands, not proven shortest.
+fn shorten(
+    s: &mut Searcher<'_, '_>,
+    pos: &Position,
+    mut upper: u32,
+    floor: u32,
+    bounded: bool,
+) -> (u32, bool) {
     let proof_nodes = s.nodes;
     // The shortest length a mate may still have: "no mate within below - 2" is proven.
     let mut below = floor;
@@ -332,7 +342,7 @@ fn shorten(s: &mut Searcher<'_, '_>, pos: &Position, mut upper: u32, floor: u32)
         let speculative = r + 2 < upper;
         let horizon = Len::try_from(r).unwrap_or(LEN_INF - 1);
         let start = s.nodes;
-        let v = if speculative {
+        let v = if speculative || bounded {
             let budget = speculative_budget(proof_nodes, dearest);
             s.limited(budget, |s| {
                 Some(s.search(pos, 0, horizon, 0)).filter(Value::is_solved)

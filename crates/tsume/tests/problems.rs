@@ -205,6 +205,50 @@ fn progress_is_reported() {
     );
 }
 
+/// The short level shortens the proof's line and proves it shortest when the search two
+/// plies below finishes within its budget: never longer than the proof level's answer nor
+/// shorter than the known length, the known length whenever it says it is exact (on
+/// these short problems, always).
+#[test]
+fn short_level_between_proof_and_exact() {
+    let mut shortened = 0;
+    for p in ["shogiboardq_13ply_30.txt", "edge_cases.tsv"]
+        .into_iter()
+        .flat_map(load)
+    {
+        let Expected::Mate(n) = p.expected else {
+            continue;
+        };
+        if n > 15 {
+            continue;
+        }
+        let proof = mate_at(&p.position, AnswerLevel::Proof, 1_000_000, 64 << 20);
+        let short = mate_at(&p.position, AnswerLevel::Short, 1_000_000, 64 << 20);
+        assert!(short.length <= proof.length, "{}", p.position);
+        assert!(short.exact, "{}: {} not proven", p.position, short.length);
+        assert_eq!(short.length, n, "{}", p.position);
+        verify_line(&p.position, &short.line).unwrap_or_else(|e| panic!("{}: {e}", p.position));
+        shortened += usize::from(proof.length > n);
+    }
+    // The proof alone is longer than the shortest on some of them: the level did work.
+    assert!(shortened >= 5, "only {shortened} shortened");
+}
+
+/// 寿 (611 plies) at the short level: its published line in seconds, without the proof
+/// that nothing is shorter. `cargo test -p masu-tsume --release -- --ignored`
+#[test]
+#[ignore = "about five seconds, 1 GiB of memory"]
+fn kotobuki_short_level_writes_611() {
+    famous_short_line("将棋図巧 第100番", 611, 100_000_000, 1 << 30);
+}
+
+/// ミクロコスモス (1525 plies) at the short level, with a 4 GiB table.
+#[test]
+#[ignore = "about a minute, 4 GiB of memory"]
+fn microcosmos_short_level_writes_1525() {
+    famous_short_line("ミクロコスモス", 1525, 300_000_000, 4 << 30);
+}
+
 /// The 29-ply two-king problem (White attacks). `cargo test -p masu-tsume --release -- --ignored`
 #[test]
 #[ignore = "about ten seconds"]
@@ -270,9 +314,33 @@ fn famous_proven_shortest(name: &str, length: u32, nodes: u64, table_bytes: usiz
     verify_line(&p.position, &m.line).unwrap();
 }
 
+/// The short level on a long problem: a line of the published length, written out and
+/// checked move by move (not proven shortest: the search below it runs out of its budget).
+fn famous_short_line(name: &str, length: u32, nodes: u64, table_bytes: usize) {
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name.starts_with(name))
+        .unwrap();
+    let m = mate_at(&p.position, AnswerLevel::Short, nodes, table_bytes);
+    assert_eq!(m.length, length);
+    assert_eq!(m.line.len() as u32, length);
+    verify_line(&p.position, &m.line).unwrap();
+}
+
 /// The exact-level answer of a long problem with a table of `table_bytes`.
 fn exact_with_table(
     pos: &masu_tsume::shogi::Position,
+    nodes: u64,
+    table_bytes: usize,
+) -> masu_tsume::Mate {
+    mate_at(pos, AnswerLevel::Exact, nodes, table_bytes)
+}
+
+/// The answer at `level` within `nodes`, with a table of `table_bytes`; panics without a
+/// mate.
+fn mate_at(
+    pos: &masu_tsume::shogi::Position,
+    level: AnswerLevel,
     nodes: u64,
     table_bytes: usize,
 ) -> masu_tsume::Mate {
@@ -282,7 +350,7 @@ fn exact_with_table(
             time: None,
         },
         table_bytes,
-        answer: AnswerLevel::Exact,
+        answer: level,
         ..Config::default()
     });
     match solver.solve(pos).unwrap() {
