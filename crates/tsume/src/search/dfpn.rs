@@ -45,8 +45,8 @@ impl Searcher<'_, '_> {
             // No plies left: only a position already mated counts.
             return if n.attacker_to_move {
                 Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_REPETITION)
-            } else if pos.has_legal_moves() {
-                super::expand::horizon_escape(pos)
+            } else if self.defender_can_move(pos) {
+                self.horizon_escape(pos)
             } else {
                 self.terminal(pos, &n)
             };

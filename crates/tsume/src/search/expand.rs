@@ -39,6 +39,9 @@ impl Searcher<'_, '_> {
             pos.check_moves_into(&mut moves);
         } else {
             pos.legal_moves_into(&mut moves);
+            if self.no_drops {
+                moves.retain(|m| !m.is_drop());
+            }
         }
         let mut kids: Vec<Child> = moves
             .iter()
@@ -148,8 +151,8 @@ impl Searcher<'_, '_> {
     /// The defender to move (in check): mate if no legal move; otherwise the number of
     /// defences, counting all drops on one square as one (they are delayed).
     fn evaluate_and_leaf(&mut self, pos: &Position, n: &Node) -> Value {
-        if n.horizon == 0 && pos.has_legal_moves() {
-            return horizon_escape(pos);
+        if n.horizon == 0 && self.defender_can_move(pos) {
+            return self.horizon_escape(pos);
         }
         // Bounded searches count defences only up to a few (see `BOUNDED_DEFENCES_CAP`).
         let cap = if n.horizon == LEN_INF {
@@ -157,7 +160,7 @@ impl Searcher<'_, '_> {
         } else {
             BOUNDED_DEFENCES_CAP
         };
-        let count = defence_count(pos, cap);
+        let count = defence_count(pos, cap, self.no_drops);
         if count == 0 {
             let v = Value::proven(0, Hand::EMPTY, mate_def_bound(pos, n.defender_hand));
             self.table
@@ -252,7 +255,7 @@ impl Searcher<'_, '_> {
         let mut least = cap;
         for m in checks {
             let undo = pos.play_unchecked(*m);
-            let count = defence_count(pos, least);
+            let count = defence_count(pos, least, self.no_drops);
             if count == 0 {
                 let bound = mate_def_bound(pos, defender_hand);
                 pos.undo_unchecked(*m, undo);
@@ -282,7 +285,7 @@ impl Searcher<'_, '_> {
                 continue;
             }
             let undo = pos.play_unchecked(*m);
-            let reply = legal_reply_bound(pos);
+            let reply = legal_reply_bound(pos, self.no_drops);
             let mate = reply.is_none().then(|| mate_def_bound(pos, defender_hand));
             pos.undo_unchecked(*m, undo);
             match (mate, reply) {
@@ -314,6 +317,9 @@ impl Searcher<'_, '_> {
         debug_assert!(!n.attacker_to_move && n.horizon == 2);
         let mut replies = MoveList::new();
         pos.legal_moves_into(&mut replies);
+        if self.no_drops {
+            replies.retain(|m| !m.is_drop());
+        }
         for &reply in &replies {
             let child = self.child_node(pos, n, reply);
             let undo = pos.play_unchecked(reply);
@@ -344,7 +350,10 @@ impl Searcher<'_, '_> {
         'checks: for check in checks {
             let mut after_check = pos.clone();
             after_check.play_unchecked(*check);
-            let defences = after_check.legal_moves();
+            let mut defences = after_check.legal_moves();
+            if self.no_drops {
+                defences.retain(|m| !m.is_drop());
+            }
             if defences.len() > MATE3_MAX_DEFENCES {
                 continue;
             }
@@ -451,15 +460,15 @@ fn wait_behind_other_defence(pos: &Position, kids: &mut [Child], head: usize) {
     }
 }
 
-/// The defender's legal moves, all drops on one square counted as one, counted up to
-/// `cap` (a count at or above it comes back as `cap`).
-fn defence_count(pos: &Position, cap: u32) -> u32 {
+/// The defender's legal moves, all drops on one square counted as one (none with
+/// `no_drops`), counted up to `cap` (a count at or above it comes back as `cap`).
+fn defence_count(pos: &Position, cap: u32, no_drops: bool) -> u32 {
     let mut moves = 0u32;
     let mut drops = shogi::Bitboard::EMPTY;
     let _ = pos.for_each_legal(|g| {
         if g.from.is_some() {
             moves += g.len() as u32;
-        } else {
+        } else if !no_drops {
             drops |= g.to;
         }
         if moves >= cap {
@@ -488,18 +497,32 @@ const FEWEST_DEFENCES_CAP: u32 = 5;
 /// Defences a check may have for the mate-in-three leaf search to try it.
 const MATE3_MAX_DEFENCES: usize = 4;
 
-/// "No mate within 0" for a defender with a legal move: for any hands if a move that is
-/// not a drop exists, else for any defender hand holding the kind of one legal drop (its
-/// legality depends on the board alone) and any attacker hand (no attacker move is left).
-pub(crate) fn horizon_escape(pos: &Position) -> Value {
-    let def = legal_reply_bound(pos).unwrap_or(Hand::EMPTY);
-    Value::disproven(0, Hand::UNLIMITED, def, NO_REPETITION)
+impl Searcher<'_, '_> {
+    /// Whether the defender to move at `pos` has a move of the game searched (a legal move;
+    /// one that is not a drop in the game without drops).
+    pub(crate) fn defender_can_move(&self, pos: &Position) -> bool {
+        if self.no_drops {
+            legal_reply_bound(pos, true).is_some()
+        } else {
+            pos.has_legal_moves()
+        }
+    }
+
+    /// "No mate within 0" for a defender with a move: for any hands if a move that is not
+    /// a drop exists, else for any defender hand holding the kind of one legal drop (its
+    /// legality depends on the board alone) and any attacker hand (no attacker move is
+    /// left).
+    pub(crate) fn horizon_escape(&self, pos: &Position) -> Value {
+        let def = legal_reply_bound(pos, self.no_drops).unwrap_or(Hand::EMPTY);
+        Value::disproven(0, Hand::UNLIMITED, def, NO_REPETITION)
+    }
 }
 
 /// The defender hand under which the side to move keeps a legal move (see
-/// [`horizon_escape`]): empty (any hand) if a move that is not a drop exists, else one piece
-/// of the kind of one legal drop; `None` when it has no legal move.
-fn legal_reply_bound(pos: &Position) -> Option<Hand> {
+/// [`Searcher::horizon_escape`]): empty (any hand) if a move that is not a drop exists,
+/// else one piece of the kind of one legal drop (unless `no_drops`); `None` when it has no
+/// such move.
+fn legal_reply_bound(pos: &Position, no_drops: bool) -> Option<Hand> {
     let mut drop = None;
     let walk = pos.for_each_legal(|g| {
         if g.to.is_empty() {
@@ -513,8 +536,8 @@ fn legal_reply_bound(pos: &Position) -> Option<Hand> {
     });
     match drop {
         _ if walk.is_break() => Some(Hand::EMPTY),
-        Some(kind) => Some(Hand::EMPTY.plus(kind)),
-        None => None,
+        Some(kind) if !no_drops => Some(Hand::EMPTY.plus(kind)),
+        _ => None,
     }
 }
 

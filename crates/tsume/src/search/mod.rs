@@ -90,8 +90,14 @@ pub(crate) struct Searcher<'t, 'c> {
     /// disproven for it (see `Searcher::settles`): set for the shortening's searches from
     /// below and the answer's bounded questions (`Searcher::asking_from_below`).
     stop_at_escape: bool,
+    /// The defender may not drop ([`Searcher::without_drops`]); the table keeps this
+    /// game's entries apart, under keys mixed with [`NO_DROPS_KEY`].
+    no_drops: bool,
     root: Position,
 }
+
+/// Mixed into the table and path keys of the game where the defender may not drop.
+pub(crate) const NO_DROPS_KEY: u64 = 0x6e6f_2d64_726f_7073;
 
 /// Where a node sits: what the search needs besides the position.
 #[derive(Debug, Clone, Copy)]
@@ -131,6 +137,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
             sub_stopped: false,
             mate3: false,
             stop_at_escape: false,
+            no_drops: false,
             root: root.clone(),
         }
     }
@@ -140,7 +147,11 @@ impl<'t, 'c> Searcher<'t, 'c> {
             attacker_to_move: pos.turn() == self.attacker,
             depth,
             horizon,
-            board_key: pos.board_key(),
+            board_key: if self.no_drops {
+                pos.board_key() ^ NO_DROPS_KEY
+            } else {
+                pos.board_key()
+            },
             position_key: pos.key(),
             path_key,
             attacker_hand: *pos.hand(self.attacker),
@@ -168,6 +179,19 @@ impl<'t, 'c> Searcher<'t, 'c> {
                 return v;
             }
         }
+    }
+
+    /// Runs `f` in the game where the defender may not drop: every other move is a
+    /// defence, a defender with only drops left is mated. Its mates are no longer than the
+    /// real game's, so "no mate within r" there holds for the real game and for the tsume
+    /// convention, which counts every defence that is not a drop. Path keys of searches in
+    /// it are to be mixed with [`NO_DROPS_KEY`] by the caller (the path-dependent disproofs
+    /// are kept by path key).
+    pub(crate) fn without_drops<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = std::mem::replace(&mut self.no_drops, true);
+        let out = f(self);
+        self.no_drops = saved;
+        out
     }
 
     /// Marks `pos` (at `depth`) as on the path, for searches below a fixed line.
@@ -383,4 +407,50 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use shogi::{Position, UsiMove};
+
+    use super::{Budget, NO_DROPS_KEY, Searcher};
+    use crate::pn::Len;
+    use crate::problem::parse_position;
+    use crate::table::Table;
+
+    /// The value of `pos` within `horizon`, found from `root`'s attacker on a fresh table,
+    /// in the real game and in the one without defender drops.
+    fn both_games(root: &Position, pos: &Position, horizon: Len) -> (bool, bool) {
+        let mut tt = Table::new(1 << 20);
+        let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
+        let mut s = Searcher::new(&mut tt, root, budget);
+        let real = s.search(pos, 1, horizon, 0);
+        let without = s.without_drops(|s| s.search(pos, 1, horizon, NO_DROPS_KEY));
+        assert!(real.is_solved() && without.is_solved());
+        (real.is_proven(), without.is_proven())
+    }
+
+    fn after(pos: &Position, usi: &str) -> Position {
+        let m = usi.parse::<UsiMove>().unwrap().to_move(pos).unwrap();
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// A rook's check down the first file of a king walled in by its own lance and pawn:
+    /// only drops on 1b-1h answer it, so without drops it is mate, with them not (one
+    /// table for both games: neither reads the other's entries). With the pawn gone the
+    /// king steps to 2b in both games.
+    #[test]
+    fn a_defender_without_drops_is_mated_where_only_drops_answer() {
+        let root = parse_position("7lk/7p1/9/9/9/9/9/9/7R1 b - 1").unwrap();
+        let checked = after(&root, "2i1i");
+        assert_eq!(both_games(&root, &checked, 0), (false, true));
+        assert_eq!(both_games(&root, &checked, 2), (false, true));
+        let open = parse_position("7lk/9/9/9/9/9/9/9/7R1 b - 1").unwrap();
+        let checked = after(&open, "2i1i");
+        assert_eq!(both_games(&open, &checked, 0), (false, false));
+    }
 }

@@ -24,8 +24,8 @@ use shogi::{Color, Move, PieceKind, Position, SetupMode, Square};
 
 use super::Cursor;
 use crate::pn::LEN_INF;
-use crate::search::Searcher;
 use crate::search::value::distance;
+use crate::search::{NO_DROPS_KEY, Searcher};
 
 mod walk;
 mod yozume;
@@ -97,6 +97,17 @@ const AT_ALL_NODES: u64 = 500;
 /// answer's ties depend on that choice.
 const SHORT_PLIES: u32 = 5;
 
+/// Convention questions of at least this many plies are asked first in the game where the
+/// defender may not drop ([`Searcher::escapes_without_drops`]): a "no mate" there settles
+/// them without the move-by-move search. On the 427 generated problems the full answers
+/// took 3.99 s instead of 4.96 s (the same answers; from one ply 4.00 s, from four 4.16 s):
+/// the convention line's checks of its defences and its probes for shorter mates ask
+/// mostly such questions, and most defences that escape do so by moving.
+const NO_DROPS_MIN_PLIES: u32 = 2;
+
+/// Nodes for each question in the game without drops (500 and 10,000: 4.05 and 4.06 s).
+const NO_DROPS_NODES: u64 = 2_000;
+
 impl Searcher<'_, '_> {
     /// Whether `c` mates within `r` plies by convention (futile interpositions not counted).
     fn conv_le(&mut self, memo: &mut Memo, c: &Cursor, r: u32) -> Option<bool> {
@@ -116,16 +127,20 @@ impl Searcher<'_, '_> {
         if self.stop.is_some() {
             return None;
         }
-        memo.path.push(key);
-        self.push_path(&c.pos, c.depth);
-        let out = if c.pos.turn() == self.attacker {
-            self.conv_le_attack(memo, c, r)
+        let ok = if r >= NO_DROPS_MIN_PLIES && self.escapes_without_drops(c, r)? {
+            false
         } else {
-            self.conv_le_defend(memo, c, r)
+            memo.path.push(key);
+            self.push_path(&c.pos, c.depth);
+            let out = if c.pos.turn() == self.attacker {
+                self.conv_le_attack(memo, c, r)
+            } else {
+                self.conv_le_defend(memo, c, r)
+            };
+            self.pop_path(&c.pos, c.depth);
+            memo.path.pop();
+            out?
         };
-        self.pop_path(&c.pos, c.depth);
-        memo.path.pop();
-        let ok = out?;
         let width = memo.width;
         let b = memo.bounds.entry(key).or_insert(Bounds {
             ok: u32::MAX,
@@ -232,6 +247,23 @@ impl Searcher<'_, '_> {
             return Some(true);
         }
         self.conv_le(memo, c, r)
+    }
+
+    /// Whether `c` has no mate within `r` even where the defender may not drop
+    /// ([`Searcher::without_drops`]), found within [`NO_DROPS_NODES`]: then there is no
+    /// convention mate within `r` either. `Some(false)` when there is one there or the
+    /// question is undecided; `None` only when the caller's budget ran out.
+    fn escapes_without_drops(&mut self, c: &Cursor, r: u32) -> Option<bool> {
+        let c = Cursor {
+            path_key: c.path_key ^ NO_DROPS_KEY,
+            ..c.clone()
+        };
+        let found = self.without_drops(|s| {
+            s.quick(NO_DROPS_NODES, |s| {
+                s.asking_from_below(|s| s.mate_within(&c, r))
+            })
+        })?;
+        Some(found == Some(false))
     }
 
     /// A minimax "mate within `r`?" with a small budget: `Some(None)` when undecided.
