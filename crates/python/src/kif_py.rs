@@ -313,8 +313,10 @@ impl Record {
 #[pyfunction]
 fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
     let parsed = if let Ok(bytes) = source.cast::<PyBytes>() {
-        let data = bytes.as_bytes().to_vec();
-        py.detach(|| kif::read_bytes(&data, None, Mode::Lenient))
+        // Read in place: a bytes object never changes, and `source` keeps it alive while
+        // the GIL is released.
+        let data = bytes.as_bytes();
+        py.detach(|| kif::read_bytes(data, None, Mode::Lenient))
             .map_err(value_error)?
     } else {
         let path: PathBuf = source.extract()?;
