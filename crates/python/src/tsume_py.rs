@@ -111,8 +111,8 @@ fn problem(sfen: &str) -> PyResult<Position> {
 ///
 /// `level`: `"proof"` stops at the first proof, `"short"` shortens its line with searches
 /// of bounded cost (the shortest mate found, `exact` only if proven), `"exact"` proves the
-/// shortest length, `"full"` also works out the tsume-convention answer and alternative mates. `nodes` and
-/// `time` (seconds) limit the search; `hash_mb` sizes the table. The GIL is released;
+/// shortest length, `"full"` also works out the tsume-convention answer and alternative
+/// mates. `nodes` and `time` (seconds) limit the search; `hash_mb` sizes the table. The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
 /// that is not a mate problem.
 #[pyfunction]

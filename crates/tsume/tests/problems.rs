@@ -74,19 +74,24 @@ fn edge_cases() {
     }
 }
 
+/// The mates of known length in the 13-ply file and the edge cases, with their lengths.
+fn known_mates() -> impl Iterator<Item = (Problem, u32)> {
+    ["shogiboardq_13ply_30.txt", "edge_cases.tsv"]
+        .into_iter()
+        .flat_map(load)
+        .filter_map(|p| match p.expected {
+            Expected::Mate(n) => Some((p, n)),
+            _ => None,
+        })
+}
+
 /// Proof-level answers (no shortening) with a table so small that its entries are
 /// replaced all the time: the stored lengths then disagree most, and the line written
 /// from them must still be a mate within the reported bound that never repeats.
 #[test]
 fn proof_lines_hold_with_a_tiny_table() {
     let mut mates = 0;
-    for p in ["shogiboardq_13ply_30.txt", "edge_cases.tsv"]
-        .into_iter()
-        .flat_map(load)
-    {
-        let Expected::Mate(n) = p.expected else {
-            continue;
-        };
+    for (p, n) in known_mates() {
         let mut s = Solver::new(Config {
             limits: Limits {
                 nodes: Some(2_000_000),
@@ -212,16 +217,7 @@ fn progress_is_reported() {
 #[test]
 fn short_level_between_proof_and_exact() {
     let mut shortened = 0;
-    for p in ["shogiboardq_13ply_30.txt", "edge_cases.tsv"]
-        .into_iter()
-        .flat_map(load)
-    {
-        let Expected::Mate(n) = p.expected else {
-            continue;
-        };
-        if n > 15 {
-            continue;
-        }
+    for (p, n) in known_mates().filter(|&(_, n)| n <= 15) {
         let proof = mate_at(&p.position, AnswerLevel::Proof, 1_000_000, 64 << 20);
         let short = mate_at(&p.position, AnswerLevel::Short, 1_000_000, 64 << 20);
         assert!(short.length <= proof.length, "{}", p.position);

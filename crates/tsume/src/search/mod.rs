@@ -97,7 +97,7 @@ pub(crate) struct Searcher<'t, 'c> {
 }
 
 /// Mixed into the table and path keys of the game where the defender may not drop.
-pub(crate) const NO_DROPS_KEY: u64 = 0x6e6f_2d64_726f_7073;
+const NO_DROPS_KEY: u64 = 0x6e6f_2d64_726f_7073;
 
 /// Where a node sits: what the search needs besides the position.
 #[derive(Debug, Clone, Copy)]
@@ -168,6 +168,13 @@ impl<'t, 'c> Searcher<'t, 'c> {
         horizon: Len,
         path_key: u64,
     ) -> Value {
+        // The game without drops keeps its path-dependent disproofs apart (its children's
+        // path keys follow from this one).
+        let path_key = if self.no_drops {
+            path_key ^ NO_DROPS_KEY
+        } else {
+            path_key
+        };
         let node = self.node(pos, depth, horizon, path_key);
         if let Some(v) = self.lookup(&node).filter(Value::is_solved) {
             return v;
@@ -184,9 +191,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
     /// Runs `f` in the game where the defender may not drop: every other move is a
     /// defence, a defender with only drops left is mated. Its mates are no longer than the
     /// real game's, so "no mate within r" there holds for the real game and for the tsume
-    /// convention, which counts every defence that is not a drop. Path keys of searches in
-    /// it are to be mixed with [`NO_DROPS_KEY`] by the caller (the path-dependent disproofs
-    /// are kept by path key).
+    /// convention, which counts every defence that is not a drop.
     pub(crate) fn without_drops<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let saved = std::mem::replace(&mut self.no_drops, true);
         let out = f(self);
@@ -415,7 +420,7 @@ mod tests {
 
     use shogi::{Position, UsiMove};
 
-    use super::{Budget, NO_DROPS_KEY, Searcher};
+    use super::{Budget, Searcher};
     use crate::pn::Len;
     use crate::problem::parse_position;
     use crate::table::Table;
@@ -427,7 +432,7 @@ mod tests {
         let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
         let mut s = Searcher::new(&mut tt, root, budget);
         let real = s.search(pos, 1, horizon, 0);
-        let without = s.without_drops(|s| s.search(pos, 1, horizon, NO_DROPS_KEY));
+        let without = s.without_drops(|s| s.search(pos, 1, horizon, 0));
         assert!(real.is_solved() && without.is_solved());
         (real.is_proven(), without.is_proven())
     }
@@ -456,12 +461,12 @@ mod tests {
                 let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
                 let mut s = Searcher::new(&mut tt, &p.position, budget);
                 let real = s.search(&pos, 0, left, 0);
-                let without = s.without_drops(|s| s.search(&pos, 0, left, NO_DROPS_KEY));
+                let without = s.without_drops(|s| s.search(&pos, 0, left, 0));
                 assert!(real.is_proven(), "{}: ply {ply}", p.name);
                 assert!(without.is_proven(), "{}: ply {ply}", p.name);
                 if left >= 3 {
                     let real = s.search(&pos, 0, left - 2, 0);
-                    let without = s.without_drops(|s| s.search(&pos, 0, left - 2, NO_DROPS_KEY));
+                    let without = s.without_drops(|s| s.search(&pos, 0, left - 2, 0));
                     // The recorded length is the shortest: no mate two plies sooner.
                     assert!(real.is_disproven(), "{}: ply {ply}", p.name);
                     shorter += usize::from(without.is_proven());

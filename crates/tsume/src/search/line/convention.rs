@@ -24,8 +24,8 @@ use shogi::{Color, Move, PieceKind, Position, SetupMode, Square};
 
 use super::Cursor;
 use crate::pn::LEN_INF;
+use crate::search::Searcher;
 use crate::search::value::distance;
-use crate::search::{NO_DROPS_KEY, Searcher};
 
 mod walk;
 mod yozume;
@@ -254,13 +254,9 @@ impl Searcher<'_, '_> {
     /// convention mate within `r` either. `Some(false)` when there is one there or the
     /// question is undecided; `None` only when the caller's budget ran out.
     fn escapes_without_drops(&mut self, c: &Cursor, r: u32) -> Option<bool> {
-        let c = Cursor {
-            path_key: c.path_key ^ NO_DROPS_KEY,
-            ..c.clone()
-        };
         let found = self.without_drops(|s| {
             s.quick(NO_DROPS_NODES, |s| {
-                s.asking_from_below(|s| s.mate_within(&c, r))
+                s.asking_from_below(|s| s.mate_within(c, r))
             })
         })?;
         Some(found == Some(false))
