@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use masu_kif::kif::WriteOptions;
-use masu_kif::{Mode, NodeKind, Record, ki2, kif};
+use masu_kif::{DiagnosticKind, Mode, NodeKind, Record, ki2, kif};
 
 fn files(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus")).join(folder);
@@ -127,4 +127,30 @@ fn kif_to_ki2_to_kif_keeps_moves_results_comments() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// An unknown word that itself begins with a side mark (`△△` reads as `△` played by the
+/// second player) is written after the mover's mark, and reads back as the same word
+/// without a side-mark warning, whichever side moves.
+#[test]
+fn unknown_word_beginning_with_a_side_mark() {
+    for (moves, ply) in [("   1 ▲△\n", 1), ("   1 ７六歩(77)\n   2 △▲☖\n", 2)] {
+        let text = format!("手合割：平手\n手数----指手--\n{moves}");
+        let first = kif::read_str(&text, Mode::Lenient).expect("reads");
+        let end = first.record.main_line_end();
+        let word = first.record.tree[end].special().expect("a special").clone();
+        assert_eq!(first.record.tree[end].ply(), ply);
+        assert!(word.kif_word().starts_with(['△', '▲']), "{word:?}");
+        let written = kif::to_string(&first.record);
+        let back = kif::read_str(&written, Mode::Lenient).expect("written KIF reads");
+        assert_eq!(back.record.tree, first.record.tree, "{written}");
+        let kinds = |p: &masu_kif::Parsed| {
+            p.warnings
+                .iter()
+                .map(|d| d.kind.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(kinds(&back), [DiagnosticKind::UnknownSpecial], "{written}");
+        assert_eq!(kinds(&first), kinds(&back));
+    }
 }

@@ -12,7 +12,9 @@ use crate::encoding::Encoded;
 use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record};
 use crate::text;
-use crate::write::{WriteOptions, annotations, head, positions_after, step, variation_order};
+use crate::write::{
+    WriteOptions, annotations, head, mover, positions_after, step, variation_order,
+};
 
 /// Writes KIF text with the default options (declaring UTF-8).
 #[must_use]
@@ -114,7 +116,7 @@ fn move_line(
             }
             km.to_string()
         }
-        NodeKind::Special(s) => s.kif_word().to_owned(),
+        NodeKind::Special(s) => special_body(record, id, s.kif_word()),
         NodeKind::Start => return,
     };
     let _ = write!(out, "{:>4} {body}", node.ply());
@@ -133,6 +135,16 @@ fn move_line(
         out.push('+');
     }
     out.push('\n');
+}
+
+/// A special's word as a move line holds it. Readers take a side mark before a move or word
+/// as the mover's (`▲投了`), so a word that itself begins with one (an unknown word read
+/// from `△△`) is written after the mover's own mark, which reads back without a warning.
+fn special_body(record: &Record, id: NodeId, word: &str) -> String {
+    if !word.starts_with(|c| text::side_mark(c).is_some()) {
+        return word.to_owned();
+    }
+    format!("{}{word}", mover(record, id).japanese_mark())
 }
 
 fn pad(out: &mut String, body: &str, columns: usize) {
