@@ -1,5 +1,8 @@
-//! Targets for the CSA and JKF readers: no panic on any bytes, and whatever reads writes
-//! back to text that reads as the same record.
+//! Targets for the CSA and JKF readers: no panic on any bytes, whatever reads writes back
+//! to text that reads as the same record, and as KIF (the format that holds everything) to
+//! text that reads as the same tree and start.
+
+use std::time::Duration;
 
 use kif::csa::{self, Dropped, WriteOptions};
 use kif::{DiagnosticKind, HeaderKey, Headers, Mode, Record, jkf};
@@ -37,13 +40,14 @@ pub fn check_csa_from_bytes(data: &[u8]) {
                 .as_mut()
                 .and_then(|t| t.spent.as_mut())
         {
-            *spent = std::time::Duration::from_millis(spent.as_millis() as u64);
+            *spent = Duration::from_millis(spent.as_millis() as u64);
         }
     }
     assert_eq!(canonical(&back.headers), canonical(&expected.headers));
     let mut back = back;
     back.headers = expected.headers.clone();
     assert_eq!(back, expected, "{}", written.text);
+    check_kif_holds(&parsed.record);
 }
 
 /// JKF bytes: reading never panics; a record that reads is written as JKF that reads
@@ -78,4 +82,52 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
     assert_eq!(back.headers, parsed.record.headers);
     assert_eq!(back.start, parsed.record.start);
     assert_eq!(jkf::write(&back).text, first);
+    check_kif_holds(&parsed.record);
+}
+
+/// `record` written as KIF reads back with the same tree (comments and bookmarks of several
+/// lines come back line by line, times in whole seconds, a missing time spent as 0:00) and the same start.
+fn check_kif_holds(record: &Record) {
+    let text = kif::kif::to_string(record);
+    let back = match kif::kif::read_str(&text, Mode::Lenient) {
+        Ok(b) => b.record,
+        Err(e) => panic!("written KIF does not read: {e}\n{text}"),
+    };
+    let expected = line_by_line(&record.tree);
+    if back.tree != expected {
+        let first = (0..expected.len().max(back.tree.len()))
+            .find(|&i| back.tree.nodes().get(i) != expected.nodes().get(i));
+        let at = |t: &kif::MoveTree, i: Option<usize>| i.and_then(|i| t.nodes().get(i)).cloned();
+        panic!(
+            "KIF tree differs at node {first:?}:\n read back {:?}\n expected  {:?}\n{text}",
+            at(&back.tree, first),
+            at(&expected, first)
+        );
+    }
+    assert_eq!(back.start, record.start, "{text}");
+}
+
+/// The tree as KIF holds it: every comment and bookmark split at its line breaks, times
+/// cut to whole seconds.
+fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
+    let split = |texts: &[String]| -> Vec<String> {
+        texts
+            .iter()
+            .flat_map(|t| t.split('\n'))
+            .map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned())
+            .collect()
+    };
+    let mut tree = tree.clone();
+    let ids: Vec<kif::NodeId> = tree.ids().collect();
+    for id in ids {
+        tree[id].comments = split(&tree[id].comments);
+        tree[id].bookmarks = split(&tree[id].bookmarks);
+        if let Some(t) = tree[id].time.as_mut() {
+            let whole = |d: Duration| Duration::from_secs(d.as_secs());
+            // A KIF time field always has the time spent: none is written as 0:00.
+            t.spent = Some(t.spent.map_or(Duration::ZERO, whole));
+            t.total = t.total.map(whole);
+        }
+    }
+    tree
 }

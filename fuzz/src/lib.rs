@@ -26,7 +26,10 @@ pub fn replay_corpus(target: &str, check: fn(&[u8])) {
             .map(|e| e.path())
             .unwrap_or_else(|e| panic!("{target}: {e}"));
         let data = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        check(&data);
+        // Name the input that fails, so that it can be replayed on its own.
+        if std::panic::catch_unwind(|| check(&data)).is_err() {
+            panic!("{target}: {} fails (message above)", path.display());
+        }
         count += 1;
     }
     assert!(count > 0, "empty corpus for {target}");

@@ -96,10 +96,15 @@ pub(crate) fn annotations(out: &mut String, record: &Record, id: NodeId) {
     }
 }
 
+/// `text` after `prefix` on a line of its own; a text of several lines (a comment read
+/// from JKF) is written as as many lines, each after the prefix, so that none of it reads
+/// as a line of another kind.
 pub(crate) fn push_line(out: &mut String, prefix: &str, text: &str) {
-    out.push_str(prefix);
-    out.push_str(text);
-    out.push('\n');
+    for line in text.split('\n') {
+        out.push_str(prefix);
+        out.push_str(line.strip_suffix('\r').unwrap_or(line));
+        out.push('\n');
+    }
 }
 
 /// The variation blocks after a line, in the order Kifu for Windows writes them: branch

@@ -310,3 +310,26 @@ fn fields<'v>(
     }
     o
 }
+
+/// An element with neither `move` nor `special` gives its comments to the previous node,
+/// but not its time: the previous move keeps its own, and the ignored time is reported.
+#[test]
+fn a_moveless_element_keeps_the_previous_time() {
+    let text = r#"{"header":{},"moves":[{},
+        {"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},
+         "time":{"now":{"m":0,"s":5},"total":{"h":0,"m":0,"s":5}}},
+        {"time":{"now":{"m":1,"s":2},"total":{"h":0,"m":1,"s":2}},"comments":["c"]}]}"#;
+    let parsed = jkf::read_str(text, Mode::Lenient).expect("reads");
+    let tree = &parsed.record.tree;
+    let first = tree.main_line().next().expect("one move");
+    let spent = tree[first].time.and_then(|t| t.spent);
+    assert_eq!(spent, Some(std::time::Duration::from_secs(5)));
+    assert_eq!(tree[first].comments, ["c"]);
+    let ignored = |d: &&masu_kif::Diagnostic| {
+        d.kind == DiagnosticKind::UnknownLine
+            && d.detail
+                .as_deref()
+                .is_some_and(|t| t.starts_with("the time of"))
+    };
+    assert_eq!(parsed.warnings.iter().filter(ignored).count(), 1);
+}

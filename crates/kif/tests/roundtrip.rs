@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use masu_kif::kif::WriteOptions;
-use masu_kif::{DiagnosticKind, Mode, NodeKind, Record, ki2, kif};
+use masu_kif::{DiagnosticKind, Mode, NodeId, NodeKind, Record, Special, jkf, ki2, kif};
 
 fn files(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus")).join(folder);
@@ -130,8 +130,7 @@ fn kif_to_ki2_to_kif_keeps_moves_results_comments() {
 }
 
 /// An unknown word that itself begins with a side mark (`△△` reads as `△` played by the
-/// second player) is written after the mover's mark, and reads back as the same word
-/// without a side-mark warning, whichever side moves.
+/// second player) reads back as the same word, whichever side moves.
 #[test]
 fn unknown_word_beginning_with_a_side_mark() {
     for (moves, ply) in [("   1 ▲△\n", 1), ("   1 ７六歩(77)\n   2 △▲☖\n", 2)] {
@@ -153,4 +152,66 @@ fn unknown_word_beginning_with_a_side_mark() {
         assert_eq!(kinds(&back), [DiagnosticKind::UnknownSpecial], "{written}");
         assert_eq!(kinds(&first), kinds(&back));
     }
+}
+
+/// Specials another format keeps verbatim that a bare KIF word cannot hold (blanks, `(`,
+/// move text, a known word, nothing at all, brackets) are written in `「…」` and read back
+/// as the same words; comments of several lines come back line by line.
+#[test]
+fn kif_holds_any_special_word_and_comment_lines() {
+    let words = [
+        "FOO BAR",
+        "76FU",
+        "７六歩",
+        "同　歩",
+        "x(y",
+        "投了",
+        "",
+        "「a」",
+        "a」b",
+        "「",
+        "△",
+        "中断!",
+    ];
+    for word in words {
+        let json = format!(
+            r#"{{"header":{{}},"moves":[{{"comments":["one\ntwo"]}},{{"special":{}}}]}}"#,
+            serde_json_string(word)
+        );
+        let mut first = jkf::read_str(&json, Mode::Lenient)
+            .expect("JKF reads")
+            .record;
+        let end = first.main_line_end();
+        // The word itself, even a known one (a record built in code may hold `Other("投了")`).
+        first.tree[end].kind = NodeKind::Special(Special::Other(word.to_owned()));
+        let written = kif::to_string(&first);
+        let back = kif::read_str(&written, Mode::Lenient).expect("written KIF reads");
+        let end = back.record.main_line_end();
+        let special = back.record.tree[end].special().cloned();
+        assert_eq!(special, Some(Special::Other(word.to_owned())), "{written}");
+        assert_eq!(
+            back.record.tree[NodeId::ROOT].comments,
+            ["one", "two"],
+            "{written}"
+        );
+        let kinds: Vec<_> = back.warnings.iter().map(|d| d.kind.clone()).collect();
+        assert!(
+            kinds.iter().all(|k| *k == DiagnosticKind::UnknownSpecial),
+            "{kinds:?}\n{written}"
+        );
+    }
+}
+
+/// A JSON string literal of `s`.
+fn serde_json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

@@ -376,7 +376,18 @@ impl<'a> Reader<'a> {
             (None, None) => {
                 let d = self.origin(raw).diag(DiagnosticKind::UnknownLine).detail("an element with neither `move` nor `special`; its comments go to the previous node");
                 b.sink.warn(d)?;
-                Some(b.current())
+                if let Some(t) = e.time {
+                    // The time of no move: the previous node's own time stays.
+                    let d = self.origin(t).diag(DiagnosticKind::UnknownLine).detail(
+                        "the time of an element with neither `move` nor `special` is ignored",
+                    );
+                    b.sink.warn(d)?;
+                }
+                let id = b.current();
+                if let Some(c) = e.comments {
+                    self.comments(b, id, c)?;
+                }
+                return Ok(());
             }
         };
         let Some(id) = node else { return Ok(()) };

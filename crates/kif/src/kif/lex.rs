@@ -91,7 +91,8 @@ pub enum MoveBody<'a> {
     Move(KifMove),
     /// A known special word.
     Special(Special),
-    /// A word that is neither a move nor a known special.
+    /// A word that is neither a move nor a known special; written `「…」` when it has blanks
+    /// or would read as one of those, and then read without the brackets.
     Unknown(&'a str),
     /// Move text that starts like a move but does not parse.
     Bad(ParseKifMoveError),
@@ -248,6 +249,16 @@ fn move_line<'a>(line: &'a str, trimmed: &'a str) -> Option<MoveLine<'a>> {
 }
 
 fn move_body(s: &str) -> (MoveBody<'_>, usize) {
+    // `「…」`: a word our writer could not write bare (one with blanks, or that would read
+    // as a move, a known special or a side mark), up to the last `」` of the line.
+    if let Some(inner) = s.strip_prefix('「')
+        && let Some(end) = inner.rfind('」')
+    {
+        return (
+            MoveBody::Unknown(&inner[..end]),
+            '「'.len_utf8() + end + '」'.len_utf8(),
+        );
+    }
     let starts_like_move =
         s.starts_with('同') || s.chars().next().and_then(shogi::numerals::digit).is_some();
     match KifMove::parse_prefix(s) {
@@ -330,14 +341,24 @@ fn clock(s: &str) -> Option<Duration> {
     let mut fields = 0;
     for part in text::trim_blanks(s.as_bytes()).split(|&b| b == b':') {
         let part = text::trim_blanks(part);
-        if part.is_empty() || part.len() > 9 || !part.iter().all(u8::is_ascii_digit) {
+        if part.is_empty() || !part.iter().all(u8::is_ascii_digit) {
             return None;
         }
-        let n = part.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+        // Any width the writer gives a `Duration` (up to `u64::MAX` seconds); beyond, none.
+        let n = part.iter().try_fold(0u64, |n, &d| {
+            n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        })?;
         secs = secs.checked_mul(60)?.checked_add(n)?;
         fields += 1;
     }
     (2..=3).contains(&fields).then(|| Duration::from_secs(secs))
+}
+
+/// Whether a special's word reads back as itself when written bare after the move number:
+/// no side mark before it, no blank or `(` in it, and neither a move nor a known special.
+pub(crate) fn is_bare_word(word: &str) -> bool {
+    !word.starts_with(|c| text::side_mark(c).is_some())
+        && matches!(move_body(word), (MoveBody::Unknown(w), used) if w == word && used == word.len())
 }
 
 #[cfg(test)]

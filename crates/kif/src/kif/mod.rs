@@ -4,6 +4,11 @@
 //! diagram, moves as [`crate::KifMove`], comments, bookmarks, variations, trailers) with no
 //! board; [`read_str`] then resolves every move in its position and builds the
 //! [`crate::Record`].
+//!
+//! A special that is not one of Kifu for Windows' words (one kept verbatim from CSA or
+//! JKF) is written as its bare word when that reads back as itself, else in `「…」` (a word
+//! with blanks, or one that would read as a move, a known special or a side mark); the
+//! reader takes `「…」` as the word inside.
 
 mod layout;
 mod lex;

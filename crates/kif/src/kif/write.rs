@@ -8,13 +8,12 @@ use std::time::Duration;
 
 use shogi::Position;
 
+use super::lex;
 use crate::encoding::Encoded;
 use crate::movetext::KifMove;
-use crate::record::{MoveTime, NodeId, NodeKind, Record};
+use crate::record::{MoveTime, NodeId, NodeKind, Record, Special};
 use crate::text;
-use crate::write::{
-    WriteOptions, annotations, head, mover, positions_after, step, variation_order,
-};
+use crate::write::{WriteOptions, annotations, head, positions_after, step, variation_order};
 
 /// Writes KIF text with the default options (declaring UTF-8).
 #[must_use]
@@ -116,7 +115,7 @@ fn move_line(
             }
             km.to_string()
         }
-        NodeKind::Special(s) => special_body(record, id, s.kif_word()),
+        NodeKind::Special(s) => special_body(s),
         NodeKind::Start => return,
     };
     let _ = write!(out, "{:>4} {body}", node.ply());
@@ -137,14 +136,18 @@ fn move_line(
     out.push('\n');
 }
 
-/// A special's word as a move line holds it. Readers take a side mark before a move or word
-/// as the mover's (`▲投了`), so a word that itself begins with one (an unknown word read
-/// from `△△`) is written after the mover's own mark, which reads back without a warning.
-fn special_body(record: &Record, id: NodeId, word: &str) -> String {
-    if !word.starts_with(|c| text::side_mark(c).is_some()) {
-        return word.to_owned();
+/// A special's word as a move line holds it: bare when it reads back as itself, else in
+/// `「…」` (a word kept from another format with blanks in it, or one that would read as a
+/// move, a known special or a side mark). Line breaks cannot be held on a line: they are
+/// written as spaces.
+fn special_body(special: &Special) -> String {
+    let word = special.kif_word();
+    match special {
+        Special::Other(_) if !lex::is_bare_word(word) => {
+            format!("「{}」", word.replace(['\r', '\n'], " "))
+        }
+        _ => word.to_owned(),
     }
-    format!("{}{word}", mover(record, id).japanese_mark())
 }
 
 fn pad(out: &mut String, body: &str, columns: usize) {

@@ -96,13 +96,26 @@ fn move_lines() {
     assert_eq!(m.time.map(|t| t.spent), Some(secs(1)));
 }
 
+/// A clock of any width that fits the seconds of a `Duration` reads (the writer gives
+/// whatever a CSA or JKF record held); one beyond does not.
+#[test]
+fn clock_fields_of_any_width() {
+    assert_eq!(
+        clock("72222222222222222:13"),
+        secs(4_333_333_333_333_333_333)
+    );
+    assert_eq!(clock("307445734561825860:15"), secs(u64::MAX));
+    assert_eq!(clock("307445734561825860:16"), None);
+    assert_eq!(clock("99999999999999999999:00"), None);
+}
+
 /// The clock as string splits say it (the definition the byte reader keeps).
 fn clock_by_splits(s: &str) -> Option<Duration> {
     let mut secs: u64 = 0;
     let mut fields = 0;
     for part in s.trim_matches(text::is_blank).split(':') {
         let part = part.trim_matches(text::is_blank);
-        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         secs = secs.checked_mul(60)?.checked_add(part.parse().ok()?)?;
