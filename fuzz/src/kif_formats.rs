@@ -113,8 +113,8 @@ fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
     let split = |texts: &[String]| -> Vec<String> {
         texts
             .iter()
-            .flat_map(|t| t.split('\n'))
-            .map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned())
+            .flat_map(|t| t.split("\r\n").flat_map(|l| l.split(['\n', '\r'])))
+            .map(str::to_owned)
             .collect()
     };
     let mut tree = tree.clone();

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use shogi::{Color, Move, Position, SideNames, Undo};
 
 use crate::encoding::TextEncoding;
+use crate::kif::{Line, classify};
 use crate::record::{HeaderKey, Node, NodeId, Record};
 use crate::{Format, Handicap, csa, jkf, ki2, kif};
 
@@ -50,13 +51,23 @@ pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
         push_line(out, "手合割：", h.japanese_name());
     }
     for h in &record.headers {
-        out.push_str(&h.key);
-        out.push('：');
-        out.push_str(&h.value);
-        out.push('\n');
+        let line = format!("{}：{}", h.key, h.value);
+        // A header KIF cannot hold as one (a line break in it, a key with a colon or a
+        // blank, one that reads as a comment, a bookmark or a hand) is kept as a program
+        // comment: its text stays, and it cannot turn into a node's comment or the start.
+        let held = !line.contains(['\n', '\r'])
+            && classify(&line)
+                == Line::Header {
+                    key: &h.key,
+                    value: &h.value,
+                };
+        push_line(out, if held { "" } else { "#" }, &line);
     }
     for l in &record.other_lines {
-        push_line(out, "", l);
+        for part in lines(l) {
+            let held = classify(part) == Line::Other(part);
+            push_line(out, if held { "" } else { "#" }, part);
+        }
     }
     let named = header.and_then(Handicap::from_name);
     if start.is_none() || (header.is_some() && named != start) {
@@ -100,11 +111,30 @@ pub(crate) fn annotations(out: &mut String, record: &Record, id: NodeId) {
 /// from JKF) is written as as many lines, each after the prefix, so that none of it reads
 /// as a line of another kind.
 pub(crate) fn push_line(out: &mut String, prefix: &str, text: &str) {
-    for line in text.split('\n') {
+    for line in lines(text) {
         out.push_str(prefix);
-        out.push_str(line.strip_suffix('\r').unwrap_or(line));
+        out.push_str(line);
         out.push('\n');
     }
+}
+
+/// The lines of `text` as readers split them: at `\r\n`, `\n` or a lone `\r`.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&t[i + skip..]);
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                Some(t)
+            }
+        }
+    })
 }
 
 /// The variation blocks after a line, in the order Kifu for Windows writes them: branch

@@ -215,3 +215,36 @@ fn serde_json_string(s: &str) -> String {
     out.push('"');
     out
 }
+
+/// Headers a KIF header line cannot hold (a key that reads as a bookmark, a comment or a
+/// hand, a key with a colon, a value with a line break) are written as program comments:
+/// the tree and the start read back unchanged and the text is kept. A lone carriage return
+/// in a comment breaks it into lines as readers break it.
+#[test]
+fn kif_keeps_headers_it_cannot_hold_as_program_comments() {
+    let json = r#"{"header":{"&x":"1","*y":"2","先手の持駒":"飛","a：b":"c","棋戦":"one\n*two","場所":"ok"},
+        "moves":[{"comments":["a\rb"]},{"special":"CHUDAN"}]}"#;
+    let first = jkf::read_str(json, Mode::Lenient)
+        .expect("JKF reads")
+        .record;
+    let written = kif::to_string(&first);
+    let back = kif::read_str(&written, Mode::Lenient)
+        .expect("written KIF reads")
+        .record;
+    assert_eq!(back.start, first.start, "{written}");
+    assert_eq!(back.tree[NodeId::ROOT].comments, ["a", "b"], "{written}");
+    assert!(back.tree[NodeId::ROOT].bookmarks.is_empty(), "{written}");
+    assert_eq!(back.headers.entries().len(), 1, "{written}");
+    assert_eq!(back.headers.entries()[0].value, "ok");
+    let kept = back.program_comments.join("\n");
+    for text in [
+        "&x：1",
+        "*y：2",
+        "先手の持駒：飛",
+        "a：b：c",
+        "棋戦：one",
+        "*two",
+    ] {
+        assert!(kept.contains(text), "{text} not in {kept:?}\n{written}");
+    }
+}
