@@ -24,17 +24,19 @@ pub fn check_kif_read(data: &[u8]) {
     }
 }
 
-/// KI2 bytes: reading never panics; a record that reads writes back as KI2 that reads as
-/// the same tree, and writes again to the very same text (KI2 cannot hold clocks, so those
-/// are compared by the KIF writer only). KI2 states a line's ending in its `まで` trailer
-/// only: a line that ended in a word of its move rows (`△投了`), or in a trailer that does
-/// not say its ending (which the reader reports), reads back with the trailer the writer
-/// put in, so trailers of endings are left out of the tree comparison.
+/// KI2 bytes: reading never panics; a record that reads is held by KIF, and writes back
+/// as KI2 that reads as the same tree, and writes again to the very same text (KI2 cannot
+/// hold clocks, so those are compared by the KIF writer only). KI2 states a line's ending
+/// in its `まで` trailer only: a line that ended in a word of its move rows (`△投了`), or
+/// in a trailer that does not say its ending (which the reader reports), reads back with
+/// the trailer the writer put in, so trailers of endings are left out of the tree
+/// comparison.
 pub fn check_ki2_read(data: &[u8]) {
     let Ok(first) = ki2::read_bytes(data, Mode::Lenient) else {
         return;
     };
     let _ = ki2::read_bytes(data, Mode::Strict);
+    crate::kif_formats::check_kif_holds(&first.record);
     if has_time(&first.record) {
         return;
     }

@@ -87,7 +87,7 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
 
 /// `record` written as KIF reads back with the same tree (comments and bookmarks of several
 /// lines come back line by line, times in whole seconds, a missing time spent as 0:00) and the same start.
-fn check_kif_holds(record: &Record) {
+pub(crate) fn check_kif_holds(record: &Record) {
     let text = kif::kif::to_string(record);
     let back = match kif::kif::read_str(&text, Mode::Lenient) {
         Ok(b) => b.record,
