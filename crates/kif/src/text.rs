@@ -65,6 +65,27 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// The lines of a value written on lines of its own (a comment, a header): split where
+/// [`lines`] splits a text, but an empty value, or a line break at its end, gives an
+/// empty last line, so that nothing of the value is lost.
+pub(crate) fn value_lines(value: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(value);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match memchr::memchr2(b'\n', b'\r', t.as_bytes()) {
+            Some(i) => {
+                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&t[i + skip..]);
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                Some(t)
+            }
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,6 +96,9 @@ mod tests {
         assert_eq!(v, vec!["a", "b", "c", "", "d"]);
         assert_eq!(lines("a\n\r\n").collect::<Vec<_>>(), vec!["a", ""]);
         assert_eq!(lines("").next(), None);
+        let v: Vec<_> = value_lines("a\r\nb\rc\n").collect();
+        assert_eq!(v, vec!["a", "b", "c", ""]);
+        assert_eq!(value_lines("").collect::<Vec<_>>(), vec![""]);
         assert_eq!(width("７六歩(77)"), 10);
     }
 

@@ -64,7 +64,7 @@ pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
         push_line(out, if held { "" } else { "#" }, &line);
     }
     for l in &record.other_lines {
-        for part in lines(l) {
+        for part in crate::text::value_lines(l) {
             let held = classify(part) == Line::Other(part);
             push_line(out, if held { "" } else { "#" }, part);
         }
@@ -111,30 +111,11 @@ pub(crate) fn annotations(out: &mut String, record: &Record, id: NodeId) {
 /// from JKF) is written as as many lines, each after the prefix, so that none of it reads
 /// as a line of another kind.
 pub(crate) fn push_line(out: &mut String, prefix: &str, text: &str) {
-    for line in lines(text) {
+    for line in crate::text::value_lines(text) {
         out.push_str(prefix);
         out.push_str(line);
         out.push('\n');
     }
-}
-
-/// The lines of `text` as readers split them: at `\r\n`, `\n` or a lone `\r`.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let t = rest?;
-        match t.find(['\n', '\r']) {
-            Some(i) => {
-                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
-                rest = Some(&t[i + skip..]);
-                Some(&t[..i])
-            }
-            None => {
-                rest = None;
-                Some(t)
-            }
-        }
-    })
 }
 
 /// The variation blocks after a line, in the order Kifu for Windows writes them: branch
