@@ -69,21 +69,7 @@ impl<'a> Iterator for Lines<'a> {
 /// [`lines`] splits a text, but an empty value, or a line break at its end, gives an
 /// empty last line, so that nothing of the value is lost.
 pub(crate) fn value_lines(value: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(value);
-    std::iter::from_fn(move || {
-        let t = rest?;
-        match memchr::memchr2(b'\n', b'\r', t.as_bytes()) {
-            Some(i) => {
-                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
-                rest = Some(&t[i + skip..]);
-                Some(&t[..i])
-            }
-            None => {
-                rest = None;
-                Some(t)
-            }
-        }
-    })
+    value.split("\r\n").flat_map(|l| l.split(['\n', '\r']))
 }
 
 #[cfg(test)]

@@ -376,26 +376,24 @@ impl<'a> Reader<'a> {
             (None, None) => {
                 let d = self.origin(raw).diag(DiagnosticKind::UnknownLine).detail("an element with neither `move` nor `special`; its comments go to the previous node");
                 b.sink.warn(d)?;
-                if let Some(t) = e.time {
-                    // The time of no move: the previous node's own time stays.
-                    let d = self.origin(t).diag(DiagnosticKind::UnknownLine).detail(
-                        "the time of an element with neither `move` nor `special` is ignored",
-                    );
-                    b.sink.warn(d)?;
-                }
-                let id = b.current();
-                if let Some(c) = e.comments {
-                    self.comments(b, id, c)?;
-                }
-                return Ok(());
+                Some(b.current())
             }
         };
         let Some(id) = node else { return Ok(()) };
-        if let Some(t) = e.time {
-            match self.time(t) {
+        match e.time {
+            // The time of no move: the previous node keeps its own.
+            Some(t) if e.mv.is_none() && e.special.is_none() => {
+                let d = self
+                    .origin(t)
+                    .diag(DiagnosticKind::UnknownLine)
+                    .detail("the time of an element with neither `move` nor `special` is ignored");
+                b.sink.warn(d)?;
+            }
+            Some(t) => match self.time(t) {
                 Ok(time) => b.record.tree[id].time = Some(time),
                 Err(d) => b.sink.warn(d)?,
-            }
+            },
+            None => {}
         }
         if let Some(c) = e.comments {
             self.comments(b, id, c)?;
