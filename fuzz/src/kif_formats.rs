@@ -107,8 +107,8 @@ pub(crate) fn check_kif_holds(record: &Record) {
     assert_eq!(back.start, record.start, "{text}");
 }
 
-/// The tree as KIF holds it: every comment and bookmark split at its line breaks, times
-/// cut to whole seconds.
+/// The tree as KIF holds it: every comment and bookmark split at its line breaks, a line
+/// break in a special's word a space, times cut to whole seconds.
 fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
     let split = |texts: &[String]| -> Vec<String> {
         texts
@@ -122,6 +122,9 @@ fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
     for id in ids {
         tree[id].comments = split(&tree[id].comments);
         tree[id].bookmarks = split(&tree[id].bookmarks);
+        if let kif::NodeKind::Special(kif::Special::Other(word)) = &mut tree[id].kind {
+            *word = word.replace(['\r', '\n'], " ");
+        }
         if let Some(t) = tree[id].time.as_mut() {
             let whole = |d: Duration| Duration::from_secs(d.as_secs());
             // A KIF time field always has the time spent: none is written as 0:00.

@@ -202,6 +202,25 @@ fn kif_holds_any_special_word_and_comment_lines() {
     }
 }
 
+/// A move line cannot hold a line break: one in a special's word is written as a space.
+#[test]
+fn line_breaks_in_a_special_word_become_spaces() {
+    let json = r#"{"header":{},"moves":[{},{"special":"CHUDAN"}]}"#;
+    let mut record = jkf::read_str(json, Mode::Lenient)
+        .expect("JKF reads")
+        .record;
+    let end = record.main_line_end();
+    record.tree[end].kind = NodeKind::Special(Special::Other("a\rb\nc\r\nd e".into()));
+    let written = kif::to_string(&record);
+    let back = kif::read_str(&written, Mode::Lenient).expect("written KIF reads");
+    let end = back.record.main_line_end();
+    assert_eq!(
+        back.record.tree[end].special(),
+        Some(&Special::Other("a b c  d e".into())),
+        "{written}"
+    );
+}
+
 /// A JSON string literal of `s`.
 fn serde_json_string(s: &str) -> String {
     let mut out = String::from("\"");

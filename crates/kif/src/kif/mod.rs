@@ -8,7 +8,8 @@
 //! A special that is not one of Kifu for Windows' words (one kept verbatim from CSA or
 //! JKF) is written as its bare word when that reads back as itself, else in `「…」` (a word
 //! with blanks, or one that would read as a move, a known special or a side mark); the
-//! reader takes `「…」` as the word inside. A comment of several lines is written as that
+//! reader takes `「…」` as the word inside (a line break in the word is written as a
+//! space: a move line cannot hold one). A comment of several lines is written as that
 //! many comment lines, and a header no header line can hold (a key such as `先手の持駒`, a
 //! line break in the value) as a program comment `#key：value`.
 
