@@ -65,17 +65,14 @@ pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
     let table = table();
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 2);
     let mut i = 0;
-    while i < bytes.len() {
-        let ascii = bytes[i..]
-            .iter()
-            .position(|&b| b >= 0x80)
-            .unwrap_or(bytes.len() - i);
-        if ascii > 0 {
-            out.push_str(std::str::from_utf8(&bytes[i..i + ascii]).ok()?);
-            i += ascii;
+    while let Some(&b) = bytes.get(i) {
+        // The records' ASCII comes a few bytes at a time between two-byte characters: a
+        // byte at a time beats finding the run and checking it as UTF-8.
+        if b < 0x80 {
+            out.push(char::from(b));
+            i += 1;
             continue;
         }
-        let b = bytes[i];
         let (code, used) = match lead_index(b) {
             Some(lead) => {
                 let trail = *bytes.get(i + 1).filter(|t| (0x40..=0xFC).contains(*t))?;
