@@ -5,7 +5,8 @@
 
 Rows: legal moves of many positions set from SFEN; push/pop of every legal move of those
 positions; perft 4 from the start in Python (and masu's perft in Rust); reading the record
-corpus of crates/kif/tests/data (each library on the files it reads); converting the
+corpus of crates/kif/tests/data (each library on the files it reads; masu also with
+read_many, parallel); converting the
 corpus to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
 minutes otherwise): its rows are scaled to the same work and marked so. Each row prints
 the time of each library (the best of three runs, masu and cshogi taking turns; perft in
@@ -159,6 +160,10 @@ def masu_read(files):
     return sum(len(masu.kif.read(f).moves) for f in files)
 
 
+def masu_read_many(files):
+    return sum(len(r.moves) for r in masu.kif.read_many(files))
+
+
 def cshogi_read(files):
     n = 0
     for f in files:
@@ -282,6 +287,9 @@ def main():
         if pyshogi:
             runs["python-shogi"] = timed(pyshogi_read, common)
         row(f"reading the {len(common)} KIF/CSA records every peer reads", runs, "files")
+        peers = {lib: t for lib, t in runs.items() if lib != "masu"}
+        runs = {"masu": timed(masu_read_many, common), **peers}
+        row("the same records, masu.kif.read_many (parallel)", runs, "files")
     t, n = timed(masu_read, files)
     print(f"reading all {len(files)} corpus records (KIF, KI2, CSA, JKF), masu: {t:.3f} s")
 

@@ -17,6 +17,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Record>()?;
     m.add_class::<Warning>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(read_many_records, m)?)?;
     m.add_function(wrap_pyfunction!(to_hcpe_bytes, m)?)?;
     Ok(())
 }
@@ -383,8 +384,51 @@ fn format_name(format: Format) -> &'static str {
     }
 }
 
-/// The HCPE bytes of many files, and (path, message) for each file left out.
-type HcpeBytes<'py> = (Bound<'py, PyBytes>, Vec<(String, String)>);
+/// (path, message) of each file left out.
+type Skipped = Vec<(String, String)>;
+
+/// Many files' results in the order given, and the files left out.
+type ManyResults<T> = (Vec<T>, Skipped);
+
+/// Runs `each` on every path in parallel (rayon, the GIL released). A file that fails is
+/// left out with its (path, message) when `skip_errors` is true; otherwise the first one in
+/// the order given raises (OSError when it cannot be opened, ValueError otherwise).
+fn for_each_file<T: Send>(
+    py: Python<'_>,
+    paths: &[PathBuf],
+    skip_errors: bool,
+    each: impl Fn(&Path) -> Result<T, ReadFailure> + Sync,
+) -> PyResult<ManyResults<T>> {
+    let results: Vec<Result<T, ReadFailure>> =
+        py.detach(|| paths.par_iter().map(|path| each(path)).collect());
+    let mut values = Vec::with_capacity(results.len());
+    let mut errors = Vec::new();
+    for (path, result) in paths.iter().zip(results) {
+        match result {
+            Ok(value) => values.push(value),
+            Err(e) if skip_errors => {
+                errors.push((path.display().to_string(), e.message().to_owned()))
+            }
+            Err(e) => return Err(e.into_py_err()),
+        }
+    }
+    Ok((values, errors))
+}
+
+/// Reads many record files in parallel (rayon, the GIL released), as `read` reads each
+/// one. Returns the records in the order given and (path, message) for every file that
+/// could not be read; with `skip_errors` false the first such file raises instead
+/// (OSError when it cannot be opened, ValueError otherwise).
+#[pyfunction]
+#[pyo3(signature = (paths, skip_errors = false))]
+fn read_many_records(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    skip_errors: bool,
+) -> PyResult<ManyResults<Record>> {
+    let (parsed, errors) = for_each_file(py, &paths, skip_errors, read_path)?;
+    Ok((parsed.into_iter().map(record_from).collect(), errors))
+}
 
 /// Converts record files to HCPE in parallel (rayon, the GIL released): one 38-byte record
 /// per main-line position before a move, the move as cshogi's 16-bit code, the engine
@@ -400,21 +444,9 @@ fn to_hcpe_bytes<'py>(
     py: Python<'py>,
     paths: Vec<PathBuf>,
     skip_errors: bool,
-) -> PyResult<HcpeBytes<'py>> {
-    let results: Vec<Result<Vec<u8>, ReadFailure>> =
-        py.detach(|| paths.par_iter().map(|path| hcpe_of_file(path)).collect());
-    let mut bytes = Vec::new();
-    let mut errors = Vec::new();
-    for (path, result) in paths.iter().zip(results) {
-        match result {
-            Ok(b) => bytes.extend_from_slice(&b),
-            Err(e) if skip_errors => {
-                errors.push((path.display().to_string(), e.message().to_owned()))
-            }
-            Err(e) => return Err(e.into_py_err()),
-        }
-    }
-    Ok((PyBytes::new(py, &bytes), errors))
+) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
+    let (files, errors) = for_each_file(py, &paths, skip_errors, hcpe_of_file)?;
+    Ok((PyBytes::new(py, &files.concat()), errors))
 }
 
 fn hcpe_of_file(path: &Path) -> Result<Vec<u8>, ReadFailure> {

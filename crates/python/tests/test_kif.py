@@ -157,6 +157,41 @@ def test_to_hcpe_converts_every_main_line_position():
     assert i == len(array) > 1000
 
 
+def test_read_many_reads_each_file_as_read_does():
+    paths = [CORPUS / name for name in corpus_files()]
+    records = kif.read_many(paths)
+    assert len(records) == len(paths) == 150
+    for path, many in zip(paths, records):
+        one = kif.read(path)
+        assert many.moves == one.moves, path
+        assert many.headers == one.headers, path
+        assert many.format == one.format, path
+        assert many.comments == one.comments, path
+        assert many.times == one.times, path
+        assert many.variations == one.variations, path
+        assert [str(w) for w in many.warnings] == [str(w) for w in one.warnings], path
+    assert kif.read_many([]) == []
+    assert [r.moves for r in kif.read_many(p for p in paths[:3])] == [r.moves for r in records[:3]]
+
+
+def test_read_many_errors(tmp_path):
+    bad = tmp_path / "bad.kif"
+    bad.write_bytes(b"\xff\xfe\x00")
+    good = CORPUS / corpus_files()[0]
+    with pytest.raises(ValueError, match="bad.kif"):
+        kif.read_many([good, bad])
+    with pytest.raises(OSError, match="missing.kif"):
+        kif.read_many([good, tmp_path / "missing.kif"])
+    with pytest.warns(UserWarning) as caught:
+        records = kif.read_many([bad, good, tmp_path / "missing.kif"], skip_errors=True)
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 2
+    assert "bad.kif" in messages[0] and "binary data" in messages[0]
+    assert "missing.kif" in messages[1]
+    assert caught[0].filename == __file__
+    assert [r.moves for r in records] == [kif.read(good).moves]
+
+
 def test_to_hcpe_errors(tmp_path):
     pytest.importorskip("numpy")
     bad = tmp_path / "bad.kif"

@@ -11,7 +11,27 @@ Record = _kif.Record
 ReadWarning = _kif.ReadWarning
 read = _kif.read
 
-__all__ = ["ReadWarning", "Record", "read", "to_hcpe"]
+__all__ = ["ReadWarning", "Record", "read", "read_many", "to_hcpe"]
+
+
+def _warn_skipped(errors):
+    for _path, message in errors:
+        # The message names the file.
+        warnings.warn(f"skipped {message}", stacklevel=3)
+
+
+def read_many(
+    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
+):
+    """Reads many record files, as ``read`` reads each one, in parallel in Rust with the
+    GIL released; returns the records in the order given (a list of ``Record``).
+
+    A file that cannot be read raises ValueError (OSError when it cannot be opened),
+    unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
+    """
+    records, errors = _kif.read_many_records([os.fspath(p) for p in paths], skip_errors)
+    _warn_skipped(errors)
+    return records
 
 
 def to_hcpe(
@@ -37,7 +57,5 @@ def to_hcpe(
     from masu.shogi import HuffmanCodedPosAndEval
 
     data, errors = _kif.to_hcpe_bytes([os.fspath(p) for p in paths], skip_errors)
-    for _path, message in errors:
-        # The message names the file.
-        warnings.warn(f"skipped {message}", stacklevel=2)
+    _warn_skipped(errors)
     return numpy.frombuffer(data, dtype=HuffmanCodedPosAndEval).copy()

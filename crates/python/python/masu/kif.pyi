@@ -69,5 +69,10 @@ class Record:
 def read(source: Union[str, "os.PathLike[str]", bytes]) -> Record:
     """Reads a record from a path or bytes."""
 
+def read_many(
+    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
+) -> List[Record]:
+    """Reads many record files in parallel, in the order given."""
+
 def to_hcpe(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False) -> Any:
     """Converts record files to a numpy array of `HuffmanCodedPosAndEval`."""
