@@ -6,14 +6,15 @@
 Rows: legal moves of many positions set from SFEN; push/pop of every legal move of those
 positions; perft 4 from the start in Python (and masu's perft in Rust); reading the record
 corpus of crates/kif/tests/data (each library on the files it reads; masu also with
-read_many, parallel); converting the
-corpus to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
+read_many, in parallel); converting the corpus to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
 minutes otherwise): its rows are scaled to the same work and marked so. Each row prints
 the time of each library (the best of three runs, masu and cshogi taking turns; perft in
-Python the best of ten; python-shogi's one run) and the ratio to masu.
+Python and the record rows the best of ten; python-shogi's one run of the board rows) and
+the ratio to masu.
 """
 
 import argparse
+import importlib.metadata
 import pathlib
 import random
 import sys
@@ -218,13 +219,21 @@ def cshogi_hcpe(files):
     return len(np.concatenate(out))
 
 
+def installed(name):
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
 def row(name, runs, unit):
     """Prints one row: each library's seconds and its time relative to masu."""
     base = runs["masu"][0]
     cells = []
     for lib, (seconds, count) in runs.items():
         ratio = "" if lib == "masu" else f" ({seconds / base:.2f}x masu)"
-        cells.append(f"{lib} {seconds:.3f} s{ratio}")
+        shown = f"{seconds * 1e3:.2f} ms" if seconds < 0.1 else f"{seconds:.3f} s"
+        cells.append(f"{lib} {shown}{ratio}")
     print(f"{name}: " + "; ".join(cells) + f" [{unit}]")
     sys.stdout.flush()
 
@@ -235,7 +244,8 @@ def main():
     args = parser.parse_args()
     sfens = positions(args.positions)
     tenth = sfens[: len(sfens) // 10]
-    print(f"masu {masu.__version__}, cshogi {getattr(cshogi, '__version__', '?')}, python-shogi {getattr(pyshogi, '__version__', '?')}, Python {sys.version.split()[0]}")
+    versions = ", ".join(f"{name} {installed(name)}" for name in ("masu", "cshogi", "python-shogi", "numpy"))
+    print(f"{versions}, Python {sys.version.split()[0]}")
 
     for label, collect in [("counted", count), ("listed", list)]:
         runs = alternated(
@@ -283,12 +293,13 @@ def main():
     files = corpus_files()
     common = readable_by_all(files) if cshogi or pyshogi else files
     if cshogi or pyshogi:
-        runs = alternated(with_cshogi((masu_read, common), (cshogi_read, common)))
+        # A few milliseconds a run, where a busy moment of the machine weighs: best of ten.
+        runs = alternated(with_cshogi((masu_read, common), (cshogi_read, common)), repeat=10)
         if pyshogi:
-            runs["python-shogi"] = timed(pyshogi_read, common)
+            runs["python-shogi"] = timed(pyshogi_read, common, repeat=10)
         row(f"reading the {len(common)} KIF/CSA records every peer reads", runs, "files")
         peers = {lib: t for lib, t in runs.items() if lib != "masu"}
-        runs = {"masu": timed(masu_read_many, common), **peers}
+        runs = {"masu": timed(masu_read_many, common, repeat=10), **peers}
         row("the same records, masu.kif.read_many (parallel)", runs, "files")
     t, n = timed(masu_read, files)
     print(f"reading all {len(files)} corpus records (KIF, KI2, CSA, JKF), masu: {t:.3f} s")
@@ -296,7 +307,7 @@ def main():
     # Records with both kings (cshogi's to_hcp writes past its 32 bytes on a tsume
     # position without an attacker king and corrupts the heap).
     even = [f for f in common if has_both_kings(f)]
-    runs = alternated(with_cshogi((masu_hcpe, even), (cshogi_hcpe, even)))
+    runs = alternated(with_cshogi((masu_hcpe, even), (cshogi_hcpe, even)), repeat=10)
     row(f"records to HCPE ({len(even)} files)", runs, f"{runs['masu'][1]:,} positions (masu)")
 
 

@@ -17,6 +17,13 @@ mod wait;
 
 use pyo3::prelude::*;
 
+/// Every Rust allocation of the extension goes to mimalloc (Python's own objects stay with
+/// Python's allocator). A record read is hundreds of small strings and nodes, made on
+/// rayon's threads by `read_many` and freed later on Python's: measured in
+/// MEASUREMENTS.md ("mimalloc"), both are cheaper there than in the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The compiled part of masu: shogi, game records, training data, the tsume solver and
 /// reversi.
 #[pymodule]
