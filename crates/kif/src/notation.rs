@@ -48,7 +48,8 @@ impl KifMove {
     /// pick `mv` alone among the moves that reach it ignoring checks (a pinned gold moving
     /// up where a gold drop is legal is `４二金上`, not `４二金`, which is the drop). A drop
     /// is written with `打`; a move no such words name (a piece that cannot reach the
-    /// square at all) is the piece and destination alone.
+    /// square at all) keeps its origin as KIF writes it, `９四歩(13)`, which the KI2 reader
+    /// takes: the piece and destination alone would read as another move.
     #[must_use]
     pub fn ki2_foul(pos: &Position, mv: &Move, last_to: Option<Square>) -> KifMove {
         let plain = KifMove::kif(mv, last_to).without_origin();
@@ -68,7 +69,7 @@ impl KifMove {
                 motion: words.motion,
                 ..plain
             },
-            None => plain,
+            None => KifMove::kif(mv, last_to),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! A foul (an illegal move) recorded in KI2 writes back as text that names the same foul.
 //! KI2 gives no origin square, so the writer picks words that fit no legal move; without
 //! them a pinned gold's step to a square where a gold drop is legal read back as the drop.
+//! A foul no words name (a piece that cannot reach the square) keeps its KIF origin.
 
 use masu_kif::{Mode, NodeKind, Record, ki2};
 
@@ -52,4 +53,17 @@ fn words_that_fit_no_piece_are_not_read_as_a_foul() {
     let read = ki2::read_str(&format!("{OPENING}△４二金寄\n"), Mode::Lenient).unwrap();
     assert_eq!(last_move(&read.record), ("L*3c".to_owned(), false));
     assert!(!read.warnings.is_empty());
+}
+
+#[test]
+fn a_foul_no_words_name_is_written_with_its_origin() {
+    // A pawn from 1c to 9d: no pawn move reaches 9d from 1c, and `△９四歩` alone is the
+    // legal 9c9d. The reader takes a KIF origin in a KI2 row.
+    let text = "▲２六歩    △９四歩(13)\n";
+    let read = ki2::read_str(text, Mode::Lenient).unwrap();
+    assert_eq!(last_move(&read.record), ("1c9d".to_owned(), true));
+    let written = ki2::to_string(&read.record);
+    assert!(written.contains("△９四歩(13)"), "{written}");
+    let back = ki2::read_str(&written, Mode::Lenient).unwrap();
+    assert_eq!(back.record.tree, read.record.tree);
 }
