@@ -4,6 +4,10 @@
 //! relative words (右 左 直, 上 寄 引, and 行 入 as synonyms of 上) and 打/成/不成/生 against
 //! the legal moves, and reports an ambiguous or impossible move with its candidates. The
 //! result is read from the `まで` trailer.
+//!
+//! A recorded foul is written with words that fit no legal move and name it alone; one that
+//! no words name (a piece that cannot reach the square) keeps its origin as KIF writes it,
+//! `△９四歩(13)`, and the reader takes such an origin.
 
 mod read;
 pub(crate) mod trailer;
