@@ -206,19 +206,23 @@ fn kif_holds_any_special_word_and_comment_lines() {
 #[test]
 fn line_breaks_in_a_special_word_become_spaces() {
     let json = r#"{"header":{},"moves":[{},{"special":"CHUDAN"}]}"#;
-    let mut record = jkf::read_str(json, Mode::Lenient)
-        .expect("JKF reads")
-        .record;
-    let end = record.main_line_end();
-    record.tree[end].kind = NodeKind::Special(Special::Other("a\rb\nc\r\nd e".into()));
-    let written = kif::to_string(&record);
-    let back = kif::read_str(&written, Mode::Lenient).expect("written KIF reads");
-    let end = back.record.main_line_end();
-    assert_eq!(
-        back.record.tree[end].special(),
-        Some(&Special::Other("a b c  d e".into())),
-        "{written}"
-    );
+    // With a blank of its own, and with nothing else that a bare word cannot hold.
+    for (word, read_back) in [("a\rb\nc\r\nd e", "a b c  d e"), ("ab\rcd", "ab cd")] {
+        let mut record = jkf::read_str(json, Mode::Lenient)
+            .expect("JKF reads")
+            .record;
+        let end = record.main_line_end();
+        record.tree[end].kind = NodeKind::Special(Special::Other(word.into()));
+        let written = kif::to_string(&record);
+        let back = kif::read_str(&written, Mode::Lenient).expect("written KIF reads");
+        let end = back.record.main_line_end();
+        assert_eq!(
+            back.record.tree[end].special(),
+            Some(&Special::Other(read_back.into())),
+            "{written}"
+        );
+        assert_eq!(back.record.tree.len(), record.tree.len(), "{written}");
+    }
 }
 
 /// A JSON string literal of `s`.

@@ -141,12 +141,17 @@ fn move_line(
 /// move, a known special or a side mark). Line breaks cannot be held on a line: they are
 /// written as spaces.
 fn special_body(special: &Special) -> String {
-    let word = special.kif_word();
     match special {
-        Special::Other(_) if !lex::is_bare_word(word) => {
-            format!("「{}」", word.replace(['\r', '\n'], " "))
+        Special::Other(word) => {
+            // A line break becomes a blank first, so the word it leaves is never bare.
+            let word = word.replace(['\r', '\n'], " ");
+            if lex::is_bare_word(&word) {
+                word
+            } else {
+                format!("「{word}」")
+            }
         }
-        _ => word.to_owned(),
+        _ => special.kif_word().to_owned(),
     }
 }
 
