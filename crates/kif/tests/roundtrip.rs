@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use masu_kif::kif::WriteOptions;
-use masu_kif::{DiagnosticKind, Mode, NodeId, NodeKind, Record, Special, jkf, ki2, kif};
+use masu_kif::{DiagnosticKind, Mode, NodeId, NodeKind, Parsed, Record, Special, jkf, ki2, kif};
 
 fn files(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus")).join(folder);
@@ -178,14 +178,8 @@ fn kif_holds_any_special_word_and_comment_lines() {
             r#"{{"header":{{}},"moves":[{{"comments":["one\ntwo"]}},{{"special":{}}}]}}"#,
             serde_json_string(word)
         );
-        let mut first = jkf::read_str(&json, Mode::Lenient)
-            .expect("JKF reads")
-            .record;
-        let end = first.main_line_end();
         // The word itself, even a known one (a record built in code may hold `Other("投了")`).
-        first.tree[end].kind = NodeKind::Special(Special::Other(word.to_owned()));
-        let written = kif::to_string(&first);
-        let back = kif::read_str(&written, Mode::Lenient).expect("written KIF reads");
+        let (written, back, _) = special_through_kif(&json, word);
         let end = back.record.main_line_end();
         let special = back.record.tree[end].special().cloned();
         assert_eq!(special, Some(Special::Other(word.to_owned())), "{written}");
@@ -208,13 +202,7 @@ fn line_breaks_in_a_special_word_become_spaces() {
     let json = r#"{"header":{},"moves":[{},{"special":"CHUDAN"}]}"#;
     // With a blank of its own, and with nothing else that a bare word cannot hold.
     for (word, read_back) in [("a\rb\nc\r\nd e", "a b c  d e"), ("ab\rcd", "ab cd")] {
-        let mut record = jkf::read_str(json, Mode::Lenient)
-            .expect("JKF reads")
-            .record;
-        let end = record.main_line_end();
-        record.tree[end].kind = NodeKind::Special(Special::Other(word.into()));
-        let written = kif::to_string(&record);
-        let back = kif::read_str(&written, Mode::Lenient).expect("written KIF reads");
+        let (written, back, record) = special_through_kif(json, word);
         let end = back.record.main_line_end();
         assert_eq!(
             back.record.tree[end].special(),
@@ -223,6 +211,20 @@ fn line_breaks_in_a_special_word_become_spaces() {
         );
         assert_eq!(back.record.tree.len(), record.tree.len(), "{written}");
     }
+}
+
+/// The JKF record `json` with its closing special replaced by `Other(word)`, written as
+/// KIF: the text, what it reads back as, and the record written.
+fn special_through_kif(json: &str, word: &str) -> (String, Parsed, Record) {
+    let mut record = jkf::read_str(json, Mode::Lenient)
+        .unwrap_or_else(|e| panic!("JKF reads: {e}"))
+        .record;
+    let end = record.main_line_end();
+    record.tree[end].kind = NodeKind::Special(Special::Other(word.to_owned()));
+    let written = kif::to_string(&record);
+    let back = kif::read_str(&written, Mode::Lenient)
+        .unwrap_or_else(|e| panic!("written KIF reads: {e}\n{written}"));
+    (written, back, record)
 }
 
 /// A JSON string literal of `s`.
