@@ -52,7 +52,8 @@ impl KifMove {
     /// takes: the piece and destination alone would read as another move.
     #[must_use]
     pub fn ki2_foul(pos: &Position, mv: &Move, last_to: Option<Square>) -> KifMove {
-        let plain = KifMove::kif(mv, last_to).without_origin();
+        let with_origin = KifMove::kif(mv, last_to);
+        let plain = with_origin.without_origin();
         if mv.is_drop() {
             return plain;
         }
@@ -69,7 +70,7 @@ impl KifMove {
                 motion: words.motion,
                 ..plain
             },
-            None => KifMove::kif(mv, last_to),
+            None => with_origin,
         }
     }
 }
