@@ -49,6 +49,19 @@ impl LegalMoves {
     }
 }
 
+/// An interned `Move` object, or the error of making one, as `PyList::new` takes items.
+struct Interned(PyResult<Py<Move>>);
+
+impl<'py> IntoPyObject<'py> for Interned {
+    type Target = Move;
+    type Output = Bound<'py, Move>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        self.0.map(|object| object.into_bound(py))
+    }
+}
+
 #[pymethods]
 impl LegalMoves {
     /// The number of moves: the list's length once made, else counted without making it
@@ -70,15 +83,16 @@ impl LegalMoves {
     }
 
     /// Iterates over a list of the moves, made at once: one call per move less than an
-    /// iterator object of our own, and one lock of the interned moves.
+    /// iterator object of our own, and one lock of the interned moves. The moves are kept:
+    /// `list()` asks the length again after it has the iterator.
+    /// The objects go straight into the list, without a vector of them in between.
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
         let color = self.position.turn();
         let mut interner = Interner::lock();
-        let mut objects = Vec::with_capacity(self.moves().len());
-        for &mv in self.moves() {
-            objects.push(interner.get(py, Move { mv, color })?);
-        }
-        drop(interner);
+        let objects = self
+            .moves()
+            .iter()
+            .map(|&mv| Interned(interner.get(py, Move { mv, color })));
         PyList::new(py, objects)?.try_iter()
     }
 
