@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::errors::value_error;
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
+use crate::usi_text::UsiTexts;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Record>()?;
@@ -72,16 +73,17 @@ impl Record {
         self.record.tree.main_line().collect()
     }
 
-    /// The USI moves of a line of nodes (specials skipped), as Python strings made straight
-    /// from the text (no Rust `String` between).
+    /// The USI moves of a line of nodes (specials skipped), as the shared Python strings of
+    /// [`UsiTexts`].
     fn usi_of<'py>(
         &self,
         py: Python<'py>,
         nodes: impl Iterator<Item = NodeId>,
     ) -> Vec<Bound<'py, PyString>> {
+        let mut texts = UsiTexts::lock();
         nodes
             .filter_map(|id| self.record.tree[id].recorded_move())
-            .map(|m| PyString::new(py, m.mv.to_usi().encode(&mut [0; 5])))
+            .map(|m| texts.get(py, m.mv))
             .collect()
     }
 }

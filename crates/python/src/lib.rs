@@ -13,6 +13,7 @@ mod repr;
 mod reversi_py;
 mod shogi_py;
 mod tsume_py;
+mod usi_text;
 mod wait;
 
 use pyo3::prelude::*;

@@ -6,6 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shogi::packed::{hcp, psfen};
 
+use crate::usi_text::UsiTexts;
+
 /// A move of a shogi position, as `Board.legal_moves` and `Board.push_usi` give it.
 ///
 /// It stores the moving and captured pieces, so it is meaningful only in the position it
@@ -86,7 +88,7 @@ impl Move {
 impl Move {
     /// The USI text: `7g7f`, `8h2b+`, `P*5e`.
     fn usi<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        PyString::new(py, self.mv.to_usi().encode(&mut [0; 5]))
+        UsiTexts::lock().get(py, self.mv)
     }
 
     /// cshogi's 16-bit move (HCPE's `bestMove16`): destination in bits 0-6, origin in bits
