@@ -12,6 +12,7 @@ mod kif_py;
 mod repr;
 mod reversi_py;
 mod shogi_py;
+mod slots;
 mod tsume_py;
 mod usi_text;
 mod wait;

@@ -2,11 +2,13 @@
 //! `moves` and `Move.usi()` hand out the same `str` objects for the same moves instead of
 //! decoding four or five bytes into a new string each time.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shogi::packed::hcp;
+
+use crate::slots::locked;
 
 /// The strings by cshogi's 16-bit move code, which has 15 bits in use and determines the
 /// USI text (origin or dropped piece, destination, promotion): a direct index, no
@@ -21,11 +23,7 @@ pub(crate) struct UsiTexts(MutexGuard<'static, Vec<Option<Py<PyString>>>>);
 
 impl UsiTexts {
     pub(crate) fn lock() -> UsiTexts {
-        let mut texts = TEXTS.lock().unwrap_or_else(PoisonError::into_inner);
-        if texts.is_empty() {
-            texts.resize_with(CODES, || None);
-        }
-        UsiTexts(texts)
+        UsiTexts(locked(&TEXTS, CODES))
     }
 
     /// The USI text of `mv`: `7g7f`, `8h2b+`, `P*5e`.

@@ -1,11 +1,12 @@
 //! `masu.shogi.Move`: one legal move of a position.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard};
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shogi::packed::{hcp, psfen};
 
+use crate::slots::locked;
 use crate::usi_text::UsiTexts;
 
 /// A move of a shogi position, as `Board.legal_moves` and `Board.push_usi` give it.
@@ -36,11 +37,7 @@ pub(crate) struct Interner(MutexGuard<'static, Vec<Option<Py<Move>>>>);
 
 impl Interner {
     pub(crate) fn lock() -> Interner {
-        let mut slots = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-        if slots.is_empty() {
-            slots.resize_with(INTERNED_SLOTS, || None);
-        }
-        Interner(slots)
+        Interner(locked(&INTERNED, INTERNED_SLOTS))
     }
 
     /// The object of `m`: the interned one when its slot holds `m`, else a new one that
