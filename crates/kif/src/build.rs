@@ -247,8 +247,7 @@ impl Builder {
                 let id = self.push(NodeKind::Move(RecordedMove { mv, illegal: true }), time);
                 // No position exists after a foul: the copy keeps `positions` beside `path`,
                 // and `after_foul` refuses moves from here.
-                let same = self.positions.last().cloned();
-                self.positions.extend(same);
+                self.push_position_copy();
                 self.foul = Some(d);
                 self.stop = Stop::Foul;
                 Ok(Some(id))
@@ -294,13 +293,7 @@ impl Builder {
             }
             None => self.push(NodeKind::Move(RecordedMove { mv, illegal: false }), time),
         };
-        let mut pos = self
-            .positions
-            .last()
-            .cloned()
-            .unwrap_or_else(Position::startpos);
-        pos.play_unchecked(mv);
-        self.positions.push(pos);
+        self.push_position_copy().play_unchecked(mv);
         Ok(id)
     }
 
@@ -358,12 +351,7 @@ impl Builder {
         }
         let id = self.push(NodeKind::Special(special), time);
         // Keep the special on the path so comments after it attach to it, but no position.
-        self.positions.push(
-            self.positions
-                .last()
-                .cloned()
-                .unwrap_or_else(Position::startpos),
-        );
+        self.push_position_copy();
         self.stop = Stop::Special;
         Ok(Some(id))
     }
@@ -412,6 +400,18 @@ impl Builder {
         self.path.push(next);
         self.positions.push(pos);
         true
+    }
+
+    /// Pushes a copy of the last position, made in place at the end of the list (a copy
+    /// made first and then pushed moved its few hundred bytes twice), and returns it.
+    fn push_position_copy(&mut self) -> &mut Position {
+        match self.positions.len().checked_sub(1) {
+            Some(last) => self.positions.extend_from_within(last..),
+            // Never: `positions` keeps the start position (see `truncate`).
+            None => self.positions.push(Position::startpos()),
+        }
+        let last = self.positions.len() - 1;
+        &mut self.positions[last]
     }
 
     fn truncate(&mut self, len: usize) {
