@@ -6,10 +6,11 @@ use kif::encoding::TextEncoding;
 use kif::{Format, Mode, NodeId, Parsed, Special};
 use pyo3::exceptions::PyIOError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
 
 use crate::errors::value_error;
+use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
 use crate::usi_text::UsiTexts;
@@ -46,6 +47,22 @@ pub(crate) struct Warning {
 impl Warning {
     fn __str__(&self) -> String {
         self.message.clone()
+    }
+
+    /// Pickles as (line, column, message).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, WarningState> {
+        let w = slf.get();
+        reduce_with(slf, (w.line, w.column, w.message.clone()))
+    }
+
+    #[classmethod]
+    fn _from_state(_class: &Bound<'_, PyType>, state: WarningState) -> Warning {
+        let (line, column, message) = state;
+        Warning {
+            line,
+            column,
+            message,
+        }
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -262,6 +279,46 @@ impl Record {
             .map_err(|e| PyIOError::new_err(format!("cannot write {}: {e}", path.display())))
     }
 
+    /// Pickles as the record's serde form (JSON, masu-kif's `serde` feature), its warnings
+    /// and its format.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, RecordState> {
+        let r = slf.get();
+        let json = serde_json::to_string(&r.record).map_err(value_error)?;
+        let warnings = r
+            .warnings
+            .iter()
+            .map(|w| (w.line, w.column, w.message.clone()))
+            .collect();
+        reduce_with(slf, (json, warnings, format_name(r.format).to_owned()))
+    }
+
+    /// The record of a pickled state. Raises ValueError for a state no record has.
+    #[classmethod]
+    fn _from_state(_class: &Bound<'_, PyType>, state: RecordState) -> PyResult<Record> {
+        let (json, warnings, format) = state;
+        let record = serde_json::from_str(&json).map_err(value_error)?;
+        let format = match format.as_str() {
+            "kif" => Format::Kif,
+            "ki2" => Format::Ki2,
+            "csa" => Format::Csa,
+            "jkf" => Format::Jkf,
+            other => return Err(value_error(format!("unknown record format {other:?}"))),
+        };
+        let warnings = warnings
+            .into_iter()
+            .map(|(line, column, message)| Warning {
+                line,
+                column,
+                message,
+            })
+            .collect();
+        Ok(Record {
+            record,
+            warnings,
+            format,
+        })
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Record(format={}, moves={}, result={})",
@@ -376,6 +433,12 @@ fn record_from(parsed: Parsed) -> Record {
         format: parsed.format,
     }
 }
+
+/// A pickled warning: line, column, message.
+type WarningState = (usize, usize, String);
+
+/// A pickled record: its serde form, its warnings, its format.
+type RecordState = (String, Vec<WarningState>, String);
 
 fn format_name(format: Format) -> &'static str {
     match format {

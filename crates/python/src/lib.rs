@@ -9,6 +9,7 @@ mod args;
 mod errors;
 mod gil_cell;
 mod kif_py;
+mod pickle;
 mod repr;
 mod reversi_py;
 mod shogi_py;

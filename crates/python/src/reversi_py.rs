@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use reversi::{
     AlphaBetaPlayer, Color, Game, GreedyPlayer, MonteCarloPlayer, PassStyle, PerftMode, Player,
     RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
@@ -11,6 +12,7 @@ use reversi::{
 
 use crate::args::{seconds, table_bytes};
 use crate::errors::{illegal_move, value_error};
+use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::wait::run_interruptible;
 
@@ -150,6 +152,22 @@ impl Board {
     #[getter]
     fn moves(&self) -> Vec<String> {
         self.game.moves().iter().map(ToString::to_string).collect()
+    }
+
+    /// Pickles as the start position and the moves, passes written.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, (String, String)> {
+        let game = &slf.borrow().game;
+        let state = (game.start().to_string(), game.transcript(PassStyle::Write));
+        reduce_with(slf, state)
+    }
+
+    /// The game of a pickled state. Raises ValueError for bad text or an illegal move.
+    #[classmethod]
+    fn _from_state(_class: &Bound<'_, PyType>, state: (String, String)) -> PyResult<Board> {
+        let (start, moves) = state;
+        let start = start.parse().map_err(value_error)?;
+        let game = Game::from_transcript_at(start, &moves).map_err(value_error)?;
+        Ok(Board { game })
     }
 
     /// An independent copy, history included.

@@ -5,12 +5,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use rayon::prelude::*;
 use shogi::{Position, SetupMode};
 use tsume::{AnswerLevel, Config, Limits, Solver, StopReason, Verdict};
 
 use crate::args::{seconds, table_bytes};
 use crate::errors::value_error;
+use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::wait::run_interruptible;
 
@@ -50,8 +52,76 @@ pub(crate) struct Solution {
     seconds: f64,
 }
 
+/// A pickled solution: its fields in declaration order.
+type SolutionState = (
+    String,
+    Option<u32>,
+    bool,
+    Vec<String>,
+    Option<u32>,
+    Vec<(usize, String)>,
+    Option<String>,
+    u64,
+    f64,
+);
+
+/// The `&'static str` of `word` among `words`, for the text fields a solution shares.
+fn one_of(words: &[&'static str], word: &str) -> PyResult<&'static str> {
+    words
+        .iter()
+        .copied()
+        .find(|w| *w == word)
+        .ok_or_else(|| value_error(format!("{word:?} is not one of {words:?}")))
+}
+
 #[pymethods]
 impl Solution {
+    /// Pickles as its fields.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, SolutionState> {
+        let s = slf.get().clone();
+        let state = (
+            s.verdict.to_owned(),
+            s.length,
+            s.exact,
+            s.line,
+            s.convention_length,
+            s.alternatives,
+            s.stopped.map(str::to_owned),
+            s.nodes,
+            s.seconds,
+        );
+        reduce_with(slf, state)
+    }
+
+    /// The solution of a pickled state. Raises ValueError for an unknown verdict or reason.
+    #[classmethod]
+    fn _from_state(_class: &Bound<'_, PyType>, state: SolutionState) -> PyResult<Solution> {
+        let (
+            verdict,
+            length,
+            exact,
+            line,
+            convention_length,
+            alternatives,
+            stopped,
+            nodes,
+            seconds,
+        ) = state;
+        Ok(Solution {
+            verdict: one_of(&["mate", "no_mate", "unknown"], &verdict)?,
+            length,
+            exact,
+            line,
+            convention_length,
+            alternatives,
+            stopped: stopped
+                .map(|w| one_of(&["nodes", "time", "interrupted", "depth", "no_line"], &w))
+                .transpose()?,
+            nodes,
+            seconds,
+        })
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Solution(verdict={}, length={}, line={}, nodes={})",

@@ -439,6 +439,14 @@ impl Board {
         Ok(format!("Board('{}')", self.sfen(py)?))
     }
 
+    /// Pickles as the USI `position` line of the history, which `Board()` takes back.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, pyo3::types::PyType>, (String,))> {
+        let line = slf.get().state(slf.py())?.game.to_usi();
+        Ok((slf.get_type(), (line,)))
+    }
+
     fn __eq__(&self, py: Python<'_>, other: &Board) -> PyResult<bool> {
         Ok(self.state(py)?.position() == other.state(py)?.position())
     }

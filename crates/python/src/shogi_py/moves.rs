@@ -5,10 +5,12 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyList};
+use pyo3::types::{PyIterator, PyList, PyType};
 
 use super::Move;
 use super::mv::Interner;
+use crate::errors::value_error;
+use crate::pickle::{Reduced, reduce_with};
 
 /// The legal moves of a position: a read-only sequence of `Move` (`len()`, indexing,
 /// iteration, `in` with a `Move` or USI text). Made by `Board.legal_moves`; it does not
@@ -102,6 +104,18 @@ impl LegalMoves {
         }
         item.extract::<String>()
             .is_ok_and(|text| self.moves().iter().any(|m| m.to_string() == text))
+    }
+
+    /// Pickles as the SFEN of the position.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, String> {
+        reduce_with(slf, slf.get().position.to_sfen())
+    }
+
+    /// The legal moves of a pickled position. Raises ValueError for bad SFEN.
+    #[classmethod]
+    fn _from_state(_class: &Bound<'_, PyType>, sfen: &str) -> PyResult<LegalMoves> {
+        let position = shogi::Position::from_sfen(sfen).map_err(value_error)?;
+        Ok(LegalMoves::new(&position))
     }
 
     /// The moves in USI, in list order.

@@ -6,6 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shogi::packed::{hcp, psfen};
 
+use crate::errors::value_error;
+use crate::pickle::{Reduced, reduce_with};
 use crate::slots::locked;
 use crate::usi_text::UsiTexts;
 
@@ -58,7 +60,50 @@ impl Interner {
     }
 }
 
+/// A pickled move: USI text, moving kind and captured kind (`PieceKind::index`), side.
+type MoveState = (String, usize, Option<usize>, usize);
+
 impl Move {
+    /// The move of a pickled state, `None` when no position has it as a legal move: the
+    /// kinds and the USI text must agree (a drop of a hand kind, a promotion of a kind that
+    /// promotes), and no king is captured.
+    fn from_state((usi, kind, capture, color): &MoveState) -> Option<Move> {
+        let kind = shogi::PieceKind::from_index(*kind)?;
+        let capture = match capture {
+            Some(k) => Some(shogi::PieceKind::from_index(*k)?),
+            None => None,
+        };
+        if capture == Some(shogi::PieceKind::King) {
+            return None;
+        }
+        let mv = match usi.parse::<shogi::UsiMove>().ok()? {
+            shogi::UsiMove::Normal { from, to, promote } => {
+                if from == to || (promote && !kind.can_promote()) {
+                    return None;
+                }
+                shogi::Move::Normal {
+                    from,
+                    to,
+                    kind,
+                    capture,
+                    promote,
+                }
+            }
+            shogi::UsiMove::Drop { kind: dropped, to } => {
+                if dropped != kind || capture.is_some() {
+                    return None;
+                }
+                shogi::Move::Drop { kind, to }
+            }
+        };
+        let color = match color {
+            0 => shogi::Color::Black,
+            1 => shogi::Color::White,
+            _ => return None,
+        };
+        Some(Move { mv, color })
+    }
+
     /// The object of `mv` played by `color`, interned (see [`Interner`]).
     pub(crate) fn object(
         py: Python<'_>,
@@ -146,6 +191,31 @@ impl Move {
     #[getter]
     fn is_capture(&self) -> bool {
         self.mv.is_capture()
+    }
+
+    /// Pickles as (USI text, moving kind, captured kind, side); see [`Move::from_state`].
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, MoveState> {
+        let Move { mv, color } = slf.get().clone();
+        let state = (
+            mv.to_usi().to_string(),
+            mv.kind().index(),
+            mv.capture().map(shogi::PieceKind::index),
+            color.index(),
+        );
+        reduce_with(slf, state)
+    }
+
+    /// The move of a pickled state, the interned object. Raises ValueError for a state no
+    /// legal move of any position has.
+    #[classmethod]
+    fn _from_state(
+        _class: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        state: MoveState,
+    ) -> PyResult<Py<Move>> {
+        let m = Move::from_state(&state)
+            .ok_or_else(|| value_error(format!("not a move: {state:?}")))?;
+        Interner::lock().get(py, m)
     }
 
     fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
