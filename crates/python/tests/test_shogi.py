@@ -130,6 +130,27 @@ def test_repetition_is_a_draw():
     assert board.is_draw()
 
 
+@pytest.mark.parametrize(
+    "sfen, win27, win24",
+    [
+        # Black's king on 5b, nine tokins and a dragon in the camp (14 points) and 14 in hand:
+        # 28 points, as many as Black needs under the 27-point rule.
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b B4G4SN 1", True, False),
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b B4G4S 1", False, False),  # 27
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b 2B4G4SN 1", True, True),  # 33
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/4r4/9/9/9/4k4 b 2B4G4SN 1", False, False),  # check
+        ("+P+P+P+P+P+P+P+P1/4K3+R/9/9/9/9/9/9/4k4 b 2B4G4SNP 1", False, False),  # 9 pieces
+        # White needs 27: the first position turned around, one point less in hand.
+        ("4K4/9/9/9/9/9/9/+r3k4/+p+p+p+p+p+p+p+p+p w b4g4s 1", True, False),
+    ],
+)
+def test_entering_king_declaration(sfen, win27, win24):
+    board = Board(sfen)
+    assert (board.is_nyugyoku(), board.is_nyugyoku(24)) == (win27, win24)
+    with pytest.raises(ValueError):
+        board.is_nyugyoku(25)
+
+
 def test_copy_and_hash():
     board = Board()
     board.push_usi("7g7f")

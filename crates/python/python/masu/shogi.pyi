@@ -112,6 +112,8 @@ class Board:
         """Whether the game is over: checkmate, or a fourth repetition."""
     def is_draw(self) -> bool:
         """Whether the game is drawn by repetition."""
+    def is_nyugyoku(self, rule: int = 27) -> bool:
+        """Whether the side to move wins by declaring (入玉宣言) under the 27- or 24-point rule."""
     def outcome(self) -> Optional[str]:
         """How the game ended (`"draw by repetition"` ...), `None` while it goes on."""
     def repetitions(self) -> int:

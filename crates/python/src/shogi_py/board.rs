@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
-use shogi::{Color, Game, Outcome, Pins, Position, UsiMove};
+use shogi::{Color, DeclarationRule, Game, Outcome, Pins, Position, UsiMove};
 
 use super::{LegalMoves, Move, color_index, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, value_error};
@@ -302,6 +302,30 @@ impl Board {
             .outcome()
             .and_then(Outcome::winner)
             .map(color_index))
+    }
+
+    /// Whether the side to move wins by declaring (入玉宣言) under `rule`: 27 (the CSA
+    /// 27-point rule, cshogi's default: 28 points for Black, 27 for White) or 24 (the
+    /// Japan Shogi Association's 24-point rule: 31 points; its draw at 24 to 30 is `False`
+    /// here, as in cshogi). Both ask for the king in the opponent's camp, ten other pieces
+    /// there and no check; points count 5 for a rook or bishop, 1 for other pieces, over
+    /// the pieces in the camp and in hand. Raises ValueError for another rule.
+    #[pyo3(signature = (rule = 27))]
+    fn is_nyugyoku(&self, py: Python<'_>, rule: u32) -> PyResult<bool> {
+        let rule = match rule {
+            27 => DeclarationRule::Points27,
+            24 => DeclarationRule::Points24,
+            other => {
+                return Err(value_error(format!(
+                    "no declaration rule {other}: 27 or 24"
+                )));
+            }
+        };
+        let declaration = self.state(py)?.position().declaration();
+        Ok(matches!(
+            declaration.outcome(rule),
+            Some(Outcome::Win { .. })
+        ))
     }
 
     /// How many times the current position has occurred since the board was set.
