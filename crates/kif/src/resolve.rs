@@ -38,6 +38,10 @@ pub enum KifMoveError {
         /// The moves that fit.
         candidates: Vec<Move>,
     },
+    /// The move's sign names the side not to move (CSA `+`/`-`,
+    /// [`CsaMove::to_move`](crate::csa::CsaMove::to_move)).
+    #[error("the other side is to move")]
+    WrongSide,
 }
 
 impl KifMove {

@@ -154,3 +154,15 @@ def test_entering_king_declaration_agrees():
         wins[24] += ours.is_nyugyoku(24)
     # Both answers come up, under both rules.
     assert 100 < wins[27] < 2900 and 50 < wins[24] < 2900, wins
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_csa_moves_agree(start):
+    for seed in range(5):
+        ours = random_game(seed, start, plies=80)
+        theirs = cshogi.Board(ours.sfen())
+        sign = "+" if ours.turn == 0 else "-"
+        for m in theirs.legal_moves:
+            text = cshogi.move_to_csa(m)
+            assert ours.move_from_csa(sign + text).usi() == cshogi.move_to_usi(m)
+            assert ours.move_from_usi(cshogi.move_to_usi(m)).csa() == sign + text

@@ -5,6 +5,8 @@ import threading
 
 import pytest
 
+from conftest import STARTS, random_game
+
 import masu
 from masu.shogi import BLACK, WHITE, Board, perft
 
@@ -149,6 +151,29 @@ def test_entering_king_declaration(sfen, win27, win24):
     assert (board.is_nyugyoku(), board.is_nyugyoku(24)) == (win27, win24)
     with pytest.raises(ValueError):
         board.is_nyugyoku(25)
+
+
+def test_csa_moves_round_trip():
+    for seed, start in enumerate(STARTS):
+        board = random_game(seed, start, plies=60)
+        sign = "+" if board.turn == BLACK else "-"
+        for m in board.legal_moves:
+            text = m.csa()
+            assert text[0] == sign and len(text) == 7
+            assert board.move_from_csa(text) == m
+            assert board.move_from_csa(text[1:]) == m
+    board = Board()
+    assert board.push_csa("+7776FU").usi() == "7g7f"
+    board.push_csa("3334FU")
+    assert str(board.move_from_csa("+8822UM")) == "8h2b+"
+    assert str(board.move_from_csa("+8822KA")) == "8h2b"
+    with pytest.raises(masu.IllegalMoveError):
+        board.push_csa("-4132KI")  # the other side's sign
+    with pytest.raises(masu.IllegalMoveError):
+        board.push_csa("+7775FU")  # no such move
+    with pytest.raises(ValueError):
+        board.push_csa("+77FU")
+    assert board.move_stack[-1].usi() == "3c3d"
 
 
 def test_copy_and_hash():

@@ -8,9 +8,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use shogi::{Color, Move, PieceKind, Square};
+use shogi::{Color, Move, PieceKind, Position, Square};
 
 use super::codes;
+use crate::{KifMove, KifMoveError};
 
 /// A CSA move as written: `+7776FU` (side, origin or `00` for a drop, destination, and the
 /// piece *after* the move, so `+8822UM` is a bishop promoting).
@@ -131,6 +132,47 @@ impl CsaMove {
             from: mv.from(),
             to: mv.to(),
             piece: mv.kind_after(),
+        }
+    }
+}
+
+impl CsaMove {
+    /// The legal move of `pos` this text names: a CSA client's reading of the server's
+    /// `+7776FU`. A promotion is read from the piece after the move.
+    ///
+    /// ```
+    /// use masu_kif::csa::CsaMove;
+    /// use masu_kif::shogi::Position;
+    ///
+    /// let pos = Position::startpos();
+    /// let m = "+7776FU".parse::<CsaMove>()?.to_move(&pos)?;
+    /// assert_eq!(m.to_usi().to_string(), "7g7f");
+    /// assert!("-3334FU".parse::<CsaMove>()?.to_move(&pos).is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`KifMoveError::WrongSide`] when the sign is not the side to move's, otherwise as
+    /// [`KifMove::to_move`]: no such piece there, or an illegal move.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, KifMoveError> {
+        if self.color != pos.turn() {
+            return Err(KifMoveError::WrongSide);
+        }
+        self.to_kif_move().to_move(pos, None)
+    }
+
+    /// The move as the move text of KIF with an origin: resolved, and checked, the same way.
+    pub(crate) fn to_kif_move(self) -> KifMove {
+        KifMove {
+            to: Some(self.to),
+            same: false,
+            piece: self.piece,
+            relative: None,
+            motion: None,
+            promotion: None,
+            drop: self.from.is_none(),
+            from: self.from,
         }
     }
 }

@@ -12,7 +12,6 @@ use crate::Format;
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding;
-use crate::movetext::KifMove;
 use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
 use crate::text::{self, Lines};
 use crate::{Diagnostic, Parsed};
@@ -385,17 +384,7 @@ impl Reader {
                 .detail(format!("{} is to move", codes::sign(to_move)));
             b.sink.warn(d)?;
         }
-        let km = KifMove {
-            to: Some(m.to),
-            same: false,
-            piece: m.piece,
-            relative: None,
-            motion: None,
-            promotion: None,
-            drop: m.from.is_none(),
-            from: m.from,
-        };
-        self.last = match b.add_move(&km, None, at)? {
+        self.last = match b.add_move(&m.to_kif_move(), None, at)? {
             Some(id) => Last::Node(id),
             None => Last::Failed,
         };

@@ -38,6 +38,8 @@ class Move:
         """Whether the move captures."""
     def usi(self) -> str:
         """The USI text: `7g7f`, `8h2b+`, `P*5e`."""
+    def csa(self) -> str:
+        """The CSA text with the side's sign: `+7776FU` (the piece after the move)."""
     def to_move16(self) -> int:
         """cshogi's 16-bit move (HCPE's `bestMove16`)."""
     def to_psv_move16(self) -> int:
@@ -98,6 +100,10 @@ class Board:
         """The last move played, `None` at the start."""
     def move_from_usi(self, usi: str) -> Move:
         """The legal move written as `usi`."""
+    def move_from_csa(self, csa: str) -> Move:
+        """The legal move written in CSA (`+7776FU` or `7776FU`)."""
+    def push_csa(self, csa: str) -> Move:
+        """Plays a move written in CSA and returns it."""
     def move_from_move16(self, move16: int) -> Move:
         """The legal move written as cshogi's 16-bit code."""
     def move_from_psv_move16(self, move16: int) -> Move:

@@ -1,6 +1,7 @@
 //! `masu.shogi.Board`: a position with its history, under the names cshogi and
 //! python-shogi users know.
 
+use kif::csa::CsaMove;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -74,6 +75,23 @@ impl BoardState {
             .parse()
             .map_err(|e| value_error(format!("{e}: {text:?}")))?;
         usi.to_move(self.position()).map_err(illegal_move)
+    }
+
+    /// The legal move written in CSA, with or without the sign.
+    fn resolve_csa(&self, text: &str) -> PyResult<shogi::Move> {
+        let pos = self.position();
+        let signed = match text.as_bytes().first() {
+            Some(b'+' | b'-') => text.to_owned(),
+            _ => format!(
+                "{}{text}",
+                if pos.turn() == Color::Black { '+' } else { '-' }
+            ),
+        };
+        let csa: CsaMove = signed
+            .parse()
+            .map_err(|e| value_error(format!("{e}: {text:?}")))?;
+        csa.to_move(pos)
+            .map_err(|e| illegal_move(format!("{e}: {text}")))
     }
 
     /// `m` when it is legal here, else IllegalMoveError.
@@ -244,6 +262,24 @@ impl Board {
         let state = self.state(usi.py())?;
         let m = state.resolve(usi)?;
         Ok(state.wrap(m))
+    }
+
+    /// The legal move written in CSA (`+7776FU`, or `7776FU` for the side to move; the
+    /// piece is the one after the move). Raises ValueError for bad text, IllegalMoveError
+    /// for a move that is not legal here or a sign of the other side.
+    fn move_from_csa(&self, py: Python<'_>, csa: &str) -> PyResult<Move> {
+        let state = self.state(py)?;
+        let m = state.resolve_csa(csa)?;
+        Ok(state.wrap(m))
+    }
+
+    /// Plays a move written in CSA (see `move_from_csa`) and returns it.
+    fn push_csa(&self, py: Python<'_>, csa: &str) -> PyResult<Py<Move>> {
+        let mut state = self.state_mut(py)?;
+        let m = state.resolve_csa(csa)?;
+        let object = Move::object(py, m, state.position().turn())?;
+        state.play(m, Some(object.clone_ref(py)));
+        Ok(object)
     }
 
     /// The legal move written as cshogi's 16-bit code. Raises IllegalMoveError otherwise.

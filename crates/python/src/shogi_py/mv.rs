@@ -133,6 +133,12 @@ impl Move {
         UsiTexts::lock().get(py, self.mv)
     }
 
+    /// The CSA text with the side's sign: `+7776FU`, `-0055KA`, `+8822UM` (the piece after
+    /// the move). cshogi's `move_to_csa` is this without the sign.
+    fn csa(&self) -> String {
+        kif::csa::CsaMove::from_move(&self.mv, self.color).to_string()
+    }
+
     /// cshogi's 16-bit move (HCPE's `bestMove16`): destination in bits 0-6, origin in bits
     /// 7-13 (81 + piece number for a drop), promotion in bit 14.
     fn to_move16(&self) -> u16 {
