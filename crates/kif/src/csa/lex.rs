@@ -278,6 +278,14 @@ pub(crate) struct Part<'a> {
 
 pub(crate) fn split(line: &str) -> Vec<Part<'_>> {
     let mut out = Vec::new();
+    split_into(line, &mut out);
+    out
+}
+
+/// [`split`] into `out` (cleared first): a reader reuses one list for every line instead
+/// of allocating one per line.
+pub(crate) fn split_into<'a>(line: &'a str, out: &mut Vec<Part<'a>>) {
+    out.clear();
     let body = line.trim_start_matches([' ', '\t']);
     let lead = line.len() - body.len();
     if body.starts_with(['N', '$', 'P', 'V']) {
@@ -291,7 +299,7 @@ pub(crate) fn split(line: &str) -> Vec<Part<'_>> {
             range: lead..lead + text.len(),
             statement: statement(text),
         });
-        return out;
+        return;
     }
     let mut at = 0;
     let mut column = 1;
@@ -320,7 +328,6 @@ pub(crate) fn split(line: &str) -> Vec<Part<'_>> {
         column += part.chars().count() + 1;
         at += end + 1;
     }
-    out
 }
 
 fn comment_statement(text: &str) -> Statement<'_> {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use shogi::Color;
 
 use super::codes;
-use super::lex::{CsaMove, Statement, split};
+use super::lex::{CsaMove, Statement, split_into};
 use super::setup::SetupLines;
 use crate::Format;
 use crate::build::{Builder, Origin};
@@ -199,9 +199,11 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
         last: Last::Nothing,
         lines: lines.len(),
     };
+    let mut parts = Vec::new();
     for &(line, text) in lines {
         let long = text.len() > LONG_LINE;
-        for part in split(text) {
+        split_into(text, &mut parts);
+        for part in parts.drain(..) {
             // Long lines report problems against the statement alone (its column then
             // counts from the statement), so reading stays linear in the input size.
             let at = if long {
