@@ -308,7 +308,8 @@ fn declaration_in_line(line: &[u8]) -> Option<TextEncoding> {
     TextEncoding::from_label(std::str::from_utf8(&label).ok()?)
 }
 
-fn starts_with_ignore_case(line: &[u8], prefix: &[u8]) -> bool {
+/// Whether `line` starts with `prefix`, ASCII letters in either case.
+pub(crate) fn starts_with_ignore_case(line: &[u8], prefix: &[u8]) -> bool {
     line.len() >= prefix.len() && line[..prefix.len()].eq_ignore_ascii_case(prefix)
 }
 

@@ -12,6 +12,7 @@ use crate::Format;
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding;
+use crate::encoding::starts_with_ignore_case;
 use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
 use crate::text::{self, Lines};
 use crate::{Diagnostic, Parsed};
@@ -447,8 +448,11 @@ impl Reader {
     fn program_comment(&mut self, c: &str, line: usize) {
         // The encoding declaration (first line only) is the writer's business, not the
         // record's.
-        let lower = c.trim_start().to_ascii_lowercase();
-        if line == 1 && (lower.starts_with("csa encoding=") || lower.starts_with("encoding=")) {
+        let head = c.trim_start().as_bytes();
+        if line == 1
+            && (starts_with_ignore_case(head, b"csa encoding=")
+                || starts_with_ignore_case(head, b"encoding="))
+        {
             return;
         }
         self.record().program_comments.push(c.to_owned());
