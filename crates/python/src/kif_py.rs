@@ -55,6 +55,7 @@ impl Warning {
         reduce_with(slf, (w.line, w.column, w.message.clone()))
     }
 
+    /// The warning of a pickled state.
     #[classmethod]
     fn _from_state(_class: &Bound<'_, PyType>, state: WarningState) -> Warning {
         let (line, column, message) = state;
