@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::{kif_cmd, render, reversi_cmd, shogi_cmd, solve};
 
@@ -54,13 +54,8 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => err.exit(),
         Err(err) => {
-            // One line naming the problem, as for every other error.
-            let text = err.to_string();
-            let first = text.lines().next().unwrap_or_default();
-            eprintln!(
-                "masu: {} (see masu --help)",
-                first.trim_start_matches("error: ")
-            );
+            let args: Vec<String> = std::env::args().skip(1).collect();
+            eprintln!("masu: {}", one_line(&err.to_string(), &args));
             return ExitCode::from(2);
         }
     };
@@ -84,6 +79,40 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// clap's error as one line, as every other error is: its message with the lines that
+/// list what it names (the arguments not given ...), and the help of the command that
+/// refused `args` (`masu perft --help`).
+fn one_line(text: &str, args: &[String]) -> String {
+    let mut lines = text.lines();
+    let mut message = lines
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches("error: ")
+        .to_owned();
+    let named: Vec<&str> = lines
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    if !named.is_empty() {
+        message = format!("{} {}", message, named.join(", "));
+    }
+    format!("{message} (see {} --help)", command_path(args))
+}
+
+/// `masu` and the subcommands that lead `args` (`masu kif convert`).
+fn command_path(args: &[String]) -> String {
+    let mut command = Cli::command();
+    let mut path = vec!["masu".to_owned()];
+    for arg in args {
+        let Some(sub) = command.find_subcommand(arg).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_owned());
+        command = sub;
+    }
+    path.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use clap::{CommandFactory, Parser};
@@ -94,6 +123,38 @@ mod tests {
         let cli = Cli::try_parse_from(std::iter::once("masu").chain(args.iter().copied()))
             .map_err(|e| e.to_string())?;
         cli.read_board_arguments().map_err(|e| format!("{e:#}"))
+    }
+
+    fn argument_error(args: &[&str]) -> String {
+        match Cli::try_parse_from(std::iter::once("masu").chain(args.iter().copied())) {
+            Ok(_) => String::new(),
+            Err(e) => {
+                let args: Vec<String> = args.iter().map(ToString::to_string).collect();
+                super::one_line(&e.to_string(), &args)
+            }
+        }
+    }
+
+    #[test]
+    fn argument_errors_are_one_line_naming_the_command_help() {
+        assert_eq!(
+            argument_error(&["perft"]),
+            "the following required arguments were not provided: <POSITION>, <DEPTH> (see masu perft --help)"
+        );
+        assert_eq!(
+            argument_error(&["perft", "--depth", "3"]),
+            "unexpected argument '--depth' found (see masu perft --help)"
+        );
+        let convert = argument_error(&["kif", "convert", "--bogus"]);
+        assert!(
+            convert.ends_with("(see masu kif convert --help)"),
+            "{convert}"
+        );
+        assert!(!convert.contains('\n'), "{convert}");
+        let level = argument_error(&["solve", "--level", "nope"]);
+        assert!(level.ends_with("(see masu solve --help)"), "{level}");
+        let top = argument_error(&["bogus"]);
+        assert!(top.ends_with("(see masu --help)"), "{top}");
     }
 
     #[test]
