@@ -143,6 +143,14 @@ pub(crate) struct Table {
     written: Option<Vec<usize>>,
     /// Clusters from the start asked to be on huge pages (see [`Zeroed::prefer_huge_pages`]).
     huge_pages: usize,
+    /// A bit per page of clusters ([`CLUSTERS_PER_PAGE`]) that has been written since the
+    /// table was made; the clusters of a page without it are all empty and are never
+    /// read. A read of a page never written maps the system's shared zero page there, and
+    /// the first write then replaces that mapping, which in a process with a second
+    /// thread on the other core costs an interrupt of that core to flush its TLB: two
+    /// searching threads lost a third of their time to it. Written first, a page is
+    /// mapped once, with no flush.
+    written_pages: Vec<u64>,
     used: usize,
     gc_runs: u64,
 }
@@ -150,6 +158,10 @@ pub(crate) struct Table {
 /// Clusters a table starts with at least: 64 KiB, 2,048 entries (a short mate stores a
 /// few dozen; the clear after it writes this much).
 const INITIAL_CLUSTERS: usize = (64 << 10) / std::mem::size_of::<Cluster>();
+
+/// Clusters on one 4 KiB page (the unit of [`Table::written_pages`]; with larger pages
+/// its bits are only finer than needed).
+const CLUSTERS_PER_PAGE: usize = 4096 / std::mem::size_of::<Cluster>();
 
 /// Bytes one entry takes (for sizing and statistics).
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Cluster>() / CLUSTER;
@@ -173,6 +185,7 @@ impl Table {
             initial /= 2;
         }
         let memory = Zeroed::try_new(clusters)?;
+        let pages = clusters.div_ceil(CLUSTERS_PER_PAGE);
         Ok(Table {
             memory,
             clusters,
@@ -180,6 +193,7 @@ impl Table {
             initial,
             written: Some(Vec::new()),
             huge_pages: 0,
+            written_pages: vec![0; pages.div_ceil(64)],
             used: 0,
             gc_runs: 0,
         })
@@ -243,10 +257,19 @@ impl Table {
         cluster_of(key, self.active)
     }
 
+    /// Whether the page of cluster `c` has been written (else `c` is empty).
+    fn page_written(&self, c: usize) -> bool {
+        page_bit(&self.written_pages, c)
+    }
+
     /// Reads one word of each cache line of `key`'s cluster: loads issued early so that
     /// the probe that follows finds the cluster in cache (the value itself is of no use).
     pub(crate) fn touch(&self, key: u64) -> u64 {
-        let c = &self.memory.get()[self.cluster(key)];
+        let c = self.cluster(key);
+        if !self.page_written(c) {
+            return 0;
+        }
+        let c = &self.memory.get()[c];
         // One word of each of the cluster's four cache lines.
         c.keys[0] ^ u64::from(c.entries[0].atk ^ c.entries[3].amount ^ c.entries[6].amount)
     }
@@ -254,7 +277,11 @@ impl Table {
     /// Looks up a position within `horizon` plies (`LEN_INF` for an unbounded search).
     pub(crate) fn probe(&self, key: u64, atk: Hand, def: Hand, horizon: Len) -> Probe {
         let mut best = Probe::Missing;
-        let cluster = &self.memory.get()[self.cluster(key)];
+        let c = self.cluster(key);
+        if !self.page_written(c) {
+            return best;
+        }
+        let cluster = &self.memory.get()[c];
         for e in cluster.slots(key).map(|i| &cluster.entries[i]) {
             if e.is_proven() {
                 if e.len <= horizon && atk.dominates(e.atk()) && e.def().dominates(def) {
@@ -302,20 +329,22 @@ impl Table {
         work: u32,
     ) {
         let range = self.cluster(key);
-        let cluster = &mut self.memory.get_mut()[range];
-        for i in (0..CLUSTER).filter(|&i| cluster.keys[i] == key) {
-            let e = &mut cluster.entries[i];
-            if !e.is_empty()
-                && e.atk() == atk
-                && e.def() == def
-                && e.len == horizon
-                && !e.is_proven()
-                && !e.is_disproven()
-            {
-                e.pn = pn;
-                e.dn = dn;
-                e.amount = e.amount.saturating_add(work);
-                return;
+        if self.page_written(range) {
+            let cluster = &mut self.memory.get_mut()[range];
+            for i in (0..CLUSTER).filter(|&i| cluster.keys[i] == key) {
+                let e = &mut cluster.entries[i];
+                if !e.is_empty()
+                    && e.atk() == atk
+                    && e.def() == def
+                    && e.len == horizon
+                    && !e.is_proven()
+                    && !e.is_disproven()
+                {
+                    e.pn = pn;
+                    e.dn = dn;
+                    e.amount = e.amount.saturating_add(work);
+                    return;
+                }
             }
         }
         let entry = Entry {
@@ -334,8 +363,10 @@ impl Table {
     pub(crate) fn store_proven(&mut self, key: u64, atk: Hand, def: Hand, len: Len, work: u32) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
+        // A cluster on a page never written is empty, and is not read.
+        let slots = if self.page_written(range) { CLUSTER } else { 0 };
         let cluster = &mut self.memory.get_mut()[range];
-        for i in 0..CLUSTER {
+        for i in 0..slots {
             let e = &cluster.entries[i];
             if cluster.keys[i] != key || e.is_empty() {
                 continue;
@@ -374,8 +405,10 @@ impl Table {
     pub(crate) fn store_disproven(&mut self, key: u64, atk: Hand, def: Hand, len: Len, work: u32) {
         let range = self.cluster(key);
         let mut amount = work.max(1);
+        // A cluster on a page never written is empty, and is not read.
+        let slots = if self.page_written(range) { CLUSTER } else { 0 };
         let cluster = &mut self.memory.get_mut()[range];
-        for i in 0..CLUSTER {
+        for i in 0..slots {
             let e = &cluster.entries[i];
             if cluster.keys[i] != key || e.is_empty() {
                 continue;
@@ -421,10 +454,22 @@ impl Table {
         while self.active < self.clusters
             && (self.used * 2 >= self.active * CLUSTER
                 || self.used * 4 >= self.active * CLUSTER
+                    && self.page_written(range)
                     && self.memory.get()[range].occupied().count() == CLUSTER)
         {
             self.grow();
             range = self.cluster(key);
+        }
+        entry.padding = 0;
+        if !self.page_written(range) {
+            // The page's first write, before anything on it is read: its cluster is empty.
+            mark_page(&mut self.written_pages, range);
+            let cluster = &mut self.memory.get_mut()[range];
+            cluster.keys[0] = key;
+            cluster.entries[0] = entry;
+            self.used += 1;
+            self.note_written(range);
+            return;
         }
         let cluster = &mut self.memory.get_mut()[range];
         let slot = cluster.entries.iter().position(Entry::is_empty);
@@ -435,7 +480,6 @@ impl Table {
                 .min_by_key(|&i| cluster.entries[i].amount)
                 .unwrap_or(0)
         });
-        entry.padding = 0;
         cluster.keys[i] = key;
         cluster.entries[i] = entry;
         if slot.is_some() {
@@ -453,8 +497,12 @@ impl Table {
     fn grow(&mut self) {
         let active = self.active * 2;
         let memory = self.memory.get_mut();
+        let pages = &mut self.written_pages;
         let mut written = self.written.take().map(|_| Vec::new());
         for c in (0..self.active).rev() {
+            if !page_bit(pages, c) {
+                continue;
+            }
             let old = memory[c];
             if old.entries.iter().all(Entry::is_empty) {
                 continue;
@@ -462,8 +510,14 @@ impl Table {
             memory[c] = Cluster::default();
             for (key, e) in old.occupied() {
                 let t = cluster_of(key, active);
+                let fresh = !page_bit(pages, t);
+                mark_page(pages, t);
                 let target = &mut memory[t];
-                let i = target.entries.iter().take_while(|t| !t.is_empty()).count();
+                let i = if fresh {
+                    0
+                } else {
+                    target.entries.iter().take_while(|t| !t.is_empty()).count()
+                };
                 if i == 0
                     && let Some(list) = written.as_mut()
                 {
@@ -482,11 +536,17 @@ impl Table {
     fn collect(&mut self) {
         self.gc_runs += 1;
         let step = (self.capacity() / 4096).max(1);
+        let pages = &self.written_pages;
         let mut sample: Vec<u32> = self
             .memory
             .get()
             .iter()
-            .flat_map(|c| c.entries.iter())
+            .enumerate()
+            // Pages never written are empty and not read (see `written_pages`).
+            .flat_map(|(c, cluster)| match page_bit(pages, c) {
+                true => cluster.entries,
+                false => [Entry::default(); CLUSTER],
+            })
             .step_by(step)
             .filter(|e| !e.is_empty())
             .map(|e| e.amount)
@@ -497,7 +557,11 @@ impl Table {
         let mid = sample.len() / 2;
         let (_, &mut cut, _) = sample.select_nth_unstable(mid);
         let mut used = 0;
-        for c in self.memory.get_mut() {
+        let pages = &self.written_pages;
+        for (index, c) in self.memory.get_mut().iter_mut().enumerate() {
+            if !page_bit(pages, index) {
+                continue;
+            }
             for i in 0..CLUSTER {
                 if c.entries[i].is_empty() {
                     continue;
@@ -511,6 +575,18 @@ impl Table {
         }
         self.used = used;
     }
+}
+
+/// Whether the page of cluster `c` is marked in `pages` (see [`Table::written_pages`]).
+fn page_bit(pages: &[u64], c: usize) -> bool {
+    let page = c / CLUSTERS_PER_PAGE;
+    pages[page / 64] >> (page % 64) & 1 != 0
+}
+
+/// Marks the page of cluster `c` in `pages`, before it is written.
+fn mark_page(pages: &mut [u64], c: usize) {
+    let page = c / CLUSTERS_PER_PAGE;
+    pages[page / 64] |= 1 << (page % 64);
 }
 
 /// The cluster of `key` among `clusters`: the high bits pick it (multiply-shift avoids a
