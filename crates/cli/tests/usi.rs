@@ -174,14 +174,43 @@ fn the_answer_level_is_an_option() {
         gui.expect("info string", SECOND)
             .contains("expected proof, short, exact or full")
     );
-    // The 29-ply two-king problem: its first proof is a mate in 41, the shortest is 29.
+    // The 29-ply two-king problem: its first proof is a mate within 41 plies, whose line
+    // follows the proof (where the defender need not hold out longest); the shortest is 29.
     gui.send(&format!("position sfen {TWO_KINGS_29}"));
-    for (level, plies) in [("proof", 41), ("exact", 29)] {
+    let mut answers = Vec::new();
+    for level in ["proof", "exact"] {
         gui.send(&format!("setoption name AnswerLevel value {level}"));
         gui.send("go mate 60000");
-        let answer = gui.expect("checkmate", 60 * SECOND);
-        assert_eq!(answer.split(' ').count(), 1 + plies, "{level}: {answer}");
+        answers.push(gui.expect("checkmate", 60 * SECOND));
     }
+    let plies: Vec<usize> = answers.iter().map(|a| a.split(' ').count() - 1).collect();
+    assert!(plies[0] <= 41 && plies[0] % 2 == 1, "{}", answers[0]);
+    assert_eq!(plies[1], 29, "{}", answers[1]);
+    assert_ne!(answers[0], answers[1]);
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
+fn threads_is_an_option() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
+    gui.send("usi");
+    let option = gui.expect("option name Threads", SECOND);
+    assert_eq!(
+        option,
+        "option name Threads type spin default 1 min 1 max 256"
+    );
+    gui.expect("usiok", SECOND);
+    gui.send("setoption name Threads value many");
+    assert!(
+        gui.expect("info string", SECOND)
+            .contains("Threads many is not a number of threads")
+    );
+    gui.send("setoption name Threads value 2");
+    gui.send(&format!("position sfen {TWO_KINGS_29}"));
+    gui.send("go mate 60000");
+    let answer = gui.expect("checkmate", 60 * SECOND);
+    assert_eq!(answer.split(' ').count(), 1 + 29, "{answer}");
     gui.send("quit");
     gui.wait_exit(5 * SECOND);
 }
