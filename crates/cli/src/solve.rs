@@ -26,9 +26,13 @@ pub(crate) struct SolveArgs {
     /// Transposition table size per problem, in MiB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Problems solved at once (default: one per core).
+    /// Problems solved at once (default: one per core, or one when --threads is above 1).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Threads that search each problem, over one shared table: for a long problem; a
+    /// batch of short ones is solved faster one thread a problem, several at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
     /// Look only for mates of at most this many plies: the verdict is then "no mate
     /// within" when there is none that short.
     #[arg(long, value_name = "PLIES")]
@@ -105,12 +109,13 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         },
         table_bytes: args.hash.saturating_mul(1 << 20),
         answer: args.level,
+        threads: usize::from(args.threads),
         ..Config::default()
     };
     // A table that cannot be had is one clear error before any work, not a crash per problem.
     Solver::try_new(config.clone()).with_context(|| format!("--hash {}", args.hash))?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(args.jobs.unwrap_or(if args.threads > 1 { 1 } else { 0 }))
         .build()?;
     // Drawn on stderr, and only when stderr is a terminal (indicatif hides it otherwise).
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);

@@ -1,8 +1,10 @@
 //! A USI engine for mate search, for shogi GUIs (ShogiGUI, 将棋所, ShogiHome).
 //!
 //! Commands: `usi`, `isready`, `setoption name USI_Hash value <MiB>`, `setoption name
-//! AnswerLevel value proof|short|exact|full` (how much of the answer a mate search works out
-//! before `checkmate`, as `masu solve --level`; default `exact`), `usinewgame`,
+//! Threads value <n>` (threads searching one problem, as `masu solve --threads`; default
+//! 1), `setoption name AnswerLevel value proof|short|exact|full` (how much of the answer a
+//! mate search works out before `checkmate`, as `masu solve --level`; default `exact`),
+//! `usinewgame`,
 //! `position ...`, `go mate <ms>|infinite`, plain `go ...`, `stop`, `gameover`, `quit`.
 //! A mate search runs on its own thread, so `stop` and `quit` are read and acted on while it
 //! searches; it answers `checkmate <moves>`, `checkmate nomate` or `checkmate timeout`, with
@@ -28,6 +30,9 @@ const DEFAULT_HASH_MIB: usize = 64;
 /// The `AnswerLevel` option until the GUI sets it: `checkmate` needs the shortest line,
 /// not the convention answer.
 const DEFAULT_LEVEL: AnswerLevel = AnswerLevel::Exact;
+
+/// The most `Threads` offered.
+const MAX_THREADS: usize = 256;
 
 /// The largest `USI_Hash` offered, in MiB (32 TiB): more than any machine has, so that
 /// the engine, not the GUI's spin box, says what this one can hold.
@@ -82,6 +87,7 @@ pub fn run_with(
         out,
         position: Position::startpos(),
         hash_mib: DEFAULT_HASH_MIB.min(settings.max_hash_mib).max(1),
+        threads: 1,
         level: DEFAULT_LEVEL,
         settings,
         search: None,
@@ -110,6 +116,8 @@ struct Engine {
     out: Out,
     position: Position,
     hash_mib: usize,
+    /// The `Threads` option.
+    threads: usize,
     /// The `AnswerLevel` option.
     level: AnswerLevel,
     settings: Settings,
@@ -155,6 +163,10 @@ impl Engine {
             &self.out,
             &format!("option name AnswerLevel type combo default {DEFAULT_LEVEL}{vars}"),
         );
+        say(
+            &self.out,
+            &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        );
         say(&self.out, "usiok");
     }
 
@@ -166,6 +178,15 @@ impl Engine {
                 Err(err) => say(
                     &self.out,
                     &format!("info string AnswerLevel {value}: {err}"),
+                ),
+            }
+        }
+        if let [_, "name", "Threads", "value", value] = words.as_slice() {
+            match value.parse::<usize>() {
+                Ok(n) => self.threads = n.clamp(1, MAX_THREADS),
+                Err(_) => say(
+                    &self.out,
+                    &format!("info string Threads {value} is not a number of threads"),
                 ),
             }
         }
@@ -261,6 +282,7 @@ impl Engine {
                 .then(|| -> tsume::ProgressFn { Arc::new(move |p| say(&out, &info_line(p))) }),
             progress_interval: Duration::from_millis(500),
             answer: self.level,
+            threads: self.threads,
             ..Config::default()
         }
     }

@@ -211,6 +211,20 @@ fn the_answer_level_is_chosen() {
 }
 
 #[test]
+fn threads_search_one_problem() {
+    // The 15-ply problem on two threads: the same proven length as on one.
+    let sfen = "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1";
+    for threads in ["1", "2"] {
+        let out = masu_ok(&["solve", sfen, "--threads", threads, "--json"]);
+        assert!(out.contains("\"length\":15"), "{threads}: {out}");
+        assert!(out.contains("\"exact\":true"), "{threads}: {out}");
+    }
+    let err = masu_err(&["solve", sfen, "--threads", "0"]);
+    assert!(err.contains("--threads"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
 fn a_position_after_some_moves_is_solved() {
     let sfen = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
     let out = masu_ok(&["solve", sfen, "--after", "G*1c 1b1a", "--json"]);

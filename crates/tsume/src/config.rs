@@ -177,6 +177,20 @@ pub struct Config {
     pub answer: AnswerLevel,
     /// The fixed-depth search at new leaves.
     pub leaf_search: LeafSearch,
+    /// Threads that search one problem (0 counts as 1). Each helper thread (all but the
+    /// main one) has a table of its own, an eighth of [`Config::table_bytes`] shared out
+    /// among them (the main search keeps the rest), and proves the defences along the main
+    /// search's current line that it will need next; each proof goes to the main search's
+    /// table whole. Helpers work under the proof and the shortening's searches; the
+    /// answer's small searches below its line stay on one thread. The verdict and a proven
+    /// shortest length are the same as with one thread; the line of a mate not proven
+    /// shortest and the node counts vary from run to run. [`Limits::nodes`] counts the
+    /// main thread's nodes, [`Stats::nodes`] every thread's. What it gains depends on the
+    /// problem (the crate's README); a batch of problems is better served by a solver per
+    /// thread.
+    ///
+    /// [`Stats::nodes`]: crate::Stats::nodes
+    pub threads: usize,
 }
 
 impl Default for Config {
@@ -189,6 +203,7 @@ impl Default for Config {
             progress_interval: Duration::from_secs(1),
             answer: AnswerLevel::default(),
             leaf_search: LeafSearch::default(),
+            threads: 1,
         }
     }
 }
@@ -203,6 +218,7 @@ impl fmt::Debug for Config {
             .field("progress_interval", &self.progress_interval)
             .field("answer", &self.answer)
             .field("leaf_search", &self.leaf_search)
+            .field("threads", &self.threads)
             .finish()
     }
 }

@@ -34,16 +34,7 @@ impl<T: bytemuck::Pod> Zeroed<T> {
     /// when it cannot even be counted in bytes, [`TableError::Unavailable`] when the
     /// system refuses the memory.
     pub(crate) fn try_new(len: usize) -> Result<Zeroed<T>, TableError> {
-        let bytes = checked_bytes::<T>(len)?;
-        if let Some(physical) = physical_memory()
-            && bytes as u64 > physical
-        {
-            return Err(TableError::MoreThanMemory {
-                bytes: bytes as u64,
-                physical,
-            });
-        }
-        Zeroed::allocate(bytes)
+        Zeroed::allocate(check_size::<T>(len)?)
     }
 
     #[cfg(target_os = "linux")]
@@ -104,6 +95,22 @@ impl<T: bytemuck::Pod> Zeroed<T> {
         #[cfg(not(target_os = "linux"))]
         return &mut self.vec;
     }
+}
+
+/// The bytes of `len` values of `T` (at least one), or the error [`Zeroed::try_new`]
+/// returns for that size without allocating: beyond the address space, or above the
+/// machine's physical memory.
+pub(crate) fn check_size<T>(len: usize) -> Result<usize, TableError> {
+    let bytes = checked_bytes::<T>(len)?;
+    if let Some(physical) = physical_memory()
+        && bytes as u64 > physical
+    {
+        return Err(TableError::MoreThanMemory {
+            bytes: bytes as u64,
+            physical,
+        });
+    }
+    Ok(bytes)
 }
 
 /// The bytes of `len` values (at least one), or the error for a count whose size does

@@ -32,7 +32,10 @@ const CONVENTION_MIN_NODES: u64 = 10_000_000;
 #[derive(Debug)]
 pub struct Solver {
     config: Config,
+    /// The main search's table.
     table: Table,
+    /// A table per helper thread ([`Config::threads`] − 1).
+    helpers: Vec<Table>,
     stats: Stats,
 }
 
@@ -69,10 +72,26 @@ impl Solver {
     ///
     /// [`TableError`] when the memory of [`Config::table_bytes`] cannot be had.
     pub fn try_new(config: Config) -> Result<Solver, TableError> {
-        let table = Table::try_new(config.table_bytes)?;
+        // With helpers, an eighth of the memory is theirs: their searches are small, and a
+        // table's memory costs kernel time as it fills (this machine zeroes 0.4 GB/s).
+        let threads = config.threads.max(1);
+        let helpers_bytes = if threads > 1 {
+            config.table_bytes / 8
+        } else {
+            0
+        };
+        let main_bytes = config.table_bytes - helpers_bytes;
+        let helper_bytes = helpers_bytes / (threads - 1).max(1);
+        // The whole size is checked first: the parts one by one might each pass.
+        crate::memory::check_size::<u8>(config.table_bytes)?;
+        let table = Table::try_new(main_bytes)?;
+        let helpers = (1..threads)
+            .map(|_| Table::try_new(helper_bytes))
+            .collect::<Result<Vec<Table>, TableError>>()?;
         Ok(Solver {
             config,
             table,
+            helpers,
             stats: Stats::default(),
         })
     }
@@ -132,12 +151,20 @@ impl Solver {
             return Err(SolveError::NoDefenderKing);
         }
         self.table.clear();
+        for t in &mut self.helpers {
+            t.clear();
+        }
         let start = Instant::now();
-        let Solver { config, table, .. } = self;
+        let Solver {
+            config,
+            table,
+            helpers,
+            ..
+        } = self;
         let (verdict, nodes, proof_nodes) = std::thread::scope(|s| {
             let worker = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
-                .spawn_scoped(s, || run(config, table, pos, horizon));
+                .spawn_scoped(s, || run(config, table, helpers, pos, horizon));
             match worker {
                 Ok(handle) => handle
                     .join()
@@ -156,14 +183,15 @@ impl Solver {
             // A cancel request is for one solve: the next one runs.
             cancel.store(false, std::sync::atomic::Ordering::Relaxed);
         }
+        let tables = || std::iter::once(&self.table).chain(&self.helpers);
         self.stats = Stats {
             nodes,
             proof_nodes,
             elapsed: start.elapsed(),
-            table_used: self.table.used(),
-            table_capacity: self.table.capacity(),
-            table_bytes: self.table.bytes(),
-            gc_runs: self.table.gc_runs(),
+            table_used: tables().map(Table::used).sum(),
+            table_capacity: tables().map(Table::capacity).sum(),
+            table_bytes: tables().map(Table::bytes).sum(),
+            gc_runs: tables().map(Table::gc_runs).sum(),
         };
         Ok(verdict)
     }
@@ -174,6 +202,7 @@ impl Solver {
 fn run(
     config: &mut Config,
     table: &mut Table,
+    helpers: &mut [Table],
     pos: &Position,
     horizon: Len,
 ) -> (Verdict, u64, u64) {
@@ -186,6 +215,7 @@ fn run(
         config.progress_interval,
     );
     let mut s = Searcher::new(table, pos, budget);
+    s.helpers = helpers.iter_mut().collect();
     s.mate3 = config.leaf_search == LeafSearch::MateInThree;
     run_with(level, &mut s, pos, horizon)
 }
@@ -198,14 +228,14 @@ fn run_with(
 ) -> (Verdict, u64, u64) {
     let floor = match first_from_below(level, s, pos, horizon) {
         BottomUp::Shortest(length) => {
-            let proof_nodes = s.nodes;
+            let proof_nodes = s.all_nodes();
             return finish(level, s, pos, (length, true), None, proof_nodes);
         }
-        BottomUp::Stopped => return (unknown(s), s.nodes, s.nodes),
+        BottomUp::Stopped => return (unknown(s), s.all_nodes(), s.all_nodes()),
         BottomUp::Floor(floor) => floor,
     };
     let v = s.search(pos, 0, horizon, 0);
-    let proof_nodes = s.nodes;
+    let proof_nodes = s.all_nodes();
     if v.is_disproven() {
         // A bounded disproof that met no horizon (no checks left, or only repetitions)
         // holds for any length.
@@ -216,10 +246,10 @@ fn run_with(
                 plies: u32::from(horizon),
             }
         };
-        return (verdict, s.nodes, proof_nodes);
+        return (verdict, s.all_nodes(), proof_nodes);
     }
     if !v.is_proven() {
-        return (unknown(s), s.nodes, proof_nodes);
+        return (unknown(s), s.all_nodes(), proof_nodes);
     }
     let mut upper = u32::from(v.len);
     let mut exact = false;
@@ -296,7 +326,7 @@ fn finish(
             reason: s.stop.unwrap_or(StopReason::NoLine),
         },
     };
-    (verdict, s.nodes, proof_nodes)
+    (verdict, s.all_nodes(), proof_nodes)
 }
 
 /// Tightens a proven bound to the shortest mate. Returns the bound and whether it was

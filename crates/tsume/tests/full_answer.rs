@@ -6,20 +6,10 @@
 
 mod common;
 
-use common::verify_line;
-use masu_tsume::{AnswerLevel, Config, Expected, Limits, Mate, Problem, Solver, parse_problems};
+use common::{generated, verify_line};
+use masu_tsume::{AnswerLevel, Config, Expected, Limits, Mate, Problem, Solver};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
-
-/// The generated problems (the file lives with its generator, outside the crate).
-fn generated() -> Vec<Problem> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tools/tsume-gen/problems.tsv"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    parse_problems(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
 
 /// The mate a solve at `answer` level finds, within a budget that every level of these
 /// problems stays far inside except the slowest full answers.

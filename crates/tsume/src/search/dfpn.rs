@@ -105,7 +105,14 @@ impl Searcher<'_, '_> {
             );
             let (mv, child) = (kids[s.best].mv, kids[s.best].node);
             let undo = pos.play_unchecked(mv);
+            let publishing = self.exchange.is_some();
+            if publishing {
+                self.line.push(mv);
+            }
             kids[s.best].v = self.mid(pos, child, child_pn, child_dn);
+            if publishing {
+                self.line.pop();
+            }
             pos.undo_unchecked(mv, undo);
         };
         self.path.remove(&n.position_key);

@@ -4,6 +4,7 @@
 mod dfpn;
 mod expand;
 pub(crate) mod line;
+mod parallel;
 pub(crate) mod value;
 
 use std::collections::HashMap;
@@ -94,6 +95,16 @@ pub(crate) struct Searcher<'t, 'c> {
     /// game's entries apart, under keys mixed with [`NO_DROPS_KEY`].
     no_drops: bool,
     root: Position,
+    /// The tables of helper threads that search beside this one ([`parallel`]); none on
+    /// one thread.
+    pub(crate) helpers: Vec<&'t mut Table>,
+    /// Nodes the helpers searched (beside [`Searcher::nodes`], this thread's).
+    pub(crate) helper_nodes: u64,
+    /// What this search shares with its helpers while they run ([`Searcher::line`] is
+    /// kept only then).
+    exchange: Option<std::sync::Arc<parallel::Exchange>>,
+    /// The moves from the search's root to the node being searched.
+    line: Vec<Move>,
 }
 
 /// Mixed into the table and path keys of the game where the defender may not drop.
@@ -139,6 +150,10 @@ impl<'t, 'c> Searcher<'t, 'c> {
             stop_at_escape: false,
             no_drops: false,
             root: root.clone(),
+            helpers: Vec::new(),
+            helper_nodes: 0,
+            exchange: None,
+            line: Vec::new(),
         }
     }
 
@@ -180,8 +195,18 @@ impl<'t, 'c> Searcher<'t, 'c> {
             return v;
         }
         let mut work = pos.clone();
+        if self.helpers.is_empty() || !self.path.is_empty() {
+            // Under a fixed line (a path) the searches are small: one thread each.
+            self.search_alone(&mut work, node)
+        } else {
+            self.search_with_helpers(&mut work, node)
+        }
+    }
+
+    /// [`Searcher::search`] on this thread alone.
+    fn search_alone(&mut self, pos: &mut Position, node: Node) -> Value {
         loop {
-            let v = self.mid(&mut work, node, crate::pn::INF, crate::pn::INF);
+            let v = self.mid(pos, node, crate::pn::INF, crate::pn::INF);
             if v.is_solved() || self.stop.is_some() {
                 return v;
             }
@@ -317,6 +342,11 @@ impl<'t, 'c> Searcher<'t, 'c> {
             .store_unknown(key, attacker, defender, n.horizon, v.pn, v.dn, work);
     }
 
+    /// Nodes of this thread and its helpers.
+    pub(crate) fn all_nodes(&self) -> u64 {
+        self.nodes + self.helper_nodes
+    }
+
     /// Counts a node and, every so often, checks the budget and reports progress.
     pub(crate) fn tick(&mut self) {
         self.nodes += 1;
@@ -328,6 +358,9 @@ impl<'t, 'c> Searcher<'t, 'c> {
             return;
         }
         self.budget.next_check = self.nodes + 1024;
+        if self.exchange.is_some() {
+            self.trade();
+        }
         if self.budget.node_limit.is_some_and(|l| self.nodes >= l) {
             self.stop = Some(StopReason::NodeLimit);
         }

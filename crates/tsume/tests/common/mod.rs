@@ -11,6 +11,17 @@ pub(crate) fn load(name: &str) -> Vec<Problem> {
     parse_problems(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The generated problems of `tools/tsume-gen` (the file lives with its generator,
+/// outside the crate).
+pub(crate) fn generated() -> Vec<Problem> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tools/tsume-gen/problems.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_problems(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 pub(crate) fn solver(nodes: u64) -> Solver {
     solver_with(nodes, 64)
 }

@@ -1,0 +1,114 @@
+//! Two threads answer as one: the same verdicts, proven lengths and "proven shortest"
+//! flags on the generated problems and the bundled ones, each line a mate; the memory
+//! asked for is shared out, not doubled.
+
+#![allow(clippy::unwrap_used, reason = "test helpers panic on failure")]
+
+mod common;
+
+use common::{generated, load, verify_line};
+use masu_tsume::{AnswerLevel, Config, Limits, Problem, Solver, Verdict};
+
+fn solver(threads: usize, answer: AnswerLevel) -> Solver {
+    Solver::new(Config {
+        limits: Limits {
+            nodes: Some(2_000_000),
+            time: None,
+        },
+        table_bytes: 32 << 20,
+        answer,
+        threads,
+        ..Config::default()
+    })
+}
+
+/// What must not depend on the threads: the verdict's kind, and of a mate its length,
+/// whether it is proven shortest and its convention length.
+fn outline(v: &Verdict) -> (String, Option<(u32, bool, Option<u32>)>) {
+    let kind = match v {
+        Verdict::Mate(_) => "mate".to_owned(),
+        other => format!("{other:?}"),
+    };
+    let mate = v.mate().map(|m| {
+        let convention = m.convention.differing().map(|c| c.length);
+        (m.length, m.exact, convention)
+    });
+    (kind, mate)
+}
+
+/// Solves every problem on one thread and on two, and compares.
+fn same_answers(problems: &[Problem], answer: AnswerLevel) {
+    let mut one = solver(1, answer);
+    let mut two = solver(2, answer);
+    for p in problems {
+        let alone = one.solve(&p.position).unwrap();
+        let helped = two.solve(&p.position).unwrap();
+        let (a, b) = (outline(&alone), outline(&helped));
+        match (a.1, b.1) {
+            (Some((_, true, _)), Some((_, true, _))) | (None, None) => {
+                assert_eq!(a, b, "{} {}", p.name, p.position);
+            }
+            // A length not proven shortest by one of them (its exact phase ran out of nodes):
+            // the same verdict, and a proven shortest length no longer than the other bound.
+            (Some((n, exact_n, _)), Some((m, exact_m, _))) => {
+                assert_eq!(a.0, b.0, "{} {}", p.name, p.position);
+                let shortest = if exact_n {
+                    Some(n)
+                } else {
+                    exact_m.then_some(m)
+                };
+                assert!(
+                    shortest.is_none_or(|s| s <= n.min(m)),
+                    "{}: {a:?} {b:?}",
+                    p.name
+                );
+            }
+            _ => panic!("{} {}: {a:?} {b:?}", p.name, p.position),
+        }
+        if let Some(m) = helped.mate() {
+            verify_line(&p.position, &m.line).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        }
+    }
+}
+
+#[test]
+fn two_threads_answer_as_one_on_the_generated_problems() {
+    same_answers(&generated(), AnswerLevel::Exact);
+}
+
+#[test]
+fn two_threads_answer_as_one_on_the_bundled_problems() {
+    let mut problems = load("shogiboardq_3ply_30.txt");
+    problems.extend(load("shogiboardq_7ply_30.txt"));
+    problems.extend(load("shogiboardq_13ply_30.txt"));
+    problems.extend(load("edge_cases.tsv"));
+    same_answers(&problems, AnswerLevel::Full);
+}
+
+/// The proof level's line is a mate of at most the proven bound on two threads too.
+#[test]
+fn a_proof_on_two_threads_writes_a_mating_line() {
+    let mut two = solver(2, AnswerLevel::Proof);
+    for p in generated().iter().step_by(7) {
+        let verdict = two.solve(&p.position).unwrap();
+        let m = verdict
+            .mate()
+            .unwrap_or_else(|| panic!("{}: {verdict:?}", p.name));
+        assert!(m.line.len() as u32 <= m.length, "{}", p.name);
+        verify_line(&p.position, &m.line).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+    }
+}
+
+/// Two threads keep to the memory asked for: the main search's table takes seven eighths
+/// of it, the helper's the rest.
+#[test]
+fn two_threads_share_the_memory_asked_for() {
+    let p = load("shogiboardq_13ply_30.txt").remove(0);
+    let mut one = solver(1, AnswerLevel::Exact);
+    let mut two = solver(2, AnswerLevel::Exact);
+    one.solve(&p.position).unwrap();
+    two.solve(&p.position).unwrap();
+    assert_eq!(one.stats().table_bytes, 32 << 20);
+    assert_eq!(two.stats().table_bytes, 32 << 20);
+    assert_eq!(one.stats().table_capacity, two.stats().table_capacity);
+}
