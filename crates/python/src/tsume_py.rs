@@ -139,6 +139,8 @@ struct Settings {
     nodes: Option<u64>,
     time: Option<Duration>,
     table_bytes: usize,
+    /// Threads searching one problem.
+    threads: usize,
 }
 
 impl Settings {
@@ -153,6 +155,7 @@ impl Settings {
             nodes,
             time,
             table_bytes,
+            threads: 1,
         })
     }
 
@@ -166,6 +169,7 @@ impl Settings {
             table_bytes: self.table_bytes,
             cancel: Some(Arc::clone(cancel)),
             answer: self.level,
+            threads: self.threads,
             ..Config::default()
         })
         .map_err(|e| e.to_string())
@@ -182,11 +186,14 @@ fn problem(sfen: &str) -> PyResult<Position> {
 /// `level`: `"proof"` stops at the first proof, `"short"` shortens its line with searches
 /// of bounded cost (the shortest mate found, `exact` only if proven), `"exact"` proves the
 /// shortest length, `"full"` also works out the tsume-convention answer and alternative
-/// mates. `nodes` and `time` (seconds) limit the search; `hash_mb` sizes the table. The GIL is released;
+/// mates. `nodes` and `time` (seconds) limit the search; `hash_mb` sizes the table.
+/// `threads` above 1 has helper threads prove the defences the main search needs next
+/// (for long problems; the table memory is shared out among them). The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
-/// that is not a mate problem.
+/// that is not a mate problem, or for `threads` 0.
 #[pyfunction]
-#[pyo3(signature = (sfen, level = "full", nodes = None, time = None, hash_mb = 256))]
+#[pyo3(signature = (sfen, level = "full", nodes = None, time = None, hash_mb = 256, threads = 1))]
+#[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
 fn solve(
     py: Python<'_>,
     sfen: &str,
@@ -194,8 +201,13 @@ fn solve(
     nodes: Option<u64>,
     time: Option<f64>,
     hash_mb: usize,
+    threads: usize,
 ) -> PyResult<Solution> {
-    let settings = Settings::new(level, nodes, time, hash_mb)?;
+    if threads == 0 {
+        return Err(value_error("threads must be at least 1"));
+    }
+    let mut settings = Settings::new(level, nodes, time, hash_mb)?;
+    settings.threads = threads;
     let pos = problem(sfen)?;
     run_interruptible(py, move |cancel| {
         solve_one(&mut settings.solver(&cancel).map_err(value_error)?, &pos)

@@ -30,6 +30,15 @@ def test_mate_in_three():
     )
 
 
+def test_two_threads_answer_as_one():
+    one = tsume.solve(MATE3, level="exact", hash_mb=8)
+    two = tsume.solve(MATE3, level="exact", hash_mb=8, threads=2)
+    assert (two.verdict, two.length, two.exact) == (one.verdict, one.length, one.exact)
+    assert tsume.solve(NO_MATE, hash_mb=8, threads=2).verdict == "no_mate"
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        tsume.solve(MATE3, threads=0)
+
+
 def test_levels_no_mate_and_limits():
     assert tsume.solve(MATE3, level="proof", hash_mb=8).verdict == "mate"
     short = tsume.solve(MATE3, level="short", hash_mb=8)

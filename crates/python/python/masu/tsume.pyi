@@ -21,8 +21,9 @@ def solve(
     nodes: Optional[int] = None,
     time: Optional[float] = None,
     hash_mb: int = 256,
+    threads: int = 1,
 ) -> Solution:
-    """Solves one mate problem."""
+    """Solves one mate problem (with `threads` above 1, on that many threads)."""
 
 def solve_many(
     sfens: List[str],
