@@ -3,7 +3,8 @@
 use tsume::{Config, Limits, Problem, Solver, Verdict};
 
 /// A problem line never makes the parser or the solver panic, and any mate the solver
-/// reports is a legal line of checks that ends in checkmate.
+/// reports is a legal line of checks that ends in checkmate, on one thread or (inputs of
+/// odd length) two.
 pub fn check_problem_line(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -17,6 +18,7 @@ pub fn check_problem_line(data: &[u8]) {
             time: None,
         },
         table_bytes: 1 << 16,
+        threads: 1 + data.len() % 2,
         ..Config::default()
     });
     let Ok(Verdict::Mate(mate)) = solver.solve(&problem.position) else {
