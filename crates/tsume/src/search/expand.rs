@@ -27,6 +27,19 @@ pub(crate) struct Child {
 }
 
 impl Searcher<'_, '_> {
+    /// The moves of a node (checks, or defences: every legal move but the drops in the
+    /// game without them), after the ones already in `moves`.
+    pub(crate) fn moves_into(&self, pos: &Position, attacker_to_move: bool, moves: &mut MoveList) {
+        if attacker_to_move {
+            pos.check_moves_into(moves);
+        } else {
+            pos.legal_moves_into(moves);
+            if self.no_drops {
+                moves.retain(|m| !m.is_drop());
+            }
+        }
+    }
+
     /// The children of `n`, each with a first value.
     ///
     /// Three passes, playing and undoing moves on `pos` (which comes back as it was): every
@@ -35,14 +48,7 @@ impl Searcher<'_, '_> {
     /// table has nothing.
     pub(crate) fn expand(&mut self, pos: &mut Position, n: &Node) -> Vec<Child> {
         let mut moves = MoveList::new();
-        if n.attacker_to_move {
-            pos.check_moves_into(&mut moves);
-        } else {
-            pos.legal_moves_into(&mut moves);
-            if self.no_drops {
-                moves.retain(|m| !m.is_drop());
-            }
-        }
+        self.moves_into(pos, n.attacker_to_move, &mut moves);
         let mut kids: Vec<Child> = moves
             .iter()
             .map(|&mv| Child {

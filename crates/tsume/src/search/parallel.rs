@@ -201,10 +201,9 @@ impl Helper<'_> {
         for (ply, &mv) in line.iter().enumerate() {
             if !n.attacker_to_move {
                 moves.clear();
-                pos.legal_moves_into(&mut moves);
+                s.moves_into(&pos, false, &mut moves);
                 let open = moves.iter().copied().find(|&d| {
                     d != mv
-                        && !(self.rules.no_drops && d.is_drop())
                         && !s
                             .lookup(&s.child_node(&mut pos, &n, d))
                             .is_some_and(|v| v.is_solved())
@@ -287,14 +286,7 @@ fn proof_tree(s: &Searcher<'_, '_>, pos: &Position, node: Node, out: &mut Vec<So
             work: 1,
         });
         moves.clear();
-        if n.attacker_to_move {
-            pos.check_moves_into(&mut moves);
-        } else {
-            pos.legal_moves_into(&mut moves);
-            if s.no_drops {
-                moves.retain(|m| !m.is_drop());
-            }
-        }
+        s.moves_into(&pos, n.attacker_to_move, &mut moves);
         let mut shortest: Option<(Len, Position, Node)> = None;
         for &m in &moves {
             let child = s.child_node(&mut pos, &n, m);
