@@ -1,6 +1,7 @@
 """masu.shogi.Board and Move: the API cshogi and python-shogi users know."""
 
 import copy
+import random
 import threading
 
 import pytest
@@ -86,6 +87,41 @@ def test_legal_moves_stay_those_of_their_position():
     board.push_usi("3c3d")
     assert len(counted) == 30 and counted.usi() == before and "8h2b+" not in counted
     assert listed.usi() == before and len(board.legal_moves) == len(board.legal_moves.usi())
+
+
+def test_a_pushed_move_is_checked_in_the_position_it_is_pushed_in():
+    """`push` checks a Move with the pins it keeps for the position while the moves after
+    it are pushed and popped: moves listed at other positions (the same number of moves in,
+    after pops, after set_sfen, on a copy) are refused exactly when `is_legal` (the full
+    check) refuses them."""
+    rng = random.Random(11)
+    board, seen = Board(), []
+    refused = 0
+    for start in STARTS:
+        board.set_sfen(start)
+        for ply in range(60):
+            listed = list(board.legal_moves)
+            if not listed:
+                break
+            seen.extend(rng.sample(listed, min(5, len(listed))))
+            for m in listed + rng.sample(seen, min(len(seen), 30)):
+                legal, sfen = board.is_legal(m), board.sfen()
+                try:
+                    board.push(m)
+                except masu.IllegalMoveError:
+                    assert not legal, (sfen, m.usi())
+                    refused += 1
+                    continue
+                assert legal, (sfen, m.usi())
+                board.pop()
+                assert board.sfen() == sfen
+            if ply % 10 == 9:
+                # Back three moves, then on by others: the positions after are replaced.
+                for _ in range(3):
+                    board.pop()
+                board = board.copy() if ply % 20 == 9 else board
+            board.push(rng.choice(list(board.legal_moves)))
+    assert refused > 1000
 
 
 def test_moves_carry_their_pieces_and_names():
