@@ -18,14 +18,15 @@ fn lead_index(b: u8) -> Option<usize> {
 }
 
 const LEADS: usize = 31 + 29;
-/// Trail bytes 0x40-0xFC.
-const TRAILS: usize = 0xFC - 0x40 + 1;
+/// A row of pairs per lead byte, a slot per trail byte: the trail bytes that cannot follow
+/// a lead (below 0x40, 0xFD-0xFF) are slots without a character, not a test of their own.
+const TRAILS: usize = 256;
 
-/// Code points by byte (single) and by lead and trail (pairs); 0 where encoding_rs
-/// reports an error.
+/// Characters by byte (single) and by lead and trail (pairs); none where encoding_rs
+/// reports an error. Held as `char`s, so that decoding checks no code point.
 struct Table {
-    single: [u32; 128],
-    pairs: Vec<u32>,
+    single: [Option<char>; 128],
+    pairs: Vec<Option<char>>,
 }
 
 /// Made on the first strict Shift_JIS decoding of a process, from a call of encoding_rs
@@ -34,25 +35,25 @@ struct Table {
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let one = |bytes: &[u8]| -> u32 {
+        let one = |bytes: &[u8]| -> Option<char> {
             let decoded = SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes);
             let mut chars = decoded.as_deref().unwrap_or("").chars();
             match (chars.next(), chars.next()) {
-                (Some(c), None) => u32::from(c),
-                _ => 0,
+                (Some(c), None) => Some(c),
+                _ => None,
             }
         };
-        let mut single = [0; 128];
+        let mut single = [None; 128];
         for (b, slot) in (0x80..=0xFF_u8).zip(single.iter_mut()) {
             *slot = one(&[b]);
         }
-        let mut pairs = vec![0; LEADS * TRAILS];
+        let mut pairs = vec![None; LEADS * TRAILS];
         for lead in (0x81..=0x9F).chain(0xE0..=0xFC_u8) {
             let Some(row) = lead_index(lead) else {
                 continue;
             };
             for trail in 0x40..=0xFC_u8 {
-                pairs[row * TRAILS + usize::from(trail - 0x40)] = one(&[lead, trail]);
+                pairs[row * TRAILS + usize::from(trail)] = one(&[lead, trail]);
             }
         }
         Table { single, pairs }
@@ -73,14 +74,14 @@ pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
             i += 1;
             continue;
         }
-        let (code, used) = match lead_index(b) {
+        let (c, used) = match lead_index(b) {
             Some(lead) => {
-                let trail = *bytes.get(i + 1).filter(|t| (0x40..=0xFC).contains(*t))?;
-                (table.pairs[lead * TRAILS + usize::from(trail - 0x40)], 2)
+                let trail = *bytes.get(i + 1)?;
+                (table.pairs[lead * TRAILS + usize::from(trail)], 2)
             }
             None => (table.single[usize::from(b - 0x80)], 1),
         };
-        out.push(char::from_u32(code).filter(|_| code != 0)?);
+        out.push(c?);
         i += used;
     }
     Some(out)
