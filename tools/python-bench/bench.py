@@ -8,7 +8,7 @@ positions; perft 4 from the start in Python (and masu's perft in Rust); reading 
 corpus of crates/kif/tests/data (each library on the files it reads; masu also with
 read_many, in parallel); converting the corpus to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
 minutes otherwise): its rows are scaled to the same work and marked so. Each row prints
-the time of each library (the best of three runs, masu and cshogi taking turns; perft in
+the time of each library (the best of five runs, masu and cshogi taking turns; perft in
 Python and the record rows the best of ten; python-shogi's one run of the board rows) and
 the ratio to masu.
 """
@@ -70,9 +70,11 @@ def timed(fn, *args, repeat=3):
     return best, result
 
 
-def alternated(calls, repeat=3):
+def alternated(calls, repeat=5):
     """{library: (best seconds, result)} of `calls` ({library: (fn, *args)}), the libraries
-    taking turns run by run, so that a slow spell of the shared machine falls on both."""
+    taking turns run by run, so that a slow spell of the shared machine falls on both (its
+    speed drifts by half within minutes: five turns, where three left the push/pop row
+    anywhere between 0.86x and 1.01x in two runs)."""
     best = {}
     for _ in range(repeat):
         for lib, (fn, *args) in calls.items():
