@@ -4,6 +4,7 @@
 use shogi::{Color, Move, Position, Square};
 
 use crate::diag::{Diagnostic, DiagnosticKind, ReadError, Sink, fail};
+use crate::line_positions::LinePositions;
 use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record, RecordedMove, Special};
 use crate::resolve::KifMoveError;
@@ -41,8 +42,8 @@ pub(crate) struct Builder {
     pub(crate) sink: Sink,
     /// The current line: `path[k]` is the node at ply `k` (`path[0]` the root).
     path: Vec<NodeId>,
-    /// `positions[k]` is the position after `path[k]`.
-    positions: Vec<Position>,
+    /// The positions after the nodes of `path` (the last one, and the way back).
+    positions: LinePositions,
     stop: Stop,
     /// The diagnostic of a kept illegal move, reported if the block goes on after it.
     foul: Option<Diagnostic>,
@@ -60,8 +61,7 @@ impl Builder {
     pub(crate) fn new(mut record: Record, start: Position, sink: Sink, plies: usize) -> Builder {
         let plies = plies.min(RESERVED_PLIES);
         record.tree.reserve(plies);
-        let mut positions = Vec::with_capacity(plies + 1);
-        positions.push(start);
+        let positions = LinePositions::new(start, plies);
         let mut path = Vec::with_capacity(plies + 1);
         path.push(NodeId::ROOT);
         Builder {
@@ -97,7 +97,7 @@ impl Builder {
     }
 
     pub(crate) fn position(&self) -> Option<&Position> {
-        self.positions.last()
+        Some(self.positions.last())
     }
 
     fn last_to(&self) -> Option<Square> {
@@ -142,7 +142,7 @@ impl Builder {
             let last_to = self.record.tree[self.path[ply]]
                 .recorded_move()
                 .map(|m| m.mv.to());
-            km.to_move(&self.positions[ply], last_to).is_ok()
+            km.to_move(&self.positions.at(ply), last_to).is_ok()
         };
         let ply = number.saturating_sub(1);
         self.stop == Stop::Open && ply < self.path.len() && !fits(ply) && fits(self.path.len() - 1)
@@ -233,10 +233,7 @@ impl Builder {
         if !self.open(at)? || self.after_foul(at)? {
             return Ok(None);
         }
-        let Some(pos) = self.positions.last() else {
-            return Ok(None);
-        };
-        match km.to_move(pos, self.last_to()) {
+        match km.to_move(self.positions.last(), self.last_to()) {
             Ok(mv) => self.push_legal(mv, time, at).map(Some),
             Err(KifMoveError::Illegal { mv }) => {
                 let d = self.move_error(at, "illegal move", &KifMoveError::Illegal { mv });
@@ -244,10 +241,13 @@ impl Builder {
                 if self.sink.is_strict() {
                     return Err(fail(d));
                 }
-                let id = self.push(NodeKind::Move(RecordedMove { mv, illegal: true }), time);
-                // No position exists after a foul: the copy keeps `positions` beside `path`,
-                // and `after_foul` refuses moves from here.
-                self.push_position_copy();
+                // No position exists after a foul: the position stays, beside `path`, and
+                // `after_foul` refuses moves from here.
+                let id = self.push(
+                    NodeKind::Move(RecordedMove { mv, illegal: true }),
+                    time,
+                    None,
+                );
                 self.foul = Some(d);
                 self.stop = Stop::Foul;
                 Ok(Some(id))
@@ -289,20 +289,30 @@ impl Builder {
                     self.sink.warn(d)?;
                 }
                 self.path.push(id);
+                self.positions.play(mv);
                 id
             }
-            None => self.push(NodeKind::Move(RecordedMove { mv, illegal: false }), time),
+            None => self.push(
+                NodeKind::Move(RecordedMove { mv, illegal: false }),
+                time,
+                Some(mv),
+            ),
         };
-        self.push_position_copy().play_unchecked(mv);
         Ok(id)
     }
 
-    fn push(&mut self, kind: NodeKind, time: Option<MoveTime>) -> NodeId {
+    /// Adds a node after the current one and steps to it, playing `mv` (none for a node
+    /// that leaves the position as it is).
+    fn push(&mut self, kind: NodeKind, time: Option<MoveTime>, mv: Option<Move>) -> NodeId {
         let parent = self.current();
         let id = self.record.tree.push(parent, kind).unwrap_or(parent);
         self.record.tree[id].time = time;
         if id != parent {
             self.path.push(id);
+            match mv {
+                Some(mv) => self.positions.play(mv),
+                None => self.positions.stay(),
+            }
         }
         id
     }
@@ -315,10 +325,9 @@ impl Builder {
         if matches!(e, KifMoveError::Ambiguous { .. }) {
             d.kind = DiagnosticKind::AmbiguousMove;
         }
-        if let Some(pos) = self.positions.last() {
-            d.sfen = Some(pos.to_string());
-            d.candidates = candidates(pos, e);
-        }
+        let pos = self.positions.last();
+        d.sfen = Some(pos.to_string());
+        d.candidates = candidates(pos, e);
         d
     }
 
@@ -349,9 +358,8 @@ impl Builder {
             self.stop = Stop::Broken;
             return Ok(None);
         }
-        let id = self.push(NodeKind::Special(special), time);
         // Keep the special on the path so comments after it attach to it, but no position.
-        self.push_position_copy();
+        let id = self.push(NodeKind::Special(special), time, None);
         self.stop = Stop::Special;
         Ok(Some(id))
     }
@@ -387,36 +395,19 @@ impl Builder {
             return false;
         }
         self.budget -= 1;
-        let Some(pos) = self.positions.last() else {
-            return false;
-        };
-        let mut pos = pos.clone();
         match &self.record.tree[next].kind {
-            NodeKind::Move(m) if !m.illegal && pos.is_legal(&m.mv) => {
-                pos.play_unchecked(m.mv);
+            NodeKind::Move(m) if !m.illegal && self.positions.last().is_legal(&m.mv) => {
+                self.positions.play(m.mv);
             }
             _ => return false,
         }
         self.path.push(next);
-        self.positions.push(pos);
         true
-    }
-
-    /// Pushes a copy of the last position, made in place at the end of the list (a copy
-    /// made first and then pushed moved its few hundred bytes twice), and returns it.
-    fn push_position_copy(&mut self) -> &mut Position {
-        match self.positions.len().checked_sub(1) {
-            Some(last) => self.positions.extend_from_within(last..),
-            // Never: `positions` keeps the start position (see `truncate`).
-            None => self.positions.push(Position::startpos()),
-        }
-        let last = self.positions.len() - 1;
-        &mut self.positions[last]
     }
 
     fn truncate(&mut self, len: usize) {
         self.path.truncate(len.max(1));
-        self.positions.truncate(len.max(1));
+        self.positions.truncate(len.max(1) - 1);
         self.stop = Stop::Open;
         self.foul = None;
     }
