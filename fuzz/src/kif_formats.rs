@@ -58,15 +58,19 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
     let Ok(parsed) = jkf::read_bytes(data, Mode::Lenient) else {
         return;
     };
+    // An illegal move kept in the tree is a recorded foul once written, whatever the first
+    // reading called it (an illegal move the record went on after, its continuation dropped).
     let had_foul = parsed
-        .warnings
+        .record
+        .tree
+        .nodes()
         .iter()
-        .any(|d| d.kind == DiagnosticKind::RecordedFoul);
+        .any(|n| n.recorded_move().is_some_and(|m| m.illegal));
     let first = jkf::write(&parsed.record).text;
     let back = match jkf::read_str(&first, Mode::Lenient) {
         Ok(b) => {
             // Only what the record holds may be reported again: a special no format knows
-            // (kept verbatim), a recorded foul that the first reading reported too.
+            // (kept verbatim), a recorded foul (an illegal move kept in the tree).
             let other = b.warnings.iter().find(|d| match d.kind {
                 DiagnosticKind::UnknownSpecial => false,
                 DiagnosticKind::RecordedFoul => !had_foul,
