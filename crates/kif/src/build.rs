@@ -96,8 +96,9 @@ impl Builder {
         }
     }
 
-    pub(crate) fn position(&self) -> Option<&Position> {
-        Some(self.positions.last())
+    /// The position after the current node.
+    pub(crate) fn position(&self) -> &Position {
+        self.positions.last()
     }
 
     fn last_to(&self) -> Option<Square> {
@@ -288,8 +289,7 @@ impl Builder {
                         .ply(self.next_ply());
                     self.sink.warn(d)?;
                 }
-                self.path.push(id);
-                self.positions.play(mv);
+                self.step(id, Some(mv));
                 id
             }
             None => self.push(
@@ -308,13 +308,19 @@ impl Builder {
         let id = self.record.tree.push(parent, kind).unwrap_or(parent);
         self.record.tree[id].time = time;
         if id != parent {
-            self.path.push(id);
-            match mv {
-                Some(mv) => self.positions.play(mv),
-                None => self.positions.stay(),
-            }
+            self.step(id, mv);
         }
         id
+    }
+
+    /// Steps to `id`, a child of the current node, playing `mv` (none for a node that
+    /// leaves the position as it is).
+    fn step(&mut self, id: NodeId, mv: Option<Move>) {
+        self.path.push(id);
+        match mv {
+            Some(mv) => self.positions.play(mv),
+            None => self.positions.stay(),
+        }
     }
 
     fn move_error(&self, at: &Origin<'_>, what: &str, e: &KifMoveError) -> Diagnostic {
@@ -395,14 +401,13 @@ impl Builder {
             return false;
         }
         self.budget -= 1;
-        match &self.record.tree[next].kind {
+        match self.record.tree[next].kind {
             NodeKind::Move(m) if !m.illegal && self.positions.last().is_legal(&m.mv) => {
-                self.positions.play(m.mv);
+                self.step(next, Some(m.mv));
+                true
             }
-            _ => return false,
+            _ => false,
         }
-        self.path.push(next);
-        true
     }
 
     fn truncate(&mut self, len: usize) {

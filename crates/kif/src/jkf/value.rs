@@ -347,7 +347,7 @@ impl JkfMove {
     /// Whether a move without `from` is a drop: when the drop is legal, or when no board
     /// move of the piece reaches the square either (an illegal drop is kept as written).
     pub(super) fn drop_fits(&self, b: &Builder) -> bool {
-        let Some(pos) = b.position() else { return true };
+        let pos = b.position();
         let drop = shogi::Move::Drop {
             kind: self.piece,
             to: self.to,

@@ -120,9 +120,10 @@ fn token(b: &mut Builder, token: &str, at: &Origin<'_>) -> Result<(), ReadError>
 }
 
 fn check_side(b: &mut Builder, side: Option<Color>, at: &Origin<'_>) -> Result<(), ReadError> {
-    let (Some(side), Some(pos)) = (side, b.position()) else {
+    let Some(side) = side else {
         return Ok(());
     };
+    let pos = b.position();
     if side != pos.turn() {
         let d = at
             .diag(DiagnosticKind::SideMark)

@@ -117,9 +117,10 @@ fn move_line(b: &mut Builder, m: MoveLine<'_>, at: &Origin<'_>) -> Result<(), Re
 }
 
 fn check_side(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
-    let (Some(side), Some(pos)) = (m.side, b.position()) else {
+    let Some(side) = m.side else {
         return Ok(());
     };
+    let pos = b.position();
     if side != pos.turn() {
         let d = at.diag(DiagnosticKind::SideMark).ply(b.next_ply());
         b.sink.warn(d)?;
