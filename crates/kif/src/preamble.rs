@@ -100,9 +100,8 @@ impl Preamble {
             .or_else(|| self.handicap_line.clone())
             .unwrap_or_default();
         let record = self.finish_record(sink)?;
-        match record.start.position() {
-            Ok(pos) => {
-                let faults = record.start.composed_faults();
+        match record.start.position_and_faults() {
+            Ok((pos, faults)) => {
                 if !faults.is_empty() {
                     let d =
                         Diagnostic::new(DiagnosticKind::BadPosition, place.0.max(1), &place.1, 1);

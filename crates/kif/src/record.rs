@@ -88,7 +88,7 @@ impl StartPosition {
     /// The setup breaks another rule (too much material, two kings, the side not to move
     /// in check).
     pub fn position(&self) -> Result<Position, PositionError> {
-        Position::from_setup(self.setup, SetupMode::Strict).or_else(|e| e.ignore(COMPOSED_FAULTS))
+        self.position_and_faults().map(|(pos, _)| pos)
     }
 
     /// The rules of an even game that this start breaks, other than a missing king, when
@@ -98,6 +98,21 @@ impl StartPosition {
         match Position::from_setup(self.setup, SetupMode::Strict) {
             Ok(_) => PositionErrorKinds::empty(),
             Err(e) => e.kinds() - PositionErrorKinds::MISSING_KING,
+        }
+    }
+
+    /// [`StartPosition::position`] and [`StartPosition::composed_faults`] from one build
+    /// of the position (a reader needs both, and the build is a tenth of reading a short
+    /// record).
+    pub(crate) fn position_and_faults(
+        &self,
+    ) -> Result<(Position, PositionErrorKinds), PositionError> {
+        match Position::from_setup(self.setup, SetupMode::Strict) {
+            Ok(pos) => Ok((pos, PositionErrorKinds::empty())),
+            Err(e) => {
+                let faults = e.kinds() - PositionErrorKinds::MISSING_KING;
+                e.ignore(COMPOSED_FAULTS).map(|pos| (pos, faults))
+            }
         }
     }
 }

@@ -339,11 +339,10 @@ impl Reader {
             // The header area ends here: its parts move into the builder.
             let (mut record, mut sink) = (std::mem::take(record), std::mem::take(sink));
             record.start = start(lines, turn.unwrap_or(Color::Black), &mut sink, at)?;
-            let pos = record
+            let (pos, faults) = record
                 .start
-                .position()
+                .position_and_faults()
                 .map_err(|e| fail(at.diag(DiagnosticKind::BadPosition).detail(e.to_string())))?;
-            let faults = record.start.composed_faults();
             if !faults.is_empty() {
                 let detail = crate::preamble::composed_detail(faults);
                 sink.warn(at.diag(DiagnosticKind::BadPosition).detail(detail))?;
