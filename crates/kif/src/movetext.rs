@@ -63,36 +63,57 @@ pub struct ParseKifMoveError {
 }
 
 struct Cursor<'a> {
+    /// The whole text, for the columns of errors.
     s: &'a str,
-    at: usize,
+    /// What is left of it: stepped over a character at a time without slicing `s` again
+    /// (a slice checks its bounds and the character boundary, which took a tenth of
+    /// lexing a move line).
+    rest: &'a str,
 }
 
-impl Cursor<'_> {
-    fn peek(&self) -> Option<char> {
-        self.s[self.at..].chars().next()
+impl<'a> Cursor<'a> {
+    fn new(s: &'a str) -> Cursor<'a> {
+        Cursor { s, rest: s }
     }
 
-    fn rest(&self) -> &str {
-        &self.s[self.at..]
+    /// The byte offset of `rest` in `s`.
+    fn at(&self) -> usize {
+        self.s.len() - self.rest.len()
+    }
+
+    /// Goes back (or forward) to byte offset `at` of `s`, a character boundary.
+    fn set_at(&mut self, at: usize) {
+        self.rest = &self.s[at..];
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest.chars().next()
+    }
+
+    fn rest(&self) -> &'a str {
+        self.rest
     }
 
     fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.at += c.len_utf8();
+        let mut chars = self.rest.chars();
+        let c = chars.next()?;
+        self.rest = chars.as_str();
         Some(c)
     }
 
     fn eat(&mut self, word: &str) -> bool {
-        let hit = self.rest().starts_with(word);
-        if hit {
-            self.at += word.len();
+        match self.rest.strip_prefix(word) {
+            Some(after) => {
+                self.rest = after;
+                true
+            }
+            None => false,
         }
-        hit
     }
 
     fn error(&self, expected: &'static str) -> ParseKifMoveError {
         ParseKifMoveError {
-            column: self.s[..self.at].chars().count() + 1,
+            column: text::chars_in(&self.s[..self.at()]) + 1,
             expected,
         }
     }
@@ -106,12 +127,12 @@ impl KifMove {
     ///
     /// The text is not a move: the error says where and what was expected.
     pub fn parse_prefix(s: &str) -> Result<(KifMove, usize), ParseKifMoveError> {
-        let mut c = Cursor { s, at: 0 };
+        let mut c = Cursor::new(s);
         let (to, same) = destination(&mut c)?;
         let (piece, len) = PieceKind::from_japanese_prefix(c.rest()).ok_or_else(|| {
             c.error("a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)")
         })?;
-        c.at += len;
+        c.rest = &c.rest[len..];
         let mut m = KifMove {
             to,
             same,
@@ -124,7 +145,7 @@ impl KifMove {
         };
         modifiers(&mut c, &mut m);
         origin(&mut c, &mut m)?;
-        Ok((m, c.at))
+        Ok((m, c.at()))
     }
 
     /// The KI2 form of the same move (no origin).
@@ -193,7 +214,7 @@ fn origin(c: &mut Cursor<'_>, m: &mut KifMove) -> Result<(), ParseKifMoveError> 
     let Some(open @ ('(' | '（')) = c.peek() else {
         return Ok(());
     };
-    let start = c.at;
+    let start = c.at();
     // Where an error points: just inside the parenthesis (3 bytes wide when full-width).
     let inside = start + open.len_utf8();
     c.bump();
@@ -202,19 +223,19 @@ fn origin(c: &mut Cursor<'_>, m: &mut KifMove) -> Result<(), ParseKifMoveError> 
     let close = c.bump();
     if !matches!(close, Some(')' | '）')) {
         // Not an origin (a time field without a separating space, say): leave it.
-        c.at = start;
+        c.set_at(start);
         return Ok(());
     }
     match (a.and_then(ascii_digit), b.and_then(ascii_digit)) {
         (Some(0), Some(0)) => m.drop = true,
         (Some(f), Some(r)) => m.from = Square::new(f, r),
         _ => {
-            c.at = inside;
+            c.set_at(inside);
             return Err(c.error("an origin such as (77) or (00)"));
         }
     }
     if m.from.is_none() && !m.drop {
-        c.at = inside;
+        c.set_at(inside);
         return Err(c.error("an origin such as (77) or (00)"));
     }
     Ok(())
@@ -237,7 +258,9 @@ impl FromStr for KifMove {
         if len == s.len() {
             Ok(m)
         } else {
-            Err(Cursor { s, at: len }.error("the end of the move"))
+            let mut c = Cursor::new(s);
+            c.set_at(len);
+            Err(c.error("the end of the move"))
         }
     }
 }

@@ -17,6 +17,13 @@ pub(crate) fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
+/// The number of characters of a short text such as a move line's number and side mark
+/// (`str::chars().count()` is made for long texts and cost a twentieth of lexing a move
+/// line): its bytes other than UTF-8 continuation bytes.
+pub(crate) fn chars_in(s: &str) -> usize {
+    s.bytes().filter(|&b| (b as i8) >= -0x40).count()
+}
+
 /// Ideographic and ASCII blanks that writers use for padding.
 pub(crate) fn is_blank(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\u{3000}')
@@ -24,11 +31,17 @@ pub(crate) fn is_blank(c: char) -> bool {
 
 /// `s` without the blanks of [`is_blank`] at either end, on the bytes of UTF-8 text (U+3000
 /// is E3 80 80).
-pub(crate) fn trim_blanks(mut s: &[u8]) -> &[u8] {
-    while let [b' ' | b'\t', rest @ ..] | [0xE3, 0x80, 0x80, rest @ ..] = s {
+pub(crate) fn trim_blanks(s: &[u8]) -> &[u8] {
+    let mut s = trim_start_blanks(s);
+    while let [rest @ .., b' ' | b'\t'] | [rest @ .., 0xE3, 0x80, 0x80] = s {
         s = rest;
     }
-    while let [rest @ .., b' ' | b'\t'] | [rest @ .., 0xE3, 0x80, 0x80] = s {
+    s
+}
+
+/// `s` without the blanks of [`is_blank`] at its start, on the bytes of UTF-8 text.
+pub(crate) fn trim_start_blanks(mut s: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] | [0xE3, 0x80, 0x80, rest @ ..] = s {
         s = rest;
     }
     s

@@ -232,7 +232,7 @@ fn move_line<'a>(line: &'a str, trimmed: &'a str) -> Option<MoveLine<'a>> {
         side = text::side_mark(c);
         at += c.len_utf8();
     }
-    let body_column = line[..at].chars().count() + 1;
+    let body_column = text::chars_in(&line[..at]) + 1;
     let (body, used) = move_body(&line[at..]);
     let mut m = MoveLine {
         number,
@@ -290,39 +290,41 @@ fn move_body(s: &str) -> (MoveBody<'_>, usize) {
 /// Time fields and the `+` marker after the move.
 fn tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
     loop {
-        let rest = &line[at..];
-        let skipped = rest.trim_start_matches(text::is_blank);
-        at += rest.len() - skipped.len();
-        if skipped.is_empty() {
-            return;
-        }
-        if let Some(inner_end) = skipped.strip_prefix('(').and_then(|s| s.find(')'))
-            && let Some(t) = time(&skipped[1..=inner_end])
-        {
-            if m.time.is_none() {
-                m.time = Some(t);
-            } else {
-                m.extra_times.push(t);
+        at += line.len() - at - text::trim_start_blanks(&line.as_bytes()[at..]).len();
+        let rest = &line.as_bytes()[at..];
+        match rest.first() {
+            None => return,
+            Some(b'(') => {
+                if let Some(close) = rest.iter().position(|&b| b == b')')
+                    && let Some(t) = time(&rest[1..close])
+                {
+                    if m.time.is_none() {
+                        m.time = Some(t);
+                    } else {
+                        m.extra_times.push(t);
+                    }
+                    at += close + 1;
+                    continue;
+                }
             }
-            at += inner_end + 2;
-            continue;
-        }
-        if skipped.starts_with('+') && m.rest.is_none() {
-            m.has_variations = true;
-            at += 1;
-            continue;
+            Some(b'+') if m.rest.is_none() => {
+                m.has_variations = true;
+                at += 1;
+                continue;
+            }
+            Some(_) => {}
         }
         let column = line[..at].chars().count() + 1;
-        m.rest = Some((skipped.trim_end_matches(text::is_blank), column));
+        m.rest = Some((line[at..].trim_end_matches(text::is_blank), column));
         return;
     }
 }
 
 /// `m:ss/h:mm:ss` inside the parentheses; blanks anywhere, total optional.
-fn time(inner: &str) -> Option<MoveTime> {
-    let (spent, total) = inner.split_once('/')?;
-    let spent = clock(spent)?;
-    let total = total.trim_matches(text::is_blank);
+fn time(inner: &[u8]) -> Option<MoveTime> {
+    let slash = inner.iter().position(|&b| b == b'/')?;
+    let spent = clock(&inner[..slash])?;
+    let total = text::trim_blanks(&inner[slash + 1..]);
     let total = if total.is_empty() {
         None
     } else {
@@ -334,12 +336,41 @@ fn time(inner: &str) -> Option<MoveTime> {
     })
 }
 
-/// `m:ss` or `h:mm:ss`, fields of any width. (On bytes: the clock of every move line
-/// was a tenth of reading a KIF file as string splits.)
-fn clock(s: &str) -> Option<Duration> {
+/// `m:ss` or `h:mm:ss`, fields of any width, blanks around them. (On bytes: the clock of
+/// every move line was a tenth of reading a KIF file as string splits.)
+fn clock(s: &[u8]) -> Option<Duration> {
+    // Digits and colons between the blanks, as writers put them, in one pass; anything
+    // else (blanks inside) goes the long way, which gives the same answer for these.
+    let mut secs: u64 = 0;
+    let mut field: u64 = 0;
+    let mut digits = 0;
+    let mut fields = 0;
+    for &b in text::trim_blanks(s) {
+        match b {
+            b'0'..=b'9' => {
+                field = field.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+                digits += 1;
+            }
+            b':' if digits > 0 => {
+                secs = secs.checked_mul(60)?.checked_add(field)?;
+                (field, digits) = (0, 0);
+                fields += 1;
+            }
+            _ => return clock_with_blanks(s),
+        }
+    }
+    if digits == 0 {
+        return clock_with_blanks(s);
+    }
+    secs = secs.checked_mul(60)?.checked_add(field)?;
+    (1..=2).contains(&fields).then(|| Duration::from_secs(secs))
+}
+
+/// [`clock`] of fields with blanks around them.
+fn clock_with_blanks(s: &[u8]) -> Option<Duration> {
     let mut secs: u64 = 0;
     let mut fields = 0;
-    for part in text::trim_blanks(s.as_bytes()).split(|&b| b == b':') {
+    for part in text::trim_blanks(s).split(|&b| b == b':') {
         let part = text::trim_blanks(part);
         if part.is_empty() || !part.iter().all(u8::is_ascii_digit) {
             return None;
