@@ -26,10 +26,12 @@ const LEADS: usize = 31 + 29;
 /// A row of pairs per lead byte, a slot per trail byte: the trail bytes that cannot follow
 /// a lead (below 0x40, 0xFD-0xFF) are slots without a character, not a test of their own.
 const TRAILS: usize = 256;
-/// The row after the pairs' rows: the single bytes 0x80-0xFF that are no lead, by byte.
-const SINGLES: usize = LEADS;
-/// [`Table::row`] of a byte that is not a lead byte.
-const SINGLE: u8 = u8::MAX;
+/// The row after the pairs' rows: the single bytes 0x80-0xFF that are no lead, by byte
+/// ([`Table::row`] of those bytes).
+const SINGLE: u8 = LEADS as u8;
+/// Rows in the table: a power of two, so that a row index masked to it needs no bounds
+/// check.
+const ROWS: usize = 64;
 
 /// A character as a table cell: its UTF-8 bytes in the low three bytes, their number in
 /// the high byte; 0 for none. Every character encoding_rs decodes from Shift_JIS is in the
@@ -49,7 +51,7 @@ fn cell(c: Option<char>) -> u32 {
 struct Table {
     /// The row of each lead byte, [`SINGLE`] for the other bytes.
     row: [u8; 256],
-    cells: Vec<u32>,
+    cells: Box<[[u32; TRAILS]; ROWS]>,
 }
 
 /// Made on the first strict Shift_JIS decoding of a process, from a call of encoding_rs
@@ -67,16 +69,16 @@ fn table() -> &'static Table {
             }
         };
         let mut row = [SINGLE; 256];
-        let mut cells = vec![0; (LEADS + 1) * TRAILS];
+        let mut cells = Box::new([[0; TRAILS]; ROWS]);
         for b in 0x80..=0xFF_u8 {
             match lead_index(b) {
                 Some(lead) => {
                     row[usize::from(b)] = lead as u8;
                     for trail in 0x40..=0xFC_u8 {
-                        cells[lead * TRAILS + usize::from(trail)] = cell(one(&[b, trail]));
+                        cells[lead][usize::from(trail)] = cell(one(&[b, trail]));
                     }
                 }
-                None => cells[SINGLES * TRAILS + usize::from(b)] = cell(one(&[b])),
+                None => cells[usize::from(SINGLE)][usize::from(b)] = cell(one(&[b])),
             }
         }
         Table { row, cells }
@@ -105,9 +107,10 @@ pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
             // The records' ASCII (blanks, move numbers, times) comes in runs of a few to a
             // few dozen bytes.
             if let Some(eight) = bytes.get(i..i + 8)
-                && eight.iter().all(u8::is_ascii)
+                && let Ok(eight) = <[u8; 8]>::try_from(eight)
+                && u64::from_le_bytes(eight) & 0x8080_8080_8080_8080 == 0
             {
-                buf[used..used + 8].copy_from_slice(eight);
+                buf[used..used + 8].copy_from_slice(&eight);
                 used += 8;
                 i += 8;
             } else {
@@ -120,14 +123,11 @@ pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
         // The step is known from the byte alone, so the next character's bytes can be
         // loaded before this one's cell arrives.
         let row = table.row[usize::from(b)];
+        let cells = &table.cells[usize::from(row) % ROWS];
         let (c, step) = if row == SINGLE {
-            (table.cells[SINGLES * TRAILS + usize::from(b)], 1)
+            (cells[usize::from(b)], 1)
         } else {
-            let trail = *bytes.get(i + 1)?;
-            (
-                table.cells[usize::from(row) * TRAILS + usize::from(trail)],
-                2,
-            )
+            (cells[usize::from(*bytes.get(i + 1)?)], 2)
         };
         if c == 0 {
             return None;
