@@ -97,7 +97,7 @@ impl StartPosition {
     pub fn composed_faults(&self) -> PositionErrorKinds {
         match Position::from_setup(self.setup, SetupMode::Strict) {
             Ok(_) => PositionErrorKinds::empty(),
-            Err(e) => e.kinds() - PositionErrorKinds::MISSING_KING,
+            Err(e) => composed(&e),
         }
     }
 
@@ -110,11 +110,17 @@ impl StartPosition {
         match Position::from_setup(self.setup, SetupMode::Strict) {
             Ok(pos) => Ok((pos, PositionErrorKinds::empty())),
             Err(e) => {
-                let faults = e.kinds() - PositionErrorKinds::MISSING_KING;
+                let faults = composed(&e);
                 e.ignore(COMPOSED_FAULTS).map(|pos| (pos, faults))
             }
         }
     }
+}
+
+/// The faults of a start that [`StartPosition::composed_faults`] reports: all but a
+/// missing king.
+fn composed(e: &PositionError) -> PositionErrorKinds {
+    e.kinds() - PositionErrorKinds::MISSING_KING
 }
 
 impl Default for StartPosition {

@@ -290,8 +290,8 @@ fn move_body(s: &str) -> (MoveBody<'_>, usize) {
 /// Time fields and the `+` marker after the move.
 fn tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
     loop {
-        at += line.len() - at - text::trim_start_blanks(&line.as_bytes()[at..]).len();
-        let rest = &line.as_bytes()[at..];
+        let rest = text::trim_start_blanks(&line.as_bytes()[at..]);
+        at = line.len() - rest.len();
         match rest.first() {
             None => return,
             Some(b'(') => {
@@ -314,7 +314,7 @@ fn tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
             }
             Some(_) => {}
         }
-        let column = line[..at].chars().count() + 1;
+        let column = text::chars_in(&line[..at]) + 1;
         m.rest = Some((line[at..].trim_end_matches(text::is_blank), column));
         return;
     }
