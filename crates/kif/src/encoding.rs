@@ -193,12 +193,14 @@ pub fn decode_with(bytes: &[u8], encoding: TextEncoding) -> Decoded<'_> {
 }
 
 fn sniff(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
+    // simdutf8 checks a text several times as fast as `str::from_utf8`; its `compat`
+    // form stops at the first invalid sequence, as a Shift_JIS record has one early.
     if bytes.is_ascii() {
-        let text = Cow::Borrowed(std::str::from_utf8(bytes).unwrap_or_default());
+        let text = Cow::Borrowed(simdutf8::basic::from_utf8(bytes).unwrap_or_default());
         let enc = hint.unwrap_or(TextEncoding::Utf8);
         return Ok(decoded(text, enc, Rule::Ascii, false, false));
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
+    if let Ok(text) = simdutf8::compat::from_utf8(bytes) {
         return Ok(decoded(
             Cow::Borrowed(text),
             TextEncoding::Utf8,
