@@ -9,7 +9,7 @@ use crate::error::{SolveError, TableError};
 use crate::pn::{LEN_INF, Len};
 use crate::search::line::{MainLine, Yozume};
 use crate::search::value::Value;
-use crate::search::{Budget, Searcher};
+use crate::search::{Budget, MAX_DEPTH, Searcher};
 use crate::table::Table;
 use crate::verdict::{Alternative, Convention, ConventionAnswer, Mate, Stats, StopReason, Verdict};
 
@@ -104,6 +104,12 @@ impl Solver {
 
     /// Solves the problem `pos`: the side to move attacks and must check every move.
     ///
+    /// The search runs on the calling thread while its lines stay within 64 plies (about
+    /// 128 KiB of stack at most; a thread Rust starts has 2 MiB), so a short mate costs
+    /// microseconds; a search that goes deeper carries on, with the same table, on a
+    /// thread of its own whose stack holds the longest lines. Helper threads
+    /// ([`Config::threads`]) search on threads of their own from the start.
+    ///
     /// # Errors
     ///
     /// [`SolveError::NoDefenderKing`] when the side not to move has no king.
@@ -161,24 +167,33 @@ impl Solver {
             helpers,
             ..
         } = self;
-        let (verdict, nodes, proof_nodes) = std::thread::scope(|s| {
-            let worker = std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(s, || run(config, table, helpers, pos, horizon));
-            match worker {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                // No thread available: search on this one (fine for all but very long lines).
-                Err(_) => (
-                    Verdict::Unknown {
-                        reason: StopReason::DepthLimit,
+        // Most solves end within a few dozen plies: on this thread, they save the start of
+        // one with a large stack (tens of microseconds, more than a short mate's search).
+        let on_this_thread = if helpers.is_empty() {
+            run(config, table, helpers, pos, horizon, Spent::caller(start))
+        } else {
+            Err(Spent::full_depth(start))
+        };
+        let (verdict, nodes, proof_nodes) = match on_this_thread {
+            Ok(done) => done,
+            Err(spent) => std::thread::scope(|s| {
+                let worker = std::thread::Builder::new()
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(s, || run(config, table, helpers, pos, horizon, spent));
+                match worker {
+                    Ok(handle) => match handle
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                    {
+                        Ok(done) => done,
+                        // Not at the full depth: a node that deep stops the search.
+                        Err(spent) => depth_limit(spent),
                     },
-                    0,
-                    0,
-                ),
-            }
-        });
+                    // No thread available: the search stopped where this thread's stack ends.
+                    Err(_) => depth_limit(spent),
+                }
+            }),
+        };
         if let Some(cancel) = &self.config.cancel {
             // A cancel request is for one solve: the next one runs.
             cancel.store(false, std::sync::atomic::Ordering::Relaxed);
@@ -197,15 +212,59 @@ impl Solver {
     }
 }
 
+/// Plies a solve searches on the calling thread, whose stack may be small (2 MiB for a
+/// thread that Rust starts): 64 plies took between 64 and 128 KiB of stack on every
+/// problem of `tests/data` and `tools/tsume-gen` and the first nodes of the famous ones.
+const CALLER_DEPTH: u32 = 64;
+
+/// What a solve's search on the calling thread spent before a node deeper than
+/// [`CALLER_DEPTH`] sent it to a thread of its own, and the depth that search may reach.
+#[derive(Debug, Clone, Copy)]
+struct Spent {
+    nodes: u64,
+    /// When the solve began: its time limit and progress reports count from then.
+    start: Instant,
+    max_depth: u32,
+}
+
+impl Spent {
+    /// The first search, on the calling thread.
+    fn caller(start: Instant) -> Spent {
+        Spent {
+            nodes: 0,
+            start,
+            max_depth: CALLER_DEPTH,
+        }
+    }
+
+    /// A search on a thread of its own from the start.
+    fn full_depth(start: Instant) -> Spent {
+        Spent {
+            nodes: 0,
+            start,
+            max_depth: MAX_DEPTH,
+        }
+    }
+}
+
+/// The answer of a search stopped by a node too deep, after `spent`.
+fn depth_limit(spent: Spent) -> (Verdict, u64, u64) {
+    let reason = StopReason::DepthLimit;
+    (Verdict::Unknown { reason }, spent.nodes, spent.nodes)
+}
+
 /// All phases on one thread: proof (of a mate within `horizon`), shortest length, answer
-/// lines.
+/// lines, counting from what `spent` says was spent before. `Err` with what it spent when a node
+/// went deeper than `spent.max_depth` below [`MAX_DEPTH`]: the table keeps what it found,
+/// for the search that follows with the full depth.
 fn run(
     config: &mut Config,
     table: &mut Table,
     helpers: &mut [Table],
     pos: &Position,
     horizon: Len,
-) -> (Verdict, u64, u64) {
+    spent: Spent,
+) -> Result<(Verdict, u64, u64), Spent> {
     let level = config.answer;
     let budget = Budget::new(
         config.limits.nodes,
@@ -213,11 +272,22 @@ fn run(
         config.cancel.as_deref(),
         config.progress.as_mut(),
         config.progress_interval,
-    );
+    )
+    .begun_at(spent.start);
     let mut s = Searcher::new(table, pos, budget);
+    s.nodes = spent.nodes;
     s.helpers = helpers.iter_mut().collect();
     s.mate3 = config.leaf_search == LeafSearch::MateInThree;
-    run_with(level, &mut s, pos, horizon)
+    s.max_depth = spent.max_depth;
+    let done = run_with(level, &mut s, pos, horizon);
+    if s.depth_capped {
+        return Err(Spent {
+            nodes: done.1,
+            start: spent.start,
+            max_depth: MAX_DEPTH,
+        });
+    }
+    Ok(done)
 }
 
 fn run_with(

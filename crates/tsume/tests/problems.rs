@@ -402,3 +402,28 @@ fn mate_in_three_leaves_agree() {
         verify_line(&p.position, &m.line).unwrap();
     }
 }
+
+/// A solve searches on the calling thread while its lines stay short, then on a thread
+/// of its own: on a thread with a small stack, short problems are solved exactly and a
+/// long one's search goes on past the calling thread's depth (its budget ends it, not
+/// the depth).
+#[test]
+fn a_small_stack_holds_short_searches_and_long_ones_move_off_it() {
+    std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            for p in load("shogiboardq_7ply_30.txt").iter().take(10) {
+                check(p, 200_000);
+            }
+            let kotobuki = &load("famous_long.tsv")[7];
+            assert!(kotobuki.name.contains("寿"), "{}", kotobuki.name);
+            let mut s = solver_with(50_000, 16);
+            let verdict = s.solve(&kotobuki.position).unwrap();
+            let reason = StopReason::NodeLimit;
+            assert_eq!(verdict, Verdict::Unknown { reason });
+            assert!(s.stats().nodes >= 50_000);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}

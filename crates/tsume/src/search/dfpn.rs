@@ -35,8 +35,9 @@ impl Searcher<'_, '_> {
         dn_threshold: Pn,
     ) -> Value {
         self.tick();
-        if n.depth >= MAX_DEPTH {
+        if n.depth >= self.max_depth {
             self.stop = Some(StopReason::DepthLimit);
+            self.depth_capped |= self.max_depth < MAX_DEPTH;
         }
         if self.stop.is_some() {
             return self.lookup(&n).unwrap_or(Value::unknown(1, 1));

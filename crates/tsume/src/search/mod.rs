@@ -68,6 +68,19 @@ impl<'c> Budget<'c> {
     }
 }
 
+impl Budget<'_> {
+    /// The same budget for a search that carries on one begun at `start` (a solve moved to
+    /// a thread of its own): its time limit and progress reports count from then.
+    pub(crate) fn begun_at(mut self, start: Instant) -> Self {
+        if let Some(deadline) = self.deadline {
+            self.deadline = Some(start + (deadline - self.start));
+        }
+        self.start = start;
+        self.next_report = start + self.interval;
+        self
+    }
+}
+
 /// One search: the table, the current path and the counters.
 #[derive(Debug)]
 pub(crate) struct Searcher<'t, 'c> {
@@ -105,6 +118,13 @@ pub(crate) struct Searcher<'t, 'c> {
     exchange: Option<std::sync::Arc<parallel::Exchange>>,
     /// The moves from the search's root to the node being searched.
     line: Vec<Move>,
+    /// Nodes this deep stop the search with [`StopReason::DepthLimit`]: [`MAX_DEPTH`], or
+    /// less for a search on a thread whose stack is not known to hold the longest lines.
+    pub(crate) max_depth: u32,
+    /// A node was cut at a [`Searcher::max_depth`] below [`MAX_DEPTH`] (kept even where
+    /// the stop itself was absorbed by a sub-search): the answer may be weaker than the
+    /// search with the full depth would give.
+    pub(crate) depth_capped: bool,
 }
 
 /// Mixed into the table and path keys of the game where the defender may not drop.
@@ -154,6 +174,8 @@ impl<'t, 'c> Searcher<'t, 'c> {
             helper_nodes: 0,
             exchange: None,
             line: Vec::new(),
+            max_depth: MAX_DEPTH,
+            depth_capped: false,
         }
     }
 
