@@ -169,24 +169,27 @@ impl Solver {
         } = self;
         // Most solves end within a few dozen plies: on this thread, they save the start of
         // one with a large stack (tens of microseconds, more than a short mate's search).
+        let nothing = Spent { nodes: 0, start };
         let on_this_thread = if helpers.is_empty() {
-            run(config, table, helpers, pos, horizon, Spent::caller(start))
+            run(config, table, helpers, pos, horizon, CALLER_DEPTH, nothing)
         } else {
-            Err(Spent::full_depth(start))
+            Err(nothing)
         };
         let (verdict, nodes, proof_nodes) = match on_this_thread {
             Ok(done) => done,
             Err(spent) => std::thread::scope(|s| {
                 let worker = std::thread::Builder::new()
                     .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, || run(config, table, helpers, pos, horizon, spent));
+                    .spawn_scoped(s, || {
+                        run(config, table, helpers, pos, horizon, MAX_DEPTH, spent)
+                    });
                 match worker {
                     Ok(handle) => match handle
                         .join()
                         .unwrap_or_else(|e| std::panic::resume_unwind(e))
                     {
                         Ok(done) => done,
-                        // Not at the full depth: a node that deep stops the search.
+                        // Never at the full depth (its deepest node ends the search).
                         Err(spent) => depth_limit(spent),
                     },
                     // No thread available: the search stopped where this thread's stack ends.
@@ -218,33 +221,12 @@ impl Solver {
 const CALLER_DEPTH: u32 = 64;
 
 /// What a solve's search on the calling thread spent before a node deeper than
-/// [`CALLER_DEPTH`] sent it to a thread of its own, and the depth that search may reach.
+/// [`CALLER_DEPTH`] sent it to a thread of its own.
 #[derive(Debug, Clone, Copy)]
 struct Spent {
     nodes: u64,
     /// When the solve began: its time limit and progress reports count from then.
     start: Instant,
-    max_depth: u32,
-}
-
-impl Spent {
-    /// The first search, on the calling thread.
-    fn caller(start: Instant) -> Spent {
-        Spent {
-            nodes: 0,
-            start,
-            max_depth: CALLER_DEPTH,
-        }
-    }
-
-    /// A search on a thread of its own from the start.
-    fn full_depth(start: Instant) -> Spent {
-        Spent {
-            nodes: 0,
-            start,
-            max_depth: MAX_DEPTH,
-        }
-    }
 }
 
 /// The answer of a search stopped by a node too deep, after `spent`.
@@ -254,15 +236,16 @@ fn depth_limit(spent: Spent) -> (Verdict, u64, u64) {
 }
 
 /// All phases on one thread: proof (of a mate within `horizon`), shortest length, answer
-/// lines, counting from what `spent` says was spent before. `Err` with what it spent when a node
-/// went deeper than `spent.max_depth` below [`MAX_DEPTH`]: the table keeps what it found,
-/// for the search that follows with the full depth.
+/// lines, counting from what was `spent` before. `Err` with what it spent when a node
+/// reached a `max_depth` below [`MAX_DEPTH`]: the table keeps what it found, for the
+/// search that follows with the full depth.
 fn run(
     config: &mut Config,
     table: &mut Table,
     helpers: &mut [Table],
     pos: &Position,
     horizon: Len,
+    max_depth: u32,
     spent: Spent,
 ) -> Result<(Verdict, u64, u64), Spent> {
     let level = config.answer;
@@ -278,13 +261,12 @@ fn run(
     s.nodes = spent.nodes;
     s.helpers = helpers.iter_mut().collect();
     s.mate3 = config.leaf_search == LeafSearch::MateInThree;
-    s.max_depth = spent.max_depth;
+    s.max_depth = max_depth;
     let done = run_with(level, &mut s, pos, horizon);
-    if s.depth_capped {
+    if s.depth_cut && max_depth < MAX_DEPTH {
         return Err(Spent {
             nodes: done.1,
-            start: spent.start,
-            max_depth: MAX_DEPTH,
+            ..spent
         });
     }
     Ok(done)

@@ -297,13 +297,18 @@ fn shin_toukagen_1215_proven_shortest() {
     famous_proven_shortest("新桃花源", 1215, 2_000_000_000, 8 << 30);
 }
 
+/// The problem of `famous_long.tsv` whose name starts with `name`.
+fn famous(name: &str) -> Problem {
+    load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name.starts_with(name))
+        .unwrap_or_else(|| panic!("no problem named {name}"))
+}
+
 /// Solves the problem of `famous_long.tsv` named `name` at the exact level and checks that
 /// its length is proven to be `length`, and its line move by move.
 fn famous_proven_shortest(name: &str, length: u32, nodes: u64, table_bytes: usize) {
-    let p = load("famous_long.tsv")
-        .into_iter()
-        .find(|p| p.name == name)
-        .unwrap();
+    let p = famous(name);
     let m = exact_with_table(&p.position, nodes, table_bytes);
     assert!(m.exact);
     assert_eq!(m.length, length);
@@ -313,10 +318,7 @@ fn famous_proven_shortest(name: &str, length: u32, nodes: u64, table_bytes: usiz
 /// The short level on a long problem: a line of the published length, written out and
 /// checked move by move (not proven shortest: the search below it runs out of its budget).
 fn famous_short_line(name: &str, length: u32, nodes: u64, table_bytes: usize) {
-    let p = load("famous_long.tsv")
-        .into_iter()
-        .find(|p| p.name.starts_with(name))
-        .unwrap();
+    let p = famous(name);
     let m = mate_at(&p.position, AnswerLevel::Short, nodes, table_bytes);
     assert_eq!(m.length, length);
     assert_eq!(m.line.len() as u32, length);
@@ -415,8 +417,7 @@ fn a_small_stack_holds_short_searches_and_long_ones_move_off_it() {
             for p in load("shogiboardq_7ply_30.txt").iter().take(10) {
                 check(p, 200_000);
             }
-            let kotobuki = &load("famous_long.tsv")[7];
-            assert!(kotobuki.name.contains("寿"), "{}", kotobuki.name);
+            let kotobuki = famous("将棋図巧 第100番 (寿)");
             let mut s = solver_with(50_000, 16);
             let verdict = s.solve(&kotobuki.position).unwrap();
             let reason = StopReason::NodeLimit;

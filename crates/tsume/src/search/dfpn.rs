@@ -5,7 +5,7 @@ use shogi::{Hand, Position};
 
 use super::expand::{ACTIVE, Child};
 use super::value::{NO_REPETITION, Value, before_move, can_interpose, drop_relevant};
-use super::{MAX_DEPTH, Node, Searcher};
+use super::{Node, Searcher};
 use crate::pn::{self, INF, LEN_INF, MAX_FINITE, Pn, len_inc};
 use crate::verdict::StopReason;
 
@@ -37,7 +37,7 @@ impl Searcher<'_, '_> {
         self.tick();
         if n.depth >= self.max_depth {
             self.stop = Some(StopReason::DepthLimit);
-            self.depth_capped |= self.max_depth < MAX_DEPTH;
+            self.depth_cut = true;
         }
         if self.stop.is_some() {
             return self.lookup(&n).unwrap_or(Value::unknown(1, 1));

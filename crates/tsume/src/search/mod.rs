@@ -121,10 +121,10 @@ pub(crate) struct Searcher<'t, 'c> {
     /// Nodes this deep stop the search with [`StopReason::DepthLimit`]: [`MAX_DEPTH`], or
     /// less for a search on a thread whose stack is not known to hold the longest lines.
     pub(crate) max_depth: u32,
-    /// A node was cut at a [`Searcher::max_depth`] below [`MAX_DEPTH`] (kept even where
-    /// the stop itself was absorbed by a sub-search): the answer may be weaker than the
-    /// search with the full depth would give.
-    pub(crate) depth_capped: bool,
+    /// A node reached [`Searcher::max_depth`] (kept where a sub-search absorbed the stop
+    /// itself): below [`MAX_DEPTH`], the answer may be weaker than a search with the full
+    /// depth would give.
+    pub(crate) depth_cut: bool,
 }
 
 /// Mixed into the table and path keys of the game where the defender may not drop.
@@ -175,7 +175,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
             exchange: None,
             line: Vec::new(),
             max_depth: MAX_DEPTH,
-            depth_capped: false,
+            depth_cut: false,
         }
     }
 
