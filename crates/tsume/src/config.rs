@@ -123,6 +123,12 @@ pub struct Progress {
 /// other threads (a callback that keeps state holds it behind a `Mutex` or an atomic).
 pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
+/// The interrupt check type ([`Config::interrupt`]): `true` stops the solve.
+pub type InterruptFn = Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// How often a solve asks [`Config::interrupt`] whether to stop.
+pub const INTERRUPT_INTERVAL: Duration = Duration::from_millis(50);
+
 /// Everything [`Solver::new`](crate::Solver::new) needs.
 ///
 /// A `Config` is `Clone + Send + Sync`: one configuration can serve a solver per thread.
@@ -167,8 +173,16 @@ pub struct Config {
     /// Set this flag from another thread to stop the solve; the verdict is then
     /// [`Verdict::Unknown`](crate::Verdict::Unknown) (or an inexact mate). A request stops
     /// the solve that is running (or the next one to start) and is cleared when that solve
-    /// returns, so the same flag serves every solve of a solver.
+    /// returns, so the same flag serves every solve of a solver. Several solvers sharing
+    /// one flag would each clear it: to stop many at once, give each an
+    /// [`interrupt`](Config::interrupt) that reads a flag of yours.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Asked about every [`INTERRUPT_INTERVAL`] on the thread that called the solve, also
+    /// while the search itself runs on a thread of its own; `true` stops the solve as
+    /// [`Config::cancel`] does (and sets that flag, when there is one). For a caller that
+    /// can only look for a stop request on its own thread: Python's Ctrl-C is seen only on
+    /// the interpreter's main thread. A solve that ends before the interval never asks.
+    pub interrupt: Option<InterruptFn>,
     /// Called about every `progress_interval` during the search.
     pub progress: Option<ProgressFn>,
     /// How often `progress` is called.
@@ -199,6 +213,7 @@ impl Default for Config {
             limits: Limits::default(),
             table_bytes: 64 << 20,
             cancel: None,
+            interrupt: None,
             progress: None,
             progress_interval: Duration::from_secs(1),
             answer: AnswerLevel::default(),
@@ -214,6 +229,7 @@ impl fmt::Debug for Config {
             .field("limits", &self.limits)
             .field("table_bytes", &self.table_bytes)
             .field("cancel", &self.cancel)
+            .field("interrupt", &self.interrupt.as_ref().map(|_| "callback"))
             .field("progress", &self.progress.as_ref().map(|_| "callback"))
             .field("progress_interval", &self.progress_interval)
             .field("answer", &self.answer)

@@ -19,7 +19,8 @@ mod table;
 mod verdict;
 
 pub use config::{
-    AnswerLevel, Config, LeafSearch, Limits, ParseAnswerLevelError, Progress, ProgressFn,
+    AnswerLevel, Config, INTERRUPT_INTERVAL, InterruptFn, LeafSearch, Limits,
+    ParseAnswerLevelError, Progress, ProgressFn,
 };
 pub use error::{ParseProblemError, SolveError, TableError};
 pub use problem::{Expected, Problem, parse_position, parse_problems};

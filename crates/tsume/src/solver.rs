@@ -1,10 +1,12 @@
 //! The public solver: phases, limits and the verdict.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use shogi::{Move, Position};
 
-use crate::config::{AnswerLevel, Config, LeafSearch};
+use crate::config::{AnswerLevel, Config, INTERRUPT_INTERVAL, InterruptFn, LeafSearch};
 use crate::error::{SolveError, TableError};
 use crate::pn::{LEN_INF, Len};
 use crate::search::line::{MainLine, Yozume};
@@ -71,7 +73,11 @@ impl Solver {
     /// # Errors
     ///
     /// [`TableError`] when the memory of [`Config::table_bytes`] cannot be had.
-    pub fn try_new(config: Config) -> Result<Solver, TableError> {
+    pub fn try_new(mut config: Config) -> Result<Solver, TableError> {
+        if config.interrupt.is_some() && config.cancel.is_none() {
+            // An interrupt on the calling thread reaches a search on another through it.
+            config.cancel = Some(Arc::new(AtomicBool::new(false)));
+        }
         // With helpers, an eighth of the memory is theirs: their searches are small, and a
         // table's memory costs kernel time as it fills (this machine zeroes 0.4 GB/s).
         let threads = config.threads.max(1);
@@ -170,28 +176,37 @@ impl Solver {
         // Most solves end within a few dozen plies: on this thread, they save the start of
         // one with a large stack (tens of microseconds, more than a short mate's search).
         let nothing = Spent { nodes: 0, start };
+        let caller = std::thread::current();
         let on_this_thread = if helpers.is_empty() {
-            run(config, table, helpers, pos, horizon, CALLER_DEPTH, nothing)
+            run(config, table, helpers, pos, horizon, Leg::Caller, nothing)
         } else {
             Err(nothing)
         };
         let (verdict, nodes, proof_nodes) = match on_this_thread {
             Ok(done) => done,
             Err(spent) => std::thread::scope(|s| {
+                let (interrupt, cancel) = (config.interrupt.clone(), config.cancel.clone());
                 let worker = std::thread::Builder::new()
                     .stack_size(STACK_BYTES)
                     .spawn_scoped(s, || {
-                        run(config, table, helpers, pos, horizon, MAX_DEPTH, spent)
+                        let done = run(config, table, helpers, pos, horizon, Leg::Worker, spent);
+                        caller.unpark();
+                        done
                     });
                 match worker {
-                    Ok(handle) => match handle
-                        .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
-                    {
-                        Ok(done) => done,
-                        // Never at the full depth (its deepest node ends the search).
-                        Err(spent) => depth_limit(spent),
-                    },
+                    Ok(handle) => {
+                        if let (Some(interrupt), Some(cancel)) = (&interrupt, &cancel) {
+                            wait_interruptible(&handle, interrupt, cancel);
+                        }
+                        match handle
+                            .join()
+                            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                        {
+                            Ok(done) => done,
+                            // Never at the full depth (its deepest node ends the search).
+                            Err(spent) => depth_limit(spent),
+                        }
+                    }
                     // No thread available: the search stopped where this thread's stack ends.
                     Err(_) => depth_limit(spent),
                 }
@@ -199,7 +214,7 @@ impl Solver {
         };
         if let Some(cancel) = &self.config.cancel {
             // A cancel request is for one solve: the next one runs.
-            cancel.store(false, std::sync::atomic::Ordering::Relaxed);
+            cancel.store(false, Ordering::Relaxed);
         }
         let tables = || std::iter::once(&self.table).chain(&self.helpers);
         self.stats = Stats {
@@ -220,6 +235,34 @@ impl Solver {
 /// problem of `tests/data` and `tools/tsume-gen` and the first nodes of the famous ones.
 const CALLER_DEPTH: u32 = 64;
 
+/// Where a part of a solve searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Leg {
+    /// On the thread that called the solve, within [`CALLER_DEPTH`] plies; it asks
+    /// [`Config::interrupt`] itself.
+    Caller,
+    /// On a thread of its own with the stack for [`MAX_DEPTH`]; the calling thread waits
+    /// and asks [`Config::interrupt`] ([`wait_interruptible`]).
+    Worker,
+}
+
+/// Waits for `worker` to finish, asking `interrupt` about every [`INTERRUPT_INTERVAL`]
+/// (the worker unparks this thread when it is done); a `true` sets `cancel`, and the
+/// worker's search stops at its next check.
+fn wait_interruptible<T>(
+    worker: &std::thread::ScopedJoinHandle<'_, T>,
+    interrupt: &InterruptFn,
+    cancel: &AtomicBool,
+) {
+    while !worker.is_finished() {
+        std::thread::park_timeout(INTERRUPT_INTERVAL);
+        if !worker.is_finished() && interrupt() {
+            cancel.store(true, Ordering::Relaxed);
+            return;
+        }
+    }
+}
+
 /// What a solve's search on the calling thread spent before a node deeper than
 /// [`CALLER_DEPTH`] sent it to a thread of its own.
 #[derive(Debug, Clone, Copy)]
@@ -236,18 +279,22 @@ fn depth_limit(spent: Spent) -> (Verdict, u64, u64) {
 }
 
 /// All phases on one thread: proof (of a mate within `horizon`), shortest length, answer
-/// lines, counting from what was `spent` before. `Err` with what it spent when a node
-/// reached a `max_depth` below [`MAX_DEPTH`]: the table keeps what it found, for the
-/// search that follows with the full depth.
+/// lines, counting from what was `spent` before. `Err` with what it spent when a node on
+/// the calling thread reached [`CALLER_DEPTH`]: the table keeps what it found, for the
+/// search that follows on a worker with the full depth.
 fn run(
     config: &mut Config,
     table: &mut Table,
     helpers: &mut [Table],
     pos: &Position,
     horizon: Len,
-    max_depth: u32,
+    leg: Leg,
     spent: Spent,
 ) -> Result<(Verdict, u64, u64), Spent> {
+    let (max_depth, interrupt) = match leg {
+        Leg::Caller => (CALLER_DEPTH, config.interrupt.clone()),
+        Leg::Worker => (MAX_DEPTH, None),
+    };
     let level = config.answer;
     let budget = Budget::new(
         config.limits.nodes,
@@ -256,14 +303,15 @@ fn run(
         config.progress.as_mut(),
         config.progress_interval,
     )
-    .begun_at(spent.start);
+    .begun_at(spent.start)
+    .interruptible(interrupt.as_ref());
     let mut s = Searcher::new(table, pos, budget);
     s.nodes = spent.nodes;
     s.helpers = helpers.iter_mut().collect();
     s.mate3 = config.leaf_search == LeafSearch::MateInThree;
     s.max_depth = max_depth;
     let done = run_with(level, &mut s, pos, horizon);
-    if s.depth_cut && max_depth < MAX_DEPTH {
+    if s.depth_cut && leg == Leg::Caller {
         return Err(Spent {
             nodes: done.1,
             ..spent

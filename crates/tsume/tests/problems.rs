@@ -6,7 +6,7 @@
 mod common;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use common::{load, solver, solver_with, verify_line};
 use masu_tsume::{
@@ -172,6 +172,56 @@ fn cancellation_stops_the_search() {
     // The request was for that solve: the flag is clear again and the next solve runs.
     assert!(!flag.load(std::sync::atomic::Ordering::Relaxed));
     let short = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1").unwrap();
+    assert_eq!(s.solve(&short).unwrap().mate().map(|m| m.length), Some(3));
+}
+
+/// An interrupt check is asked on the thread that called the solve, whether the search
+/// runs there (the 39-ply problem of `edge_cases.tsv` bounded to 37 plies, a disproof of
+/// a minute) or on a thread of its own (寿 unbounded, whose lines soon pass the
+/// calling thread's 64 plies), and its `true` stops the solve.
+#[test]
+fn an_interrupt_is_asked_on_the_calling_thread_and_stops_the_solve() {
+    let kotobuki = famous("将棋図巧 第100番 (寿)");
+    let chains = parse_position("9/1+R+N1kP2S/6pn1/9/9/5+B3/1R2S4/3p5/9 b NPb4g2sn4l14p 1");
+    let short = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1").unwrap();
+    let caller = std::thread::current().id();
+    let asked = Arc::new(AtomicU64::new(0));
+    let counter = Arc::clone(&asked);
+    let elsewhere = Arc::new(AtomicBool::new(false));
+    let seen_elsewhere = Arc::clone(&elsewhere);
+    let mut s = Solver::new(Config {
+        // Without the interrupt, a limit ends the test.
+        limits: Limits {
+            nodes: None,
+            time: Some(std::time::Duration::from_secs(10)),
+        },
+        table_bytes: 16 << 20,
+        interrupt: Some(Arc::new(move || {
+            if std::thread::current().id() != caller {
+                seen_elsewhere.store(true, Ordering::Relaxed);
+            }
+            // Stop at the second question: a search of 50 ms to 100 ms.
+            counter.fetch_add(1, Ordering::Relaxed) >= 1
+        })),
+        ..Config::default()
+    });
+    for within in [Some(37), None] {
+        asked.store(0, Ordering::Relaxed);
+        let verdict = match within {
+            Some(plies) => s.solve_within(chains.as_ref().unwrap(), plies),
+            None => s.solve(&kotobuki.position),
+        };
+        let reason = StopReason::Cancelled;
+        // Not the verdict itself in the message: a mate's line can run to 600 plies.
+        assert!(
+            verdict.unwrap() == Verdict::Unknown { reason },
+            "{within:?}"
+        );
+        assert_eq!(asked.load(Ordering::Relaxed), 2, "{within:?}");
+        assert!(s.stats().elapsed < std::time::Duration::from_secs(5));
+    }
+    assert!(!elsewhere.load(Ordering::Relaxed));
+    // The stop was for those solves: the next one runs.
     assert_eq!(s.solve(&short).unwrap().mate().map(|m| m.length), Some(3));
 }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use shogi::{Color, Hand, KeyBuildHasher, Move, Position};
 
-use crate::config::{Progress, ProgressFn};
+use crate::config::{INTERRUPT_INTERVAL, InterruptFn, Progress, ProgressFn};
 use crate::pn::{LEN_INF, Len, Pn};
 use crate::table::{Probe, Table};
 use crate::verdict::StopReason;
@@ -36,6 +36,9 @@ pub(crate) struct Budget<'c> {
     pub(crate) start: Instant,
     next_report: Instant,
     next_check: u64,
+    /// Asked on this thread whether to stop ([`Budget::interruptible`]).
+    interrupt: Option<&'c InterruptFn>,
+    next_interrupt: Instant,
 }
 
 impl std::fmt::Debug for Budget<'_> {
@@ -64,11 +67,13 @@ impl<'c> Budget<'c> {
             start,
             next_report: start + interval,
             next_check: 0,
+            interrupt: None,
+            next_interrupt: start + INTERRUPT_INTERVAL,
         }
     }
 }
 
-impl Budget<'_> {
+impl<'c> Budget<'c> {
     /// The same budget for a search that carries on one begun at `start` (a solve moved to
     /// a thread of its own): its time limit and progress reports count from then.
     pub(crate) fn begun_at(mut self, start: Instant) -> Self {
@@ -77,6 +82,15 @@ impl Budget<'_> {
         }
         self.start = start;
         self.next_report = start + self.interval;
+        self.next_interrupt = start + INTERRUPT_INTERVAL;
+        self
+    }
+
+    /// The same budget, asking `interrupt` about every [`INTERRUPT_INTERVAL`] whether to
+    /// stop: for the search on the thread that called the solve, which `interrupt` may
+    /// need. A `true` sets the cancel flag, which any thread's search then sees.
+    pub(crate) fn interruptible(mut self, interrupt: Option<&'c InterruptFn>) -> Self {
+        self.interrupt = interrupt;
         self
     }
 }
@@ -396,6 +410,17 @@ impl<'t, 'c> Searcher<'t, 'c> {
         let now = Instant::now();
         if self.budget.deadline.is_some_and(|d| now >= d) {
             self.stop = Some(StopReason::TimeLimit);
+        }
+        if now >= self.budget.next_interrupt
+            && let Some(interrupt) = self.budget.interrupt
+        {
+            self.budget.next_interrupt = now + INTERRUPT_INTERVAL;
+            if interrupt() {
+                self.stop = Some(StopReason::Cancelled);
+                if let Some(cancel) = self.budget.cancel {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
         }
         if now >= self.budget.next_report && self.budget.progress.is_some() {
             self.budget.next_report = now + self.budget.interval;
