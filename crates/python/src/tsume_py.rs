@@ -1,9 +1,10 @@
 //! `masu.tsume`: the df-pn mate solver, one problem or many in parallel.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use rayon::prelude::*;
@@ -14,10 +15,11 @@ use crate::args::{seconds, table_bytes};
 use crate::errors::value_error;
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
-use crate::wait::run_interruptible;
+use crate::wait::{Signals, run_interruptible};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
+    m.add_class::<TsumeSolver>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     Ok(())
@@ -159,20 +161,50 @@ impl Settings {
         })
     }
 
-    /// A solver, or why its table cannot be had.
-    fn solver(self, cancel: &Arc<AtomicBool>) -> Result<Solver, String> {
-        Solver::try_new(Config {
+    /// The same settings with `threads` searching one problem; ValueError for 0.
+    fn with_threads(mut self, threads: usize) -> PyResult<Self> {
+        if threads == 0 {
+            return Err(value_error("threads must be at least 1"));
+        }
+        self.threads = threads;
+        Ok(self)
+    }
+
+    /// The solver's configuration, without a way to stop it early.
+    fn config(self) -> Config {
+        Config {
             limits: Limits {
                 nodes: self.nodes,
                 time: self.time,
             },
             table_bytes: self.table_bytes,
-            cancel: Some(Arc::clone(cancel)),
             answer: self.level,
             threads: self.threads,
             ..Config::default()
-        })
-        .map_err(|e| e.to_string())
+        }
+    }
+
+    /// A solver that stops when `cancel` is set, or why its table cannot be had. The flag
+    /// is read through the solver's interrupt check, not given as its cancel flag: a
+    /// solver clears its cancel flag when its solve stops, and this one is shared by
+    /// every solver of a batch.
+    fn solver(self, cancel: &Arc<AtomicBool>) -> Result<Solver, String> {
+        let cancel = Arc::clone(cancel);
+        let config = Config {
+            interrupt: Some(Arc::new(move || cancel.load(Ordering::Relaxed))),
+            ..self.config()
+        };
+        Solver::try_new(config).map_err(|e| e.to_string())
+    }
+
+    /// A solver that runs Python's signal handlers on the calling thread and stops when
+    /// one raises (Ctrl-C), or a ValueError for a table that cannot be had.
+    fn interruptible(self, signals: &Signals) -> PyResult<Solver> {
+        let config = Config {
+            interrupt: Some(signals.check()),
+            ..self.config()
+        };
+        Solver::try_new(config).map_err(value_error)
     }
 }
 
@@ -188,11 +220,14 @@ fn problem(sfen: &str) -> PyResult<Position> {
 /// shortest length, `"full"` also works out the tsume-convention answer and alternative
 /// mates. `nodes` and `time` (seconds) limit the search; `hash_mb` sizes the table.
 /// `threads` above 1 has helper threads prove the defences the main search needs next
-/// (for long problems; the table memory is shared out among them). The GIL is released;
+/// (for long problems; the table memory is shared out among them). `max_plies` looks only
+/// for mates of at most that many plies: `"no_mate"` then means none that short (a longer
+/// one may exist), and a mate found is worked out as usual. The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
-/// that is not a mate problem, or for `threads` 0.
+/// that is not a mate problem, or for `threads` 0. Each call sets up a table of its own;
+/// a `Solver` keeps one for many calls.
 #[pyfunction]
-#[pyo3(signature = (sfen, level = "full", nodes = None, time = None, hash_mb = 256, threads = 1))]
+#[pyo3(signature = (sfen, level = "full", nodes = None, time = None, hash_mb = 256, threads = 1, max_plies = None))]
 #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
 fn solve(
     py: Python<'_>,
@@ -202,24 +237,23 @@ fn solve(
     time: Option<f64>,
     hash_mb: usize,
     threads: usize,
+    max_plies: Option<u32>,
 ) -> PyResult<Solution> {
-    if threads == 0 {
-        return Err(value_error("threads must be at least 1"));
-    }
-    let mut settings = Settings::new(level, nodes, time, hash_mb)?;
-    settings.threads = threads;
+    let settings = Settings::new(level, nodes, time, hash_mb)?.with_threads(threads)?;
     let pos = problem(sfen)?;
-    run_interruptible(py, move |cancel| {
-        solve_one(&mut settings.solver(&cancel).map_err(value_error)?, &pos)
-    })?
+    let signals = Signals::default();
+    let mut solver = settings.interruptible(&signals)?;
+    let solution = py.detach(|| solve_one(&mut solver, &pos, max_plies));
+    signals.or_raised(solution)
 }
 
 /// Solves many problems in parallel, one solver (with a table of `hash_mb`) per thread;
 /// `threads` defaults to the number of cores. Returns one `Solution` per problem, in order.
-/// The limits apply to each problem. Ctrl-C stops every search and raises
+/// The limits and `max_plies` apply to each problem. Ctrl-C stops every search and raises
 /// KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (sfens, level = "full", nodes = None, time = None, hash_mb = 64, threads = None))]
+#[pyo3(signature = (sfens, level = "full", nodes = None, time = None, hash_mb = 64, threads = None, max_plies = None))]
+#[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
 fn solve_many(
     py: Python<'_>,
     sfens: Vec<String>,
@@ -228,6 +262,7 @@ fn solve_many(
     time: Option<f64>,
     hash_mb: usize,
     threads: Option<usize>,
+    max_plies: Option<u32>,
 ) -> PyResult<Vec<Solution>> {
     let settings = Settings::new(level, nodes, time, hash_mb)?;
     let positions = sfens
@@ -245,7 +280,11 @@ fn solve_many(
                 .map_init(
                     || settings.solver(&cancel),
                     |solver, pos| match solver {
-                        Ok(solver) => solve_one(solver, pos),
+                        // The batch is stopped: what is left is not started.
+                        _ if cancel.load(Ordering::Relaxed) => {
+                            Err(PyKeyboardInterrupt::new_err("stopped"))
+                        }
+                        Ok(solver) => solve_one(solver, pos, max_plies),
                         Err(err) => Err(value_error(err)),
                     },
                 )
@@ -255,8 +294,87 @@ fn solve_many(
     results.into_iter().collect()
 }
 
-fn solve_one(solver: &mut Solver, pos: &Position) -> PyResult<Solution> {
-    let verdict = solver.solve(pos).map_err(value_error)?;
+/// A solver that keeps its settings and table from one problem to the next: a short
+/// problem costs microseconds, not the setting up of a table. Its methods release the GIL;
+/// Ctrl-C stops a search and raises KeyboardInterrupt. One solve at a time: a call while
+/// another thread's solve runs raises RuntimeError.
+#[pyclass(module = "masu.tsume", name = "Solver")]
+pub(crate) struct TsumeSolver {
+    solver: Solver,
+    signals: Signals,
+    /// The answer level: `"proof"`, `"short"`, `"exact"` or `"full"`.
+    #[pyo3(get)]
+    level: &'static str,
+    /// The node limit of each solve, `None` without one.
+    #[pyo3(get)]
+    nodes: Option<u64>,
+    /// The time limit of each solve in seconds, `None` without one.
+    #[pyo3(get)]
+    time: Option<f64>,
+    /// The table's size in MiB.
+    #[pyo3(get)]
+    hash_mb: usize,
+    /// Threads searching one problem.
+    #[pyo3(get)]
+    threads: usize,
+}
+
+#[pymethods]
+impl TsumeSolver {
+    /// A solver with the settings of `solve` (the same keywords and meanings); its table
+    /// of `hash_mb` MiB is reserved now. Raises ValueError for a bad setting or a table
+    /// that cannot be had.
+    #[new]
+    #[pyo3(signature = (level = "full", nodes = None, time = None, hash_mb = 256, threads = 1))]
+    fn new(
+        level: &str,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        hash_mb: usize,
+        threads: usize,
+    ) -> PyResult<Self> {
+        let settings = Settings::new(level, nodes, time, hash_mb)?.with_threads(threads)?;
+        let signals = Signals::default();
+        Ok(TsumeSolver {
+            solver: settings.interruptible(&signals)?,
+            signals,
+            level: settings.level.name(),
+            nodes,
+            time,
+            hash_mb,
+            threads,
+        })
+    }
+
+    /// Solves the mate problem `sfen` as `masu.tsume.solve` does (`max_plies` too), with
+    /// this solver's settings and table. Raises ValueError for a position that is not a mate problem.
+    #[pyo3(signature = (sfen, max_plies = None))]
+    fn solve(&mut self, py: Python<'_>, sfen: &str, max_plies: Option<u32>) -> PyResult<Solution> {
+        let pos = problem(sfen)?;
+        let solver = &mut self.solver;
+        let solution = py.detach(|| solve_one(solver, &pos, max_plies));
+        self.signals.or_raised(solution)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Solver(level={}, nodes={}, time={}, hash_mb={}, threads={})",
+            py_repr(py, self.level)?,
+            py_repr(py, self.nodes)?,
+            py_repr(py, self.time)?,
+            self.hash_mb,
+            self.threads
+        ))
+    }
+}
+
+/// Solves `pos` on `solver`, for mates of at most `max_plies` plies when given.
+fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyResult<Solution> {
+    let verdict = match max_plies {
+        Some(plies) => solver.solve_within(pos, plies),
+        None => solver.solve(pos),
+    }
+    .map_err(value_error)?;
     let stats = solver.stats();
     let mut solution = Solution {
         verdict: "unknown",

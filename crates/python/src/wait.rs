@@ -1,4 +1,6 @@
-//! Long work off the Python thread: the GIL is released, Ctrl-C is noticed.
+//! Long work with the GIL released and Ctrl-C noticed: on a thread of its own
+//! ([`run_interruptible`]), or on the calling thread for work that asks whether to stop
+//! ([`Signals`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -56,6 +58,42 @@ pub(crate) fn run_interruptible<T: Send + 'static>(
             cancel.store(true, Ordering::Relaxed);
             py.detach(|| handle.join()).ok();
             return Err(signal);
+        }
+    }
+}
+
+/// Python's signal handlers run from Rust work on the calling thread, and the exception one
+/// raised (`KeyboardInterrupt` for Ctrl-C) kept for when the work returns.
+#[derive(Clone, Default)]
+pub(crate) struct Signals {
+    raised: Arc<Mutex<Option<PyErr>>>,
+}
+
+impl Signals {
+    /// A check for work that asks whether to stop: takes the GIL, runs the pending signal
+    /// handlers (Python runs them on its main thread only; elsewhere there are none), and
+    /// answers `true` once one raised.
+    pub(crate) fn check(&self) -> tsume::InterruptFn {
+        let raised = Arc::clone(&self.raised);
+        Arc::new(move || match Python::attach(|py| py.check_signals()) {
+            Ok(()) => false,
+            Err(err) => {
+                *raised.lock().unwrap_or_else(PoisonError::into_inner) = Some(err);
+                true
+            }
+        })
+    }
+
+    /// `value`, or the exception a signal handler raised while it was worked out.
+    pub(crate) fn or_raised<T>(&self, value: PyResult<T>) -> PyResult<T> {
+        match self
+            .raised
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
+            Some(err) => Err(err),
+            None => value,
         }
     }
 }

@@ -15,6 +15,28 @@ class Solution:
     nodes: int
     seconds: float
 
+class Solver:
+    """A solver that keeps its settings and table from one problem to the next."""
+
+    level: str
+    nodes: Optional[int]
+    time: Optional[float]
+    hash_mb: int
+    threads: int
+
+    def __init__(
+        self,
+        level: str = "full",
+        nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        hash_mb: int = 256,
+        threads: int = 1,
+    ) -> None:
+        """A solver with the settings of `solve`; its table is reserved now."""
+
+    def solve(self, sfen: str, max_plies: Optional[int] = None) -> Solution:
+        """Solves one mate problem with this solver's settings and table."""
+
 def solve(
     sfen: str,
     level: str = "full",
@@ -22,6 +44,7 @@ def solve(
     time: Optional[float] = None,
     hash_mb: int = 256,
     threads: int = 1,
+    max_plies: Optional[int] = None,
 ) -> Solution:
     """Solves one mate problem (with `threads` above 1, on that many threads)."""
 
@@ -32,5 +55,6 @@ def solve_many(
     time: Optional[float] = None,
     hash_mb: int = 64,
     threads: Optional[int] = None,
+    max_plies: Optional[int] = None,
 ) -> List[Solution]:
     """Solves many mate problems in parallel."""
