@@ -126,11 +126,15 @@ fn checked_bytes<T>(len: usize) -> Result<usize, TableError> {
 }
 
 /// The machine's physical memory in bytes: `MemTotal` of `/proc/meminfo`, or `None` when
-/// it cannot be read.
+/// it cannot be read. Read once per process: a solver made per problem would otherwise
+/// spend most of a short solve's time on opening and reading that file.
 #[cfg(target_os = "linux")]
 pub(crate) fn physical_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    mem_total(&text)
+    static PHYSICAL: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *PHYSICAL.get_or_init(|| {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        mem_total(&text)
+    })
 }
 
 /// The machine's physical memory in bytes: not known here, so a size too large is
