@@ -50,10 +50,12 @@ pub(crate) fn zeroed<T: Zeroable>(len: usize) -> Result<Box<[T]>, TableError> {
 }
 
 /// The machine's physical memory in bytes: `MemTotal` of `/proc/meminfo`, or `None` when it
-/// cannot be read.
+/// cannot be read. Read once per process: opening and reading the file cost more than a
+/// solve of a few empties.
 #[cfg(target_os = "linux")]
 fn physical_memory() -> Option<u64> {
-    mem_total(&std::fs::read_to_string("/proc/meminfo").ok()?)
+    static PHYSICAL: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *PHYSICAL.get_or_init(|| mem_total(&std::fs::read_to_string("/proc/meminfo").ok()?))
 }
 
 /// Not known on this system: a size too large is refused by the allocation itself.
