@@ -14,11 +14,12 @@ use crate::args::{seconds, table_bytes};
 use crate::errors::{illegal_move, value_error};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
-use crate::wait::run_interruptible;
+use crate::wait::Signals;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Computer>()?;
+    m.add_class::<ReversiSolver>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     Ok(())
@@ -192,6 +193,8 @@ impl Board {
 /// Solves the board exactly: (score for the side to move with empties to the winner, best
 /// move or `None` when the game is over). `time` (seconds) and `nodes` limit the search;
 /// a limit hit, or Ctrl-C, raises TimeoutError or KeyboardInterrupt. The GIL is released.
+/// Each call sets up a table of its own (zeroing `hash_mb` takes milliseconds); a `Solver`
+/// keeps one for many calls.
 #[pyfunction]
 #[pyo3(signature = (board, hash_mb = 64, nodes = None, time = None))]
 fn solve(
@@ -201,23 +204,71 @@ fn solve(
     nodes: Option<u64>,
     time: Option<f64>,
 ) -> PyResult<(i32, Option<String>)> {
-    let time = seconds(time)?;
-    let position = *board.game.board();
-    let mut solver = reversi::Solver::try_new(table_bytes(hash_mb)?).map_err(value_error)?;
-    let outcome = run_interruptible(py, move |cancel| {
-        solver.solve(&position, SolveLimits { nodes, time }, |_| {
-            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+    ReversiSolver::new(hash_mb)?.solve(py, board, nodes, time)
+}
+
+/// An exact endgame solver that keeps its table from one solve to the next: positions of
+/// one game share entries, and a short endgame costs its search, not the zeroing of a new
+/// table. Its methods release the GIL; Ctrl-C stops a solve and raises KeyboardInterrupt.
+/// One solve at a time: a call while another thread's solve runs raises RuntimeError.
+#[pyclass(module = "masu.reversi", name = "Solver")]
+pub(crate) struct ReversiSolver {
+    solver: reversi::Solver,
+    signals: Signals,
+    /// The table's size in MiB.
+    #[pyo3(get)]
+    hash_mb: usize,
+}
+
+#[pymethods]
+impl ReversiSolver {
+    /// A solver with a table of `hash_mb` MiB (16 suits 20-30 empties), reserved now.
+    /// Raises ValueError for a table that cannot be had.
+    #[new]
+    #[pyo3(signature = (hash_mb = 64))]
+    fn new(hash_mb: usize) -> PyResult<Self> {
+        let mut solver = reversi::Solver::try_new(table_bytes(hash_mb)?).map_err(value_error)?;
+        let signals = Signals::default();
+        solver.set_interrupt(Some(signals.check()));
+        Ok(ReversiSolver {
+            solver,
+            signals,
+            hash_mb,
         })
-    })?;
-    match outcome {
-        SolveOutcome::Solved(s) => Ok((s.score, s.best_move.map(|m| m.to_string()))),
-        SolveOutcome::Stopped { .. } => Err(pyo3::exceptions::PyTimeoutError::new_err(
-            "the solve stopped at its limit before an exact score",
-        )),
+    }
+
+    /// Solves `board` as `masu.reversi.solve` does, with this solver's table.
+    #[pyo3(signature = (board, nodes = None, time = None))]
+    fn solve(
+        &mut self,
+        py: Python<'_>,
+        board: &Board,
+        nodes: Option<u64>,
+        time: Option<f64>,
+    ) -> PyResult<(i32, Option<String>)> {
+        let limits = SolveLimits {
+            nodes,
+            time: seconds(time)?,
+        };
+        let position = *board.game.board();
+        let solver = &mut self.solver;
+        let outcome = py.detach(|| solver.solve(&position, limits, |_| ControlFlow::Continue(())));
+        let answer = match outcome {
+            SolveOutcome::Solved(s) => Ok((s.score, s.best_move.map(|m| m.to_string()))),
+            SolveOutcome::Stopped { .. } => Err(pyo3::exceptions::PyTimeoutError::new_err(
+                "the solve stopped at its limit before an exact score",
+            )),
+        };
+        self.signals.or_raised(answer)
+    }
+
+    /// Empties the table.
+    fn clear(&mut self) {
+        self.solver.clear();
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Solver(hash_mb={})", self.hash_mb)
     }
 }
 

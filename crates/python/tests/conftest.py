@@ -1,7 +1,12 @@
-"""Shared helpers: seeded random games and the record corpus of the masu-kif crate."""
+"""Shared helpers: seeded random games, the record corpus of the masu-kif crate, and
+Ctrl-C sent during a call."""
 
+import os
 import pathlib
 import random
+import signal
+import threading
+import time
 
 import pytest
 
@@ -48,3 +53,21 @@ def corpus_files():
 @pytest.fixture
 def corpus():
     return CORPUS
+
+
+def interrupted_after(seconds, work):
+    """Runs `work` with a SIGINT sent after `seconds`; asserts it raised KeyboardInterrupt
+    within five seconds."""
+    # Python turns SIGINT into KeyboardInterrupt only if it was not ignored when Python
+    # started, and a background job of a non-interactive shell starts with it ignored.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            work()
+        timer.join()
+        assert time.monotonic() - start < 5
+    finally:
+        signal.signal(signal.SIGINT, previous)

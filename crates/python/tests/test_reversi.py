@@ -3,7 +3,10 @@
 import pytest
 
 import masu
-from masu.reversi import Board, Computer, perft, solve
+import time
+
+from conftest import interrupted_after
+from masu.reversi import Board, Computer, Solver, perft, solve
 
 
 def test_board_and_transcript():
@@ -42,6 +45,34 @@ def test_perft_and_solve():
         assert score == (final if mover == 0 else -final)
     else:
         assert solve(board)[0] == -score
+
+
+def test_a_solver_keeps_its_table_for_many_solves():
+    solver = Solver(hash_mb=4)
+    assert repr(solver) == "Solver(hash_mb=4)" and solver.hash_mb == 4
+    board = Board()
+    player = Computer("random", seed=11)
+    while 64 - sum(board.discs()) > 12 and not board.is_game_over():
+        player.play(board)
+    # Down the game, the reused solver agrees with a fresh solve at every position.
+    while not board.is_game_over():
+        assert solver.solve(board) == solve(board, hash_mb=4)
+        player.play(board)
+    solver.clear()
+    with pytest.raises(ValueError):
+        Solver(hash_mb=1 << 40)
+
+
+def test_limits_and_ctrl_c_stop_a_solve_of_the_start_position():
+    # At 60 empties every node's move ordering is a search of its own.
+    start = time.monotonic()
+    with pytest.raises(TimeoutError):
+        solve(Board(), time=0.2)
+    with pytest.raises(TimeoutError):
+        Solver().solve(Board(), time=0.2)
+    assert time.monotonic() - start < 10
+    interrupted_after(0.2, lambda: solve(Board(), time=30))
+    interrupted_after(0.2, lambda: Solver().solve(Board()))
 
 
 def test_computer_players_finish_a_game():

@@ -1,12 +1,11 @@
 """masu.tsume: one problem, many in parallel, limits and bad input."""
 
-import os
-import signal
 import threading
 import time
 
 import pytest
 
+from conftest import interrupted_after
 from masu import tsume
 
 # Black: a pawn on 1d and two golds in hand against the king on 1b: mate in three.
@@ -93,24 +92,6 @@ def test_the_gil_is_released_while_solving():
     stop.set()
     thread.join()
     assert len(ticks) > 20
-
-
-def interrupted_after(seconds, work):
-    """Runs `work` with a SIGINT sent after `seconds`; asserts it raised KeyboardInterrupt
-    within five seconds."""
-    # Python turns SIGINT into KeyboardInterrupt only if it was not ignored when Python
-    # started, and a background job of a non-interactive shell starts with it ignored.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
-        start = time.monotonic()
-        timer.start()
-        with pytest.raises(KeyboardInterrupt):
-            work()
-        timer.join()
-        assert time.monotonic() - start < 5
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 # 木星の旅's search soon goes deeper than the calling thread searches and carries on, on a

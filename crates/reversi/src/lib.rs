@@ -39,6 +39,9 @@ pub use perft::{PerftMode, perft, perft_divide, perft_portable};
 pub use player::{
     AlphaBetaPlayer, Evaluation, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
 };
-pub use solve::{Progress, Solution, SolveLimits, SolveOutcome, Solver, TableError};
+pub use solve::{
+    INTERRUPT_INTERVAL, InterruptFn, Progress, Solution, SolveLimits, SolveOutcome, Solver,
+    TableError,
+};
 pub use square::{ParseSquareError, Square};
 pub use symmetry::Symmetry;

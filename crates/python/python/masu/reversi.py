@@ -4,9 +4,10 @@ from masu._masu import reversi as _reversi
 
 Board = _reversi.Board
 Computer = _reversi.Computer
+Solver = _reversi.Solver
 solve = _reversi.solve
 perft = _reversi.perft
 BLACK = 0
 WHITE = 1
 
-__all__ = ["BLACK", "Board", "Computer", "WHITE", "perft", "solve"]
+__all__ = ["BLACK", "Board", "Computer", "Solver", "WHITE", "perft", "solve"]

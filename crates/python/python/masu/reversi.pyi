@@ -62,6 +62,20 @@ class Computer:
     def play(self, board: Board) -> Optional[str]:
         """Chooses and plays a move on `board`."""
 
+class Solver:
+    """An exact endgame solver that keeps its table from one solve to the next."""
+
+    hash_mb: int
+
+    def __init__(self, hash_mb: int = 64) -> None:
+        """A solver with a table of `hash_mb` MiB, reserved now."""
+    def solve(
+        self, board: Board, nodes: Optional[int] = None, time: Optional[float] = None
+    ) -> Tuple[int, Optional[str]]:
+        """(exact score for the side to move, best move), with this solver's table."""
+    def clear(self) -> None:
+        """Empties the table."""
+
 def solve(
     board: Board, hash_mb: int = 64, nodes: Optional[int] = None, time: Optional[float] = None
 ) -> Tuple[int, Optional[str]]:

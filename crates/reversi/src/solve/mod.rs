@@ -30,6 +30,7 @@ mod stability;
 mod table;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::bits;
@@ -143,11 +144,29 @@ pub enum SolveOutcome {
 }
 
 /// An exact endgame solver with a transposition table of caller-set size, kept between solves.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Solver {
     table: Table,
     order_cache: order_cache::OrderCache,
+    interrupt: Option<InterruptFn>,
 }
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("table", &self.table)
+            .field("order_cache", &self.order_cache)
+            .field("interrupt", &self.interrupt.as_ref().map(|_| "callback"))
+            .finish()
+    }
+}
+
+/// A stop check for [`Solver::set_interrupt`]: `true` stops the solve.
+pub type InterruptFn = Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// How often a solve asks its [`InterruptFn`] whether to stop (the clock is read every
+/// few thousand nodes, so about this often).
+pub const INTERRUPT_INTERVAL: Duration = Duration::from_millis(50);
 
 impl Solver {
     /// A solver whose table uses at most `table_bytes` bytes (16 MiB suits 20-30 empties),
@@ -188,7 +207,31 @@ impl Solver {
         Ok(Solver {
             table: Table::try_with_bytes(table_bytes)?,
             order_cache: order_cache::OrderCache::try_new()?,
+            interrupt: None,
         })
+    }
+
+    /// Has every later solve ask `interrupt` about every [`INTERRUPT_INTERVAL`] whether to
+    /// stop (`None`: never); `true` stops it as a limit does
+    /// ([`SolveOutcome::Stopped`]). It is asked on the thread that runs the solve, between
+    /// the progress reports, which come only after each root move: Python's Ctrl-C, which
+    /// only the interpreter's main thread sees, stops a long root move this way.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use masu_reversi::{Board, SolveLimits, SolveOutcome, Solver};
+    ///
+    /// let mut solver = Solver::try_new(1 << 20)?;
+    /// solver.set_interrupt(Some(Arc::new(|| true)));
+    /// // 60 empties: the first answer of the check, after 50 ms, stops the solve.
+    /// let outcome = solver.solve(&Board::new(), SolveLimits::none(), |_| {
+    ///     std::ops::ControlFlow::Continue(())
+    /// });
+    /// assert!(matches!(outcome, SolveOutcome::Stopped { .. }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_interrupt(&mut self, interrupt: Option<InterruptFn>) {
+        self.interrupt = interrupt;
     }
 
     /// Empties the table.
@@ -262,6 +305,8 @@ impl Solver {
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + t),
+            interrupt: self.interrupt.as_deref(),
+            next_interrupt: start + INTERRUPT_INTERVAL,
             stopped: false,
             level: table::EXACT,
             guesses: 0,

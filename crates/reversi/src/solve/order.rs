@@ -136,8 +136,13 @@ impl MoveList {
 fn sort_depth(empties: u32) -> Option<u32> {
     empties
         .checked_sub(SORT_EMPTIES)
-        .map(|extra| extra / SORT_STEP)
+        .map(|extra| (extra / SORT_STEP).min(MAX_SORT_DEPTH))
 }
+
+/// The deepest ordering search, reached at 33 empties (the most of the FFO positions
+/// measured is 34). Deeper ones are full-window searches without a clock: at 60 empties
+/// one would be 16 plies deep, and the first of them would outlast any time limit.
+const MAX_SORT_DEPTH: u32 = 7;
 
 /// The ordering functions (the shallow search recurses), written once and compiled once per
 /// instruction set (see `kernel.rs`).

@@ -37,6 +37,11 @@ pub(crate) const PROBCUT_MARGIN: u8 = 6;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 4096;
 
+/// A node with this many empties reads the clock itself: its move ordering alone (shallow
+/// searches below each child) can take longer than [`CLOCK_INTERVAL`] nodes of the endgame,
+/// and at 60 empties a minute before the count came round.
+const CLOCK_EVERY_NODE_EMPTIES: u32 = 24;
+
 /// Squares next to a corner: poor first tries, so they are searched last.
 const X_AND_C: u64 = 0x42c3_0000_0000_c342;
 
@@ -88,6 +93,9 @@ pub(crate) struct Search<'t, K> {
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
+    /// Asked about every [`INTERRUPT_INTERVAL`](super::INTERRUPT_INTERVAL) whether to stop.
+    pub(crate) interrupt: Option<&'t (dyn Fn() -> bool + Send + Sync)>,
+    pub(crate) next_interrupt: Instant,
     pub(crate) stopped: bool,
     /// How far this pass's results can be trusted: [`EXACT`], or in the selective pre-pass
     /// the margin in discs beyond which a node's ordering searches cut it without a search
@@ -226,6 +234,9 @@ macro_rules! search_kernels {
             /// Many empties: table, stability cut-off, fastest-first ordering.
             $(#[$attr])*
             fn deep(&mut self, p: u64, o: u64, moves: u64, mut alpha: i32, mut beta: i32) -> i32 {
+                if (!(p | o)).count_ones() >= CLOCK_EVERY_NODE_EMPTIES && self.clocked() {
+                    self.stopped |= self.clock_says_stop();
+                }
                 if self.tick() {
                     return 0;
                 }
@@ -372,12 +383,34 @@ impl<K> Search<'_, K> {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && let Some(deadline) = self.deadline
-        {
-            self.stopped |= Instant::now() >= deadline;
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.clocked() {
+            self.stopped |= self.clock_says_stop();
         }
         self.stopped
+    }
+
+    /// Whether the solve has a time limit or an interrupt check, which read the clock.
+    #[inline(always)]
+    fn clocked(&self) -> bool {
+        self.deadline.is_some() || self.interrupt.is_some()
+    }
+
+    /// Whether the time limit has passed or the interrupt check, when its interval is up,
+    /// answers `true`.
+    #[cold]
+    #[inline(never)]
+    fn clock_says_stop(&mut self) -> bool {
+        let now = Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
+            return true;
+        }
+        match self.interrupt {
+            Some(interrupt) if now >= self.next_interrupt => {
+                self.next_interrupt = now + super::INTERRUPT_INTERVAL;
+                interrupt()
+            }
+            _ => false,
+        }
     }
 }
 

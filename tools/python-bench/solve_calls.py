@@ -1,8 +1,9 @@
-"""The cost of one short tsume solve from Python: masu's `solve`, a reused `Solver`,
-`solve_many`, and cshogi's `DfPn` (a benchmark, not a test).
+"""The cost of one short solve from Python: masu.tsume's `solve`, a reused `Solver`,
+`solve_many`, and cshogi's `DfPn`; masu.reversi's `solve` and a reused `Solver` on short
+endgames (a benchmark, not a test).
 
     python3 -m venv /tmp/bench && /tmp/bench/bin/pip install ./crates/python cshogi
-    /tmp/bench/bin/python tools/python-bench/tsume_calls.py
+    /tmp/bench/bin/python tools/python-bench/solve_calls.py
 
 Each row: the best and the median of five loops, in microseconds a call.
 """
@@ -10,7 +11,7 @@ Each row: the best and the median of five loops, in microseconds a call.
 import statistics
 import time
 
-from masu import tsume
+from masu import reversi, tsume
 
 try:
     import cshogi
@@ -54,5 +55,17 @@ def main():
             row(f"{label}, cshogi DfPn.search (reused)", per_call(lambda: dfpn.search(board), 3000))
 
 
+def reversi_rows():
+    for empties in (8, 14):
+        board = reversi.Board()
+        player = reversi.Computer("random", seed=5)
+        while 64 - sum(board.discs()) > empties:
+            player.play(board)
+        row(f"reversi, {empties} empties, solve", per_call(lambda: reversi.solve(board), 20))
+        solver = reversi.Solver()
+        row(f"reversi, {empties} empties, Solver.solve", per_call(lambda: solver.solve(board), 200))
+
+
 if __name__ == "__main__":
     main()
+    reversi_rows()
