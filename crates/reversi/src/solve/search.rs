@@ -234,7 +234,7 @@ macro_rules! search_kernels {
             /// Many empties: table, stability cut-off, fastest-first ordering.
             $(#[$attr])*
             fn deep(&mut self, p: u64, o: u64, moves: u64, mut alpha: i32, mut beta: i32) -> i32 {
-                if (!(p | o)).count_ones() >= CLOCK_EVERY_NODE_EMPTIES && self.clocked() {
+                if self.clocked() && (!(p | o)).count_ones() >= CLOCK_EVERY_NODE_EMPTIES {
                     self.stopped |= self.clock_says_stop();
                 }
                 if self.tick() {
