@@ -56,33 +56,44 @@ impl Position {
 
     /// Builds the position of `setup` without checking it.
     pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
-        let mut pos = Position {
-            board: [None; 81],
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 14],
+        // The occupied squares first, as two words and without a branch on each square (one
+        // would mispredict on half of them); then a step per piece, with no chain of writes
+        // to one set from square to square, the sets and the board key together.
+        let (mut low, mut high) = (0u64, 0u64);
+        for (i, piece) in setup.board[..64].iter().enumerate() {
+            low |= u64::from(piece.is_some()) << i;
+        }
+        for (i, piece) in setup.board[64..].iter().enumerate() {
+            high |= u64::from(piece.is_some()) << i;
+        }
+        let mut by_color = [Bitboard::EMPTY; 2];
+        let mut by_kind = [Bitboard::EMPTY; 14];
+        let mut board_key = 0;
+        for sq in Bitboard::from_bits(u128::from(low) | u128::from(high) << 64) {
+            if let Some(p) = setup.board[sq.index()] {
+                let bit = Bitboard::from_square(sq);
+                by_color[p.color.index()] |= bit;
+                by_kind[p.kind.index()] |= bit;
+                board_key ^= zobrist::board(p.color, p.kind, sq);
+            }
+        }
+        if setup.turn == Color::White {
+            board_key ^= zobrist::turn();
+        }
+        let pos = Position {
+            board: setup.board,
+            by_color,
+            by_kind,
             hands: setup.hands,
             turn: setup.turn,
             ply: setup.ply,
-            board_key: 0,
+            board_key,
             hand_key: 0,
         };
-        // Without a branch on each square (it mispredicts on half of them): an empty square
-        // adds its bit to a 29th set that is then dropped.
-        let mut by_piece = [Bitboard::EMPTY; 29];
-        for (sq, piece) in Square::ALL.into_iter().zip(setup.board) {
-            let index = piece.map_or(28, |p| p.color.index() * 14 + p.kind.index());
-            by_piece[index] |= Bitboard::from_square(sq);
+        Position {
+            hand_key: pos.fresh_hand_key(),
+            ..pos
         }
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                let squares = by_piece[color.index() * 14 + kind.index()];
-                pos.by_color[color.index()] |= squares;
-                pos.by_kind[kind.index()] |= squares;
-            }
-        }
-        pos.board = setup.board;
-        (pos.board_key, pos.hand_key) = pos.fresh_keys();
-        pos
     }
 
     /// The plain data of this position.
@@ -308,6 +319,7 @@ impl Position {
     }
 
     /// Recomputes both key halves from scratch (the incremental ones must equal these).
+    #[cfg(test)]
     fn fresh_keys(&self) -> (u64, u64) {
         let mut board_key = 0;
         for sq in self.occupied() {
@@ -318,13 +330,18 @@ impl Position {
         if self.turn == Color::White {
             board_key ^= zobrist::turn();
         }
+        (board_key, self.fresh_hand_key())
+    }
+
+    /// The hand half of the key, from the hands.
+    fn fresh_hand_key(&self) -> u64 {
         let mut hand_key = 0u64;
         for color in Color::ALL {
             for (kind, n) in self.hands[color].iter() {
                 hand_key = hand_key.wrapping_add(zobrist::hand(color, kind).wrapping_mul(n.into()));
             }
         }
-        (board_key, hand_key)
+        hand_key
     }
 
     /// Whether the incremental key halves equal a fresh computation (for tests).
