@@ -333,6 +333,12 @@ impl Position {
         (board_key, self.fresh_hand_key())
     }
 
+    /// Puts `hands` in place of the hands, with their key.
+    pub(crate) fn replace_hands(&mut self, hands: ByColor<Hand>) {
+        self.hands = hands;
+        self.hand_key = self.fresh_hand_key();
+    }
+
     /// The hand half of the key, from the hands.
     fn fresh_hand_key(&self) -> u64 {
         let mut hand_key = 0u64;

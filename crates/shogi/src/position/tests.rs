@@ -443,6 +443,16 @@ fn sfen_forms_and_round_trip() {
     );
 }
 
+/// A tsume setup's defender gets the pieces placed nowhere, and the key counts them.
+#[test]
+fn tsume_setups_key_the_defenders_filled_hand() {
+    let p = Position::from_sfen_with("8k/9/8P/9/9/9/9/9/9 b G 1", SetupMode::Tsume).unwrap();
+    assert!(p.key_is_consistent());
+    assert_eq!(p.hand(Color::White).count(PieceKind::Pawn), 17);
+    let written = Position::from_sfen_with(&p.to_sfen(), SetupMode::Tsume).unwrap();
+    assert_eq!((written.key(), written), (p.key(), p));
+}
+
 #[test]
 fn keys_follow_moves_and_halves() {
     let mut p = Position::startpos();

@@ -133,7 +133,8 @@ impl Position {
         });
         if let Some(defender) = defender {
             fill_hand(&mut setup, defender, pos.material_counts());
-            pos = Position::from_setup_unchecked(&setup);
+            // Only the hands changed: the board's sets and key stand.
+            pos.replace_hands(setup.hands);
         }
         let mut kinds = pos.errors();
         let has_king = |c: Color| has_king(&pos, c);
