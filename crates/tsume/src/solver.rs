@@ -176,7 +176,6 @@ impl Solver {
         // Most solves end within a few dozen plies: on this thread, they save the start of
         // one with a large stack (tens of microseconds, more than a short mate's search).
         let nothing = Spent { nodes: 0, start };
-        let caller = std::thread::current();
         let on_this_thread = if helpers.is_empty() {
             run(config, table, helpers, pos, horizon, Leg::Caller, nothing)
         } else {
@@ -184,33 +183,7 @@ impl Solver {
         };
         let (verdict, nodes, proof_nodes) = match on_this_thread {
             Ok(done) => done,
-            Err(spent) => std::thread::scope(|s| {
-                let (interrupt, cancel) = (config.interrupt.clone(), config.cancel.clone());
-                let worker = std::thread::Builder::new()
-                    .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, || {
-                        let done = run(config, table, helpers, pos, horizon, Leg::Worker, spent);
-                        caller.unpark();
-                        done
-                    });
-                match worker {
-                    Ok(handle) => {
-                        if let (Some(interrupt), Some(cancel)) = (&interrupt, &cancel) {
-                            wait_interruptible(&handle, interrupt, cancel);
-                        }
-                        match handle
-                            .join()
-                            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-                        {
-                            Ok(done) => done,
-                            // Never at the full depth (its deepest node ends the search).
-                            Err(spent) => depth_limit(spent),
-                        }
-                    }
-                    // No thread available: the search stopped where this thread's stack ends.
-                    Err(_) => depth_limit(spent),
-                }
-            }),
+            Err(spent) => on_worker(config, table, helpers, pos, horizon, spent),
         };
         if let Some(cancel) = &self.config.cancel {
             // A cancel request is for one solve: the next one runs.
@@ -246,17 +219,69 @@ enum Leg {
     Worker,
 }
 
-/// Waits for `worker` to finish, asking `interrupt` about every [`INTERRUPT_INTERVAL`]
-/// (the worker unparks this thread when it is done); a `true` sets `cancel`, and the
-/// worker's search stops at its next check.
-fn wait_interruptible<T>(
-    worker: &std::thread::ScopedJoinHandle<'_, T>,
-    interrupt: &InterruptFn,
-    cancel: &AtomicBool,
-) {
-    while !worker.is_finished() {
+/// The rest of a solve that went deeper than the calling thread searches, after `spent`:
+/// on a thread with the stack for [`MAX_DEPTH`], the table kept, while this thread waits
+/// and asks [`Config::interrupt`].
+fn on_worker(
+    config: &mut Config,
+    table: &mut Table,
+    helpers: &mut [Table],
+    pos: &Position,
+    horizon: Len,
+    spent: Spent,
+) -> (Verdict, u64, u64) {
+    let (caller, finished) = (std::thread::current(), AtomicBool::new(false));
+    let (interrupt, cancel) = (config.interrupt.clone(), config.cancel.clone());
+    std::thread::scope(|s| {
+        let worker = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, || {
+                let _finish = Finish {
+                    finished: &finished,
+                    caller: &caller,
+                };
+                run(config, table, helpers, pos, horizon, Leg::Worker, spent)
+            });
+        let Ok(handle) = worker else {
+            // No thread available: the search stopped where this thread's stack ends.
+            return depth_limit(spent);
+        };
+        if let (Some(interrupt), Some(cancel)) = (&interrupt, &cancel) {
+            wait_interruptible(&finished, interrupt, cancel);
+        }
+        match handle
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        {
+            Ok(done) => done,
+            // Never at the full depth (its deepest node ends the search).
+            Err(spent) => depth_limit(spent),
+        }
+    })
+}
+
+/// Tells the thread that waits for a worker that the worker is done, when the worker's
+/// closure ends, by its return or by a panic.
+struct Finish<'a> {
+    finished: &'a AtomicBool,
+    caller: &'a std::thread::Thread,
+}
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.finished.store(true, Ordering::Release);
+        self.caller.unpark();
+    }
+}
+
+/// Waits until the worker says it has `finished` (it then unparks this thread, so the
+/// wait ends at once, not at the next step), asking `interrupt` about every
+/// [`INTERRUPT_INTERVAL`]; a `true` sets `cancel`, and the worker's search stops at its
+/// next check.
+fn wait_interruptible(finished: &AtomicBool, interrupt: &InterruptFn, cancel: &AtomicBool) {
+    while !finished.load(Ordering::Acquire) {
         std::thread::park_timeout(INTERRUPT_INTERVAL);
-        if !worker.is_finished() && interrupt() {
+        if !finished.load(Ordering::Acquire) && interrupt() {
             cancel.store(true, Ordering::Relaxed);
             return;
         }
