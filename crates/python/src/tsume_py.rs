@@ -1,7 +1,7 @@
 //! `masu.tsume`: the df-pn mate solver, one problem or many in parallel.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use pyo3::exceptions::PyKeyboardInterrupt;
@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use rayon::prelude::*;
 use shogi::{Position, SetupMode};
-use tsume::{AnswerLevel, Config, Limits, Solver, StopReason, Verdict};
+use tsume::{AnswerLevel, Config, InterruptFn, Limits, Solver, StopReason, TableError, Verdict};
 
 use crate::args::{seconds, table_bytes};
 use crate::errors::value_error;
@@ -170,9 +170,9 @@ impl Settings {
         Ok(self)
     }
 
-    /// The solver's configuration, without a way to stop it early.
-    fn config(self) -> Config {
-        Config {
+    /// A solver that asks `interrupt` whether to stop, or why its table cannot be had.
+    fn solver(self, interrupt: InterruptFn) -> Result<Solver, TableError> {
+        Solver::try_new(Config {
             limits: Limits {
                 nodes: self.nodes,
                 time: self.time,
@@ -180,31 +180,9 @@ impl Settings {
             table_bytes: self.table_bytes,
             answer: self.level,
             threads: self.threads,
+            interrupt: Some(interrupt),
             ..Config::default()
-        }
-    }
-
-    /// A solver that stops when `cancel` is set, or why its table cannot be had. The flag
-    /// is read through the solver's interrupt check, not given as its cancel flag: a
-    /// solver clears its cancel flag when its solve stops, and this one is shared by
-    /// every solver of a batch.
-    fn solver(self, cancel: &Arc<AtomicBool>) -> Result<Solver, String> {
-        let cancel = Arc::clone(cancel);
-        let config = Config {
-            interrupt: Some(Arc::new(move || cancel.load(Ordering::Relaxed))),
-            ..self.config()
-        };
-        Solver::try_new(config).map_err(|e| e.to_string())
-    }
-
-    /// A solver that runs Python's signal handlers on the calling thread and stops when
-    /// one raises (Ctrl-C), or a ValueError for a table that cannot be had.
-    fn interruptible(self, signals: &Signals) -> PyResult<Solver> {
-        let config = Config {
-            interrupt: Some(signals.check()),
-            ..self.config()
-        };
-        Solver::try_new(config).map_err(value_error)
+        })
     }
 }
 
@@ -242,7 +220,7 @@ fn solve(
     let settings = Settings::new(level, nodes, time, hash_mb)?.with_threads(threads)?;
     let pos = problem(sfen)?;
     let signals = Signals::default();
-    let mut solver = settings.interruptible(&signals)?;
+    let mut solver = settings.solver(signals.check()).map_err(value_error)?;
     let solution = py.detach(|| solve_one(&mut solver, &pos, max_plies));
     signals.or_raised(solution)
 }
@@ -274,11 +252,15 @@ fn solve_many(
         .build()
         .map_err(value_error)?;
     let results = run_interruptible(py, move |cancel| {
+        // Each solver reads the batch's flag through its interrupt: a solver clears its own
+        // cancel flag when a solve stops, and this one stops every solve of the batch.
+        let stop = Arc::clone(&cancel);
+        let stopped: InterruptFn = Arc::new(move || stop.load(Ordering::Relaxed));
         pool.install(|| {
             positions
                 .par_iter()
                 .map_init(
-                    || settings.solver(&cancel),
+                    || settings.solver(Arc::clone(&stopped)),
                     |solver, pos| match solver {
                         // The batch is stopped: what is left is not started.
                         _ if cancel.load(Ordering::Relaxed) => {
@@ -336,7 +318,7 @@ impl TsumeSolver {
         let settings = Settings::new(level, nodes, time, hash_mb)?.with_threads(threads)?;
         let signals = Signals::default();
         Ok(TsumeSolver {
-            solver: settings.interruptible(&signals)?,
+            solver: settings.solver(signals.check()).map_err(value_error)?,
             signals,
             level: settings.level.name(),
             nodes,

@@ -47,7 +47,7 @@ def test_perft_and_solve():
         assert solve(board)[0] == -score
 
 
-def test_a_solver_keeps_its_table_for_many_solves():
+def test_a_reused_solver_answers_as_solve_down_a_game():
     solver = Solver(hash_mb=4)
     assert repr(solver) == "Solver(hash_mb=4)" and solver.hash_mb == 4
     board = Board()
