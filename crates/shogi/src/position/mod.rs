@@ -80,7 +80,7 @@ impl Position {
         if setup.turn == Color::White {
             board_key ^= zobrist::turn();
         }
-        let pos = Position {
+        let mut pos = Position {
             board: setup.board,
             by_color,
             by_kind,
@@ -90,10 +90,8 @@ impl Position {
             board_key,
             hand_key: 0,
         };
-        Position {
-            hand_key: pos.fresh_hand_key(),
-            ..pos
-        }
+        pos.replace_hands(setup.hands);
+        pos
     }
 
     /// The plain data of this position.
