@@ -63,3 +63,17 @@ proptest! {
         }
     }
 }
+
+/// An alternative check that does not mate within the line's plies is asked first of the
+/// defence that refuted it two plies shorter: these two problems each left one check
+/// undecided within its bounded search (gen2-9-8's 7c7a, gen2-9-9's 6a7b+) before that.
+#[test]
+fn alternatives_refuted_as_two_plies_shorter_are_decided() {
+    let problems = generated();
+    for name in ["gen2-9-8", "gen2-9-9"] {
+        let p = problems.iter().find(|p| p.name == name).unwrap();
+        let full = mate(p, AnswerLevel::Full);
+        assert!(full.exact, "{name}");
+        assert_eq!(full.undecided, [], "{name}");
+    }
+}

@@ -41,6 +41,12 @@ impl Cursor {
 /// Nodes granted to each check when looking for alternative mates (余詰).
 const ALTERNATIVE_NODES: u64 = 20_000;
 
+/// Plies after an alternative check from which its refutation is first asked of the
+/// defences that refuted it two plies shorter ([`Searcher::escapes_as_before`]). On the 427
+/// generated problems the full answer took 8.85 M nodes from 6 plies, 8.90 M from 4, 9.72
+/// M from 8, and 10.14 M without asking.
+const ESCAPES_AS_BEFORE_PLIES: u32 = 6;
+
 /// A main line and the alternative mating moves (余詰) on it.
 #[derive(Debug, Default)]
 pub(crate) struct MainLine {
@@ -146,7 +152,13 @@ impl Searcher<'_, '_> {
                 search(self)?
             } else {
                 // Alternatives get a bounded search each; undecided ones are reported apart.
-                match self.limited(ALTERNATIVE_NODES, |s| s.asking_from_below(search)) {
+                let refute_or_search = |s: &mut Self| {
+                    if s.escapes_as_before(prefix, c, &child, r - 1)? {
+                        return Some(false);
+                    }
+                    search(s)
+                };
+                match self.limited(ALTERNATIVE_NODES, |s| s.asking_from_below(refute_or_search)) {
                     Some(ok) => ok,
                     None if self.stop.is_some() => return None,
                     None => {
@@ -163,6 +175,45 @@ impl Searcher<'_, '_> {
             }
         }
         Some(out)
+    }
+
+    /// Whether a defence at `child` (the defender to move after the check `c` on the line
+    /// `prefix`, `r` plies left) that the table shows escaping every mate within `r - 3`
+    /// escapes every mate within `r - 1` too; `None` when the budget ran out.
+    ///
+    /// Every check at a line's attacker node is known not to mate within two plies fewer
+    /// than the line's move (the root's by the exact length's last question, the others'
+    /// by the longest defence that led there), and the table keeps the defences that
+    /// refuted them. Most checks that do not mate within the line's plies either are
+    /// refuted again by such a defence: asked first, it settles them before the defender
+    /// node's search spreads over its other defences, whose first numbers know nothing of
+    /// the shorter bound. Below [`ESCAPES_AS_BEFORE_PLIES`] the plain search costs less.
+    fn escapes_as_before(
+        &mut self,
+        prefix: &[Cursor],
+        c: &Cursor,
+        child: &Cursor,
+        r: u32,
+    ) -> Option<bool> {
+        if r < ESCAPES_AS_BEFORE_PLIES {
+            return Some(false);
+        }
+        let shorter = Len::try_from(r - 3).unwrap_or(Len::MAX - 1);
+        for defence in child.pos.legal_moves() {
+            let after = child.child(defence);
+            let n = self.node(&after.pos, 0, shorter, 0);
+            let probe = self
+                .table
+                .probe(n.board_key, n.attacker_hand, n.defender_hand, shorter);
+            if !matches!(probe, Probe::Disproven { .. }) {
+                continue;
+            }
+            let on_line = std::slice::from_ref(c);
+            if !self.with_path(prefix, |s| s.mate_on_line(on_line, child, &after, r - 1))? {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 
     /// The minimax main line of a position with exact mate length `n`, and the
