@@ -141,6 +141,8 @@ impl Searcher<'_, '_> {
     /// The attacker's mating moves at `c` within `r` plies (the first only unless `all`).
     fn mating_moves(&mut self, prefix: &[Cursor], c: &Cursor, r: u32, all: bool) -> Option<Mating> {
         let mut out = Mating::default();
+        // The defence that refuted the last alternative refuted here, asked of the next.
+        let mut refuted_by = None;
         for m in self.ordered_moves(c) {
             let child = c.child(m);
             let key = child.pos.key();
@@ -153,13 +155,17 @@ impl Searcher<'_, '_> {
             } else {
                 // Alternatives get a bounded search each; undecided ones are reported apart.
                 let refute_or_search = |s: &mut Self| {
-                    if s.escapes_as_before(prefix, c, &child, r - 1)? {
+                    if s.escapes_as_before(prefix, c, &child, r - 1, refuted_by)? {
                         return Some(false);
                     }
                     search(s)
                 };
                 match self.limited(ALTERNATIVE_NODES, |s| s.asking_from_below(refute_or_search)) {
-                    Some(ok) => ok,
+                    Some(false) => {
+                        refuted_by = self.escaping_defence(&child, r - 1).or(refuted_by);
+                        false
+                    }
+                    Some(true) => true,
                     None if self.stop.is_some() => return None,
                     None => {
                         out.undecided.push(m);
@@ -178,8 +184,9 @@ impl Searcher<'_, '_> {
     }
 
     /// Whether a defence at `child` (the defender to move after the check `c` on the line
-    /// `prefix`, `r` plies left) that the table shows escaping every mate within `r - 3`
-    /// escapes every mate within `r - 1` too; `None` when the budget ran out.
+    /// `prefix`, `r` plies left) that the table shows escaping every mate within `r - 3`,
+    /// or else `also` (the defence that refuted the check before this one), escapes every
+    /// mate within `r - 1`; `None` when the budget ran out.
     ///
     /// Every check at a line's attacker node is known not to mate within two plies fewer
     /// than the line's move (the root's by the exact length's last question, the others'
@@ -194,26 +201,50 @@ impl Searcher<'_, '_> {
         c: &Cursor,
         child: &Cursor,
         r: u32,
+        also: Option<Move>,
     ) -> Option<bool> {
         if r < ESCAPES_AS_BEFORE_PLIES {
             return Some(false);
         }
         let shorter = Len::try_from(r - 3).unwrap_or(Len::MAX - 1);
-        for defence in child.pos.legal_moves() {
+        let defences = child.pos.legal_moves();
+        let known = defences.iter().copied();
+        let known: Vec<Move> = known
+            .filter(|&d| self.known_escape(child, d, shorter))
+            .collect();
+        let also = also.filter(|m| defences.contains(m));
+        for defence in known.into_iter().chain(also) {
             let after = child.child(defence);
-            let n = self.node(&after.pos, 0, shorter, 0);
-            let probe = self
-                .table
-                .probe(n.board_key, n.attacker_hand, n.defender_hand, shorter);
-            if !matches!(probe, Probe::Disproven { .. }) {
-                continue;
-            }
             let on_line = std::slice::from_ref(c);
             if !self.with_path(prefix, |s| s.mate_on_line(on_line, child, &after, r - 1))? {
                 return Some(true);
             }
         }
         Some(false)
+    }
+
+    /// A defence at `child` (`r` plies left) whose position the table shows without a
+    /// mate within `r - 1`: what refuted the check that led to `child`. Only asked where
+    /// [`Searcher::escapes_as_before`] would use it.
+    fn escaping_defence(&self, child: &Cursor, r: u32) -> Option<Move> {
+        if r < ESCAPES_AS_BEFORE_PLIES {
+            return None;
+        }
+        let horizon = Len::try_from(r - 1).unwrap_or(Len::MAX - 1);
+        let defences = child.pos.legal_moves();
+        defences
+            .into_iter()
+            .find(|&d| self.known_escape(child, d, horizon))
+    }
+
+    /// Whether the table shows no mate within `horizon` after `defence` at `child`.
+    fn known_escape(&self, child: &Cursor, defence: Move, horizon: Len) -> bool {
+        let after = child.child(defence);
+        let n = self.node(&after.pos, 0, horizon, 0);
+        let probe = self
+            .table
+            .probe(n.board_key, n.attacker_hand, n.defender_hand, horizon);
+        matches!(probe, Probe::Disproven { .. })
     }
 
     /// The minimax main line of a position with exact mate length `n`, and the
