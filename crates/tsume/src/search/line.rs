@@ -192,7 +192,7 @@ impl Searcher<'_, '_> {
     /// Every check at a line's attacker node is known not to mate within two plies fewer
     /// than the line's move (the root's by the exact length's last question, the others'
     /// by the longest defence that led there), and the table keeps the defences that
-    /// refuted them. Most checks that do not mate within the line's plies either are
+    /// refuted them. Most of the checks that do not mate within the line's plies are
     /// refuted again by such a defence: asked first, it settles them before the defender
     /// node's search spreads over its other defences, whose first numbers know nothing of
     /// the shorter bound. Below [`ESCAPES_AS_BEFORE_PLIES`] the plain search costs less.
@@ -213,7 +213,7 @@ impl Searcher<'_, '_> {
         let known: Vec<Move> = known
             .filter(|&d| self.known_escape(child, d, shorter))
             .collect();
-        let also = also.filter(|m| defences.contains(m));
+        let also = also.filter(|m| defences.contains(m) && !known.contains(m));
         for defence in known.into_iter().chain(also) {
             let after = child.child(defence);
             let on_line = std::slice::from_ref(c);
