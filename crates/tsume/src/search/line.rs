@@ -209,8 +209,9 @@ impl Searcher<'_, '_> {
         }
         let shorter = Len::try_from(r - 3).unwrap_or(Len::MAX - 1);
         let defences = child.pos.legal_moves();
-        let known = defences.iter().copied();
-        let known: Vec<Move> = known
+        let known: Vec<Move> = defences
+            .iter()
+            .copied()
             .filter(|&d| self.known_escape(child, d, shorter))
             .collect();
         let also = also.filter(|m| defences.contains(m) && !known.contains(m));
