@@ -161,7 +161,7 @@ pub struct Mate {
     pub convention: Convention,
     /// Other attacker moves on the main line that also mate in the remaining plies (余詰),
     /// by minimax counting, searched at [`AnswerLevel::Full`](crate::AnswerLevel::Full)
-    /// only. Each check gets a bounded search (20,000 nodes): one undecided
+    /// only. Each check gets a bounded search (100,000 nodes): one undecided
     /// within it is listed in `undecided` instead.
     pub alternatives: Vec<Alternative>,
     /// Checks on the main line whose search for 余詰 was left undecided within its nodes:

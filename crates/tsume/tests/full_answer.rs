@@ -64,16 +64,38 @@ proptest! {
     }
 }
 
+/// The full answer of the generated problem `name`, checked exact with every alternative
+/// decided.
+fn decided_full_answer(name: &str) -> Mate {
+    let problems = generated();
+    let p = problems.iter().find(|p| p.name == name).unwrap();
+    let full = mate(p, AnswerLevel::Full);
+    assert!(full.exact, "{name}");
+    assert_eq!(full.undecided, [], "{name}");
+    full
+}
+
 /// An alternative check that does not mate within the line's plies is asked first of the
 /// defence that refuted it two plies shorter: these two problems each left one check
 /// undecided within its bounded search (gen2-9-8's 7c7a, gen2-9-9's 6a7b+) before that.
 #[test]
 fn alternatives_refuted_as_two_plies_shorter_are_decided() {
-    let problems = generated();
-    for name in ["gen2-9-8", "gen2-9-9"] {
-        let p = problems.iter().find(|p| p.name == name).unwrap();
-        let full = mate(p, AnswerLevel::Full);
-        assert!(full.exact, "{name}");
-        assert_eq!(full.undecided, [], "{name}");
-    }
+    decided_full_answer("gen2-9-8");
+    decided_full_answer("gen2-9-9");
+}
+
+/// Each alternative check gets nodes enough for the hardest of these problems' root
+/// checks (9 plies left): with 20,000 gen2-9-11 left six undecided, and gen1-9-8's 6b7c+,
+/// undecided then, mates within the line's plies (余詰).
+#[test]
+fn the_root_checks_of_nine_plies_are_decided() {
+    decided_full_answer("gen2-9-11");
+    let full = decided_full_answer("gen1-9-8");
+    let root: Vec<String> = full
+        .alternatives
+        .iter()
+        .filter(|a| a.ply == 0)
+        .map(|a| a.mv.to_usi().to_string())
+        .collect();
+    assert!(root.contains(&"6b7c+".to_string()), "{root:?}");
 }
