@@ -204,6 +204,18 @@ fn parse_moves(start: &Position, text: &str, line: usize) -> Result<Vec<Move>, P
     Ok(out)
 }
 
+/// The 427 generated problems of `tools/tsume-gen` (1 to 11 plies, big attacker hands),
+/// for the unit tests.
+#[cfg(test)]
+pub(crate) fn generated_problems() -> Vec<Problem> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tools/tsume-gen/problems.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    parse_problems(&text).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use shogi::attacks::{attacks, king_attacks};
+use shogi::attacks::{attacks, bishop_attacks, king_attacks, lance_attacks, rook_attacks};
 use shogi::{Bitboard, Hand, Move, MoveList, Piece, PieceKind, Position, Square};
 
 use super::value::{NO_REPETITION, Value, before_move, can_interpose, distance, drop_relevant};
@@ -284,8 +284,8 @@ impl Searcher<'_, '_> {
         let flight = flight_squares(pos);
         let mut def = Hand::EMPTY;
         for m in checks {
-            if let (Some(f), Move::Drop { kind, to }) = (&flight, *m)
-                && king_escapes_drop(pos, f, kind, to)
+            if let Some(f) = &flight
+                && king_escapes(pos, f, m)
             {
                 // A king move replies, whatever the hands.
                 continue;
@@ -567,6 +567,62 @@ fn flight_squares(pos: &Position) -> Option<(Square, Bitboard)> {
     Some((king, free))
 }
 
+/// Whether the king keeps a flight square (see [`flight_squares`]) after the check `m`.
+fn king_escapes(pos: &Position, flight: &(Square, Bitboard), m: &Move) -> bool {
+    match *m {
+        Move::Drop { kind, to } => king_escapes_drop(pos, flight, kind, to),
+        Move::Normal {
+            from,
+            to,
+            kind,
+            promote,
+            ..
+        } => king_escapes_board_move(pos, flight, from, to, kind, promote),
+    }
+}
+
+/// Whether the king keeps a flight square after the attacker moves `kind` from `from` to
+/// `to` (promoting if `promote`). The squares of the flight were safe from every attacker
+/// piece where it stood; after the move a square other than `to` is attacked only by the
+/// moved piece from `to` or by a ranging piece whose line `from` opened, so a square that
+/// neither reaches stays open and the check does not mate (the king's capture on `to` is
+/// left to the move generator).
+fn king_escapes_board_move(
+    pos: &Position,
+    flight: &(Square, Bitboard),
+    from: Square,
+    to: Square,
+    kind: PieceKind,
+    promote: bool,
+) -> bool {
+    let (king, free) = *flight;
+    let us = pos.turn();
+    let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
+    let occ = (pos.occupied() ^ Bitboard::from_square(king) ^ from_bb) | to_bb;
+    let moved = match (promote, kind.promoted()) {
+        (true, Some(p)) => p,
+        _ => kind,
+    };
+    let open = free & !to_bb & !attacks(Piece::new(us, moved), to, occ);
+    if open.is_empty() {
+        return false;
+    }
+    let ours = pos.pieces(us) & !from_bb;
+    let of = |k: PieceKind| pos.pieces_of_kind(k) & ours;
+    let lances = of(PieceKind::Lance);
+    let bishops = of(PieceKind::Bishop) | of(PieceKind::Horse);
+    let rooks = of(PieceKind::Rook) | of(PieceKind::Dragon);
+    for q in open {
+        let ranged = (lance_attacks(!us, q, occ) & lances)
+            | (bishop_attacks(q, occ) & bishops)
+            | (rook_attacks(q, occ) & rooks);
+        if ranged.is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether the king keeps a flight square after the attacker drops `kind` on `to`: a drop
 /// adds the dropped piece's attacks and can only block others, so a square of the flight
 /// (see [`flight_squares`]) that the dropped piece does not reach stays open, and the drop
@@ -590,5 +646,53 @@ pub(crate) fn mate_def_bound(pos: &Position, def: Hand) -> Hand {
         Hand::UNLIMITED.only_kinds_in(def)
     } else {
         Hand::UNLIMITED
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every check that [`king_escapes`] passes leaves the defender king a legal move: at
+    /// the generated problems' positions and two plies after each (a check, a defence),
+    /// every check tried, board moves and drops.
+    #[test]
+    fn a_king_that_escapes_has_a_legal_move() {
+        let problems = crate::problem::generated_problems();
+        let mut passed = [0u32; 2];
+        let mut check_all = |pos: &Position| {
+            let Some(flight) = flight_squares(pos) else {
+                return;
+            };
+            for m in pos.check_moves() {
+                if !king_escapes(pos, &flight, &m) {
+                    continue;
+                }
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let king = after.king_square(after.turn());
+                let king_moves = after
+                    .legal_moves()
+                    .iter()
+                    .filter(|r| r.from().is_some() && r.from() == king)
+                    .count();
+                assert!(king_moves > 0, "{} {}", pos.to_sfen(), m.to_usi());
+                passed[usize::from(m.is_drop())] += 1;
+            }
+        };
+        for p in &problems {
+            check_all(&p.position);
+            for m in p.position.check_moves() {
+                let mut after_check = p.position.clone();
+                after_check.play_unchecked(m);
+                for d in after_check.legal_moves() {
+                    let mut after = after_check.clone();
+                    after.play_unchecked(d);
+                    check_all(&after);
+                }
+            }
+        }
+        // Both kinds of check are exercised many times.
+        assert!(passed.iter().all(|&n| n > 10_000), "{passed:?}");
     }
 }

@@ -523,12 +523,7 @@ mod tests {
     /// some mate sooner there (their defender had only interpositions to put it off).
     #[test]
     fn without_drops_the_attacker_is_never_weaker() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../tools/tsume-gen/problems.tsv"
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        let problems = crate::problem::parse_problems(&text).unwrap();
+        let problems = crate::problem::generated_problems();
         let mut shorter = 0;
         for p in problems.iter().step_by(3) {
             let crate::Expected::Mate(n) = p.expected else {
