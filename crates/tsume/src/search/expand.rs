@@ -278,7 +278,7 @@ impl Searcher<'_, '_> {
     /// bound under which every check leaves a legal reply (the bound of "no mate in one").
     /// One pass: the reply that shows that a check does not mate also gives its part of the
     /// bound (a second pass for the bound took as long as the search for the mate), and a
-    /// drop that leaves the king a flight square is not played at all.
+    /// check that leaves the king a flight square ([`king_escapes`]) is not played at all.
     fn mate_in_one_or_escape(&self, pos: &mut Position, checks: &[Move]) -> Result<Value, Hand> {
         let defender_hand = *pos.hand(!self.attacker);
         let flight = flight_squares(pos);
