@@ -34,8 +34,10 @@ pub enum AnswerLevel {
     Short,
     /// Prove the minimax shortest length (no mate in N−2) and extract the main line.
     Exact,
-    /// As `Exact`, plus the tsume-convention answer (futile interpositions not counted,
-    /// leftover pieces avoided) and the alternative mating moves (余詰) on the main line.
+    /// As `Exact`, plus the alternative mating moves (余詰) on the main line (each check
+    /// searched within 100,000 nodes; one still undecided is listed in `Mate::undecided`)
+    /// and the tsume-convention answer (futile interpositions not counted, leftover pieces
+    /// avoided) with its own 余詰.
     #[default]
     Full,
 }
