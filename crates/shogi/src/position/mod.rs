@@ -258,10 +258,24 @@ impl Position {
         attackers
     }
 
-    /// Whether a piece of `color` attacks `sq` if the occupied squares were `occ`: the
-    /// stepping pieces first, sliders only when one stands on a line through `sq`.
+    /// Whether a piece of `color` attacks `sq` if the occupied squares were `occ` (the
+    /// pieces where they stand, the lines of the ranging ones through `occ`): the stepping
+    /// pieces first, sliders only when one stands on a line through `sq`. With `occ` the
+    /// board after a move or without the king, it answers whether a square is safe then.
+    ///
+    /// ```
+    /// use masu_shogi::{Bitboard, Color, Position, Square};
+    ///
+    /// let pos = Position::from_sfen("4k4/9/9/9/4R4/9/9/9/4K4 w - 1")?;
+    /// assert!(pos.is_attacked_with(Square::SQ_5B, Color::Black, pos.occupied()));
+    /// // With a piece on 5c, the rook's line stops there.
+    /// let blocked = pos.occupied() | Bitboard::from_square(Square::SQ_5C);
+    /// assert!(!pos.is_attacked_with(Square::SQ_5B, Color::Black, blocked));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
-    pub(crate) fn is_attacked_with(&self, sq: Square, color: Color, occ: Bitboard) -> bool {
+    #[must_use]
+    pub fn is_attacked_with(&self, sq: Square, color: Color, occ: Bitboard) -> bool {
         let own = self.by_color[color.index()];
         if (self.step_attackers(sq, color) & own).any() {
             return true;

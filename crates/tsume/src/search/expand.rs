@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use shogi::attacks::{attacks, bishop_attacks, king_attacks, lance_attacks, rook_attacks};
+use shogi::attacks::{attacks, king_attacks};
 use shogi::{Bitboard, Hand, Move, MoveList, Piece, PieceKind, Position, Square};
 
 use super::value::{NO_REPETITION, Value, before_move, can_interpose, distance, drop_relevant};
@@ -607,20 +607,9 @@ fn king_escapes_board_move(
     if open.is_empty() {
         return false;
     }
-    let ours = pos.pieces(us) & !from_bb;
-    let of = |k: PieceKind| pos.pieces_of_kind(k) & ours;
-    let lances = of(PieceKind::Lance);
-    let bishops = of(PieceKind::Bishop) | of(PieceKind::Horse);
-    let rooks = of(PieceKind::Rook) | of(PieceKind::Dragon);
-    for q in open {
-        let ranged = (lance_attacks(!us, q, occ) & lances)
-            | (bishop_attacks(q, occ) & bishops)
-            | (rook_attacks(q, occ) & rooks);
-        if ranged.is_empty() {
-            return true;
-        }
-    }
-    false
+    // The pieces as they stood: the moved one attacks from `from` nothing of the flight,
+    // and no other stepping piece does; only a line opened at `from` can reach it now.
+    Iterator::any(&mut open.into_iter(), |q| !pos.is_attacked_with(q, us, occ))
 }
 
 /// Whether the king keeps a flight square after the attacker drops `kind` on `to`: a drop
