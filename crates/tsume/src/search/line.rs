@@ -39,10 +39,8 @@ impl Cursor {
 }
 
 /// Nodes granted to each check when looking for alternative mates (余詰); a check still
-/// undecided after them is reported apart. On the 427 generated problems 20,000 left 20
-/// checks undecided (all at the root, 9 or 11 plies left), 50,000 one, 100,000 none; two
-/// of those checks mate (余詰 of gen1-9-8 and gen1-9-13), and the full answers took 1.3 %
-/// more nodes (8.41 M -> 8.52 M).
+/// undecided after them is reported apart. On the 427 generated problems none is left
+/// (20,000 left 20 at the root, two of them 余詰) for 1.3 % more nodes (MEASUREMENTS.md).
 const ALTERNATIVE_NODES: u64 = 100_000;
 
 /// Plies after an alternative check from which its refutation is first asked of the

@@ -77,18 +77,12 @@ const QUICK_NODES: u64 = 5_000;
 
 /// Nodes for the "mate at all?" shortcut that picks the checks searched move by move: a
 /// check undecided within them is searched (and counts against the width), one disproven
-/// is not. With big attacker hands "no mate at all" is a large disproof, so most of these
-/// questions stay undecided whatever their budget: with 5,000 nodes in the narrow
-/// searches they took 30 % of the full answer's time on the 30 slowest generated problems,
-/// and the 427 problems' full answers took 6.29 s instead of 4.92 s with 500 (the same
-/// answers; 100 and 200 nodes: the same time). Later, at 500, none of the 2,134 such
-/// questions of the 427 problems' full answers answered "no mate" (403 stayed undecided,
-/// 203 k of 8.52 M nodes; 100 nodes: 8.36 M), but 寿's full answer took 38.70 M nodes
-/// with 500, 39.54 M with 300, 40.88 M with 200 and 41.73 M with 100: there the question
-/// does settle checks. Asking the table alone is not enough: a
-/// check with no mate at all, not yet known as such, then takes the width from the one
-/// that mates, and 将棋図巧第98番's position after the chase answered 13 by convention
-/// instead of 9.
+/// is not. With big attacker hands "no mate at all" is a large disproof and the question
+/// seldom decides (5,000 nodes cost 30 % of the generated problems' full answers), but
+/// fewer than 500 cost 寿's full answer more (41.7 M nodes with 100 against 38.7 M;
+/// MEASUREMENTS.md). Asking the table alone is not enough: a check with no mate at all,
+/// not yet known as such, then takes the width from the one that mates, and 将棋図巧第98番's
+/// position after the chase answered 13 by convention instead of 9.
 const AT_ALL_NODES: u64 = 500;
 
 /// Convention bounds below which a check is searched move by move without the "mate at
