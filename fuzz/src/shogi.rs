@@ -1,5 +1,7 @@
-//! Shogi targets: SFEN parsing, USI moves on arbitrary positions, legal move generation.
+//! Shogi targets: SFEN parsing, USI moves on arbitrary positions, legal move generation,
+//! packed positions and moves (HCP, PackedSfen).
 
+use shogi::packed::{DecodeError, Hcp, PackedSfen, hcp, psfen};
 use shogi::{Move, PieceKind, Position, SetupMode, Square, UsiMove};
 
 const STARTS: [&str; 4] = [
@@ -131,5 +133,61 @@ fn pseudo_move(pos: &Position, a: u8, b: u8, c: u8) -> Move {
         kind: pos.piece_at(from).map_or(kind, |p| p.kind),
         capture: pos.piece_at(to).map(|p| p.kind),
         promote: a & 0x40 != 0,
+    }
+}
+
+/// One 256-bit position format with its 16-bit move code.
+struct Packed {
+    decode: fn([u8; 32]) -> Result<Position, DecodeError>,
+    /// The position encoded and decoded again; `None` when it has no encoding.
+    round_trip: fn(&Position) -> Option<Result<Position, DecodeError>>,
+    move16: fn(Move) -> u16,
+    move_from16: fn(&Position, u16) -> Result<Move, DecodeError>,
+}
+
+const HCP: Packed = Packed {
+    decode: |bytes| Hcp(bytes).to_position(),
+    round_trip: |p| Hcp::from_position(p).ok().map(|h| h.to_position()),
+    move16: hcp::move16,
+    move_from16: hcp::move_from16,
+};
+
+const PSFEN: Packed = Packed {
+    decode: |bytes| PackedSfen(bytes).to_position(),
+    round_trip: |p| PackedSfen::from_position(p).ok().map(|h| h.to_position()),
+    move16: psfen::move16,
+    move_from16: psfen::move_from16,
+};
+
+/// Packed positions and moves from arbitrary bytes: the first byte picks HCP or
+/// PackedSfen, the next 32 are the position, the rest are 16-bit move codes. Decoding never
+/// panics; a decoded position encodes to bytes that decode to it again, prints as SFEN that
+/// reads back to it, and its legal moves are legal and come back from their own codes; a
+/// code that decodes is a legal move that encodes to that code.
+pub fn check_packed_decode(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let Some((bytes, codes)) = rest.split_first_chunk::<32>() else {
+        return;
+    };
+    let format = if selector & 1 == 0 { HCP } else { PSFEN };
+    let Ok(pos) = (format.decode)(*bytes) else {
+        return;
+    };
+    assert_eq!((format.round_trip)(&pos), Some(Ok(pos.clone())), "{pos}");
+    assert_eq!(Position::from_sfen(&pos.to_string()).as_ref(), Ok(&pos));
+    let legal = pos.legal_moves();
+    for m in &legal {
+        assert!(pos.is_legal(m), "{m} in {pos}");
+        let code = (format.move16)(*m);
+        assert_eq!((format.move_from16)(&pos, code), Ok(*m), "{m} in {pos}");
+    }
+    for pair in codes.chunks_exact(2) {
+        let code = u16::from_le_bytes([pair[0], pair[1]]);
+        if let Ok(m) = (format.move_from16)(&pos, code) {
+            assert!(legal.contains(&m), "{code:#06x}: {m} in {pos}");
+            assert_eq!((format.move16)(m), code, "{m} in {pos}");
+        }
     }
 }

@@ -14,3 +14,8 @@ fn usi_from_ascii() {
 fn legals_are_legal() {
     masu_fuzz::replay_corpus("legals_are_legal", masu_fuzz::shogi::check_legals_are_legal);
 }
+
+#[test]
+fn packed_decode() {
+    masu_fuzz::replay_corpus("packed_decode", masu_fuzz::shogi::check_packed_decode);
+}
