@@ -105,14 +105,16 @@ pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
         }
         if b < 0x80 {
             // The records' ASCII (blanks, move numbers, times) comes in runs of a few to a
-            // few dozen bytes.
+            // few dozen bytes: eight bytes are copied at once, and the run's bytes among
+            // them (at least this one) are kept.
             if let Some(eight) = bytes.get(i..i + 8)
                 && let Ok(eight) = <[u8; 8]>::try_from(eight)
-                && u64::from_le_bytes(eight) & 0x8080_8080_8080_8080 == 0
             {
+                let high = u64::from_le_bytes(eight) & 0x8080_8080_8080_8080;
+                let run = (high.trailing_zeros() / 8) as usize;
                 buf[used..used + 8].copy_from_slice(&eight);
-                used += 8;
-                i += 8;
+                used += run;
+                i += run;
             } else {
                 buf[used] = b;
                 used += 1;
