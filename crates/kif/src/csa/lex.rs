@@ -313,7 +313,7 @@ pub(crate) fn split_into<'a>(line: &'a str, out: &mut Vec<Part<'a>>) {
             });
             break;
         }
-        let end = rest.find(',').unwrap_or(rest.len());
+        let end = memchr::memchr(b',', rest.as_bytes()).unwrap_or(rest.len());
         let part = &rest[..end];
         let trimmed = part.trim_start_matches([' ', '\t']);
         let lead = part.len() - trimmed.len();
@@ -324,6 +324,9 @@ pub(crate) fn split_into<'a>(line: &'a str, out: &mut Vec<Part<'a>>) {
                 range: at + lead..at + lead + trimmed.len(),
                 statement: statement(trimmed),
             });
+        }
+        if end == rest.len() {
+            break;
         }
         column += part.chars().count() + 1;
         at += end + 1;

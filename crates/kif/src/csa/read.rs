@@ -137,7 +137,7 @@ impl<'a> Records<'a> {
         while self
             .lines
             .peek()
-            .is_some_and(|(_, l)| l.trim().is_empty() || l.trim() == "/")
+            .is_some_and(|(_, l)| l.trim().is_empty() || is_separator(l))
         {
             self.lines.next();
         }
@@ -152,13 +152,22 @@ impl Iterator for Records<'_> {
         self.lines.peek()?;
         let mut chunk = Vec::new();
         for (i, line) in self.lines.by_ref() {
-            if line.trim() == "/" {
+            if is_separator(line) {
                 self.separator = Some(i + 1);
                 break;
             }
             chunk.push((i + 1, line));
         }
         Some(read_chunk(&chunk, self.mode))
+    }
+}
+
+/// Whether `line` is a `/` between records (blanks around it allowed). Most lines start
+/// with a statement's letter or sign and are told apart by that byte alone.
+fn is_separator(line: &str) -> bool {
+    match line.as_bytes().first() {
+        Some(b) if b.is_ascii_graphic() && *b != b'/' => false,
+        _ => line.trim() == "/",
     }
 }
 
