@@ -70,9 +70,8 @@ fn square(b: &[u8], column: usize) -> Result<Option<Square>, ParseCsaError> {
 
 /// A piece code at `b[0..2]`.
 pub(crate) fn piece(b: &[u8], column: usize) -> Result<PieceKind, ParseCsaError> {
-    b.get(..2)
-        .and_then(|c| std::str::from_utf8(c).ok())
-        .and_then(codes::kind)
+    b.first_chunk::<2>()
+        .and_then(|&c| codes::kind_of(c))
         .ok_or(err(
             column,
             "a piece code FU KY KE GI KI KA HI OU TO NY NK NG UM RY",
