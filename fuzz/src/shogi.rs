@@ -1,8 +1,8 @@
-//! Shogi targets: SFEN parsing, USI moves on arbitrary positions, legal move generation,
-//! packed positions and moves (HCP, PackedSfen).
+//! Shogi targets: SFEN parsing, USI moves on arbitrary positions, USI position lines read as
+//! games, legal move generation, packed positions and moves (HCP, PackedSfen).
 
 use shogi::packed::{DecodeError, Hcp, PackedSfen, hcp, psfen};
-use shogi::{Move, PieceKind, Position, SetupMode, Square, UsiMove};
+use shogi::{Game, Move, PieceKind, Position, SetupMode, Square, UsiMove};
 
 const STARTS: [&str; 4] = [
     "startpos",
@@ -56,6 +56,27 @@ pub fn check_usi_from_ascii(data: &[u8]) {
             };
         }
     }
+}
+
+/// USI position lines read as games (`Board(sfen)` in Python reads them so): reading never
+/// panics; a game read prints as a line that reads back to the same game, outcome included,
+/// and taking back every move returns to its start.
+pub fn check_game_from_usi(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(mut game) = Game::from_usi(text) else {
+        return;
+    };
+    let line = game.to_usi();
+    let back = Game::from_usi(&line);
+    assert_eq!(back.as_ref(), Ok(&game), "{line}");
+    assert_eq!(back.map(|b| b.outcome()), Ok(game.outcome()), "{line}");
+    for _ in 0..game.moves().len() {
+        assert!(game.undo().is_some(), "{line}");
+    }
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.position(), game.start(), "{line}");
 }
 
 /// Move generation: the first byte picks a start position; each further byte either plays a

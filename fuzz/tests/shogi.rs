@@ -19,3 +19,8 @@ fn legals_are_legal() {
 fn packed_decode() {
     masu_fuzz::replay_corpus("packed_decode", masu_fuzz::shogi::check_packed_decode);
 }
+
+#[test]
+fn game_from_usi() {
+    masu_fuzz::replay_corpus("game_from_usi", masu_fuzz::shogi::check_game_from_usi);
+}
