@@ -99,9 +99,11 @@ impl BoardState {
         checked(m, self.position().is_legal(&m))
     }
 
-    /// `m` when it is legal here, else IllegalMoveError, checked with the position's pins
-    /// (see [`BoardState::pins`]).
-    fn legal_to_push(&mut self, m: shogi::Move) -> PyResult<shogi::Move> {
+    /// Whether `m` is legal here, checked with the position's pins (see
+    /// [`BoardState::pins`]). A `bool` rather than the move back in a `Result`: the caller
+    /// keeps its own copy, which the compiler otherwise rebuilt from the result's bytes
+    /// with a load wider than their stores (a stalled store forwarding in every push).
+    fn is_legal_to_push(&mut self, m: &shogi::Move) -> bool {
         let ply = self.game.moves().len();
         if self.pins.len() <= ply {
             self.pins.resize(ply + 1, None);
@@ -114,7 +116,7 @@ impl BoardState {
                 pins
             }
         };
-        checked(m, self.position().is_legal_with(&m, &pins))
+        self.position().is_legal_with(m, &pins)
     }
 
     /// Plays `m`, which [`BoardState::resolve`] or the move decoders checked is legal.
@@ -193,7 +195,10 @@ impl Board {
     fn push(&self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let mut state = self.state_mut(mv.py())?;
         if let Ok(object) = mv.cast::<Move>() {
-            let m = state.legal_to_push(object.get().mv)?;
+            let m = object.get().mv;
+            if !state.is_legal_to_push(&m) {
+                return Err(illegal_move(format!("illegal move {m}")));
+            }
             state.play(m, Some(object.clone().unbind()));
         } else {
             let m = state.resolve(mv)?;
