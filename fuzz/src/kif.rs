@@ -1,5 +1,5 @@
 //! Targets of the game-record readers: no panic on any bytes, and whatever reads as a record
-//! writes and reads back as the same record.
+//! writes and reads back as the same record, and comes back equal from its serde form.
 
 use kif::{KifMove, Mode, ki2};
 
@@ -10,6 +10,7 @@ pub fn check_kif_read(data: &[u8]) {
         return;
     };
     let _ = kif::kif::read_bytes(data, Mode::Strict);
+    crate::kif_formats::check_serde_holds(&first.record);
     for options in [
         kif::kif::WriteOptions::default(),
         kif::kif::WriteOptions {
@@ -37,6 +38,7 @@ pub fn check_ki2_read(data: &[u8]) {
     };
     let _ = ki2::read_bytes(data, Mode::Strict);
     crate::kif_formats::check_kif_holds(&first.record);
+    crate::kif_formats::check_serde_holds(&first.record);
     if has_time(&first.record) {
         return;
     }

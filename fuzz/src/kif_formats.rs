@@ -1,6 +1,7 @@
 //! Targets for the CSA and JKF readers: no panic on any bytes, whatever reads writes back
 //! to text that reads as the same record, and as KIF (the format that holds everything) to
-//! text that reads as the same tree and start.
+//! text that reads as the same tree and start; every record read also comes back equal
+//! from its serde form (JSON).
 
 use std::time::Duration;
 
@@ -48,6 +49,7 @@ pub fn check_csa_from_bytes(data: &[u8]) {
     back.headers = expected.headers.clone();
     assert_eq!(back, expected, "{}", written.text);
     check_kif_holds(&parsed.record);
+    check_serde_holds(&parsed.record);
 }
 
 /// JKF bytes: reading never panics; a record that reads is written as JKF that reads
@@ -87,6 +89,15 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
     assert_eq!(back.start, parsed.record.start);
     assert_eq!(jkf::write(&back).text, first);
     check_kif_holds(&parsed.record);
+    check_serde_holds(&parsed.record);
+}
+
+/// `record` goes through its serde form (JSON) and comes back equal, node ids included.
+pub(crate) fn check_serde_holds(record: &Record) {
+    let json = serde_json::to_string(record).unwrap_or_else(|e| panic!("serde form: {e}"));
+    let back: Record = serde_json::from_str(&json)
+        .unwrap_or_else(|e| panic!("serde form does not read: {e}\n{json}"));
+    assert_eq!(&back, record, "serde round trip\n{json}");
 }
 
 /// `record` written as KIF reads back with the same tree (comments and bookmarks of several

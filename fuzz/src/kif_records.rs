@@ -9,7 +9,8 @@
 //! - JKF: the whole tree (clocks are built with both parts, as JKF writes both);
 //! - CSA: the main line (moves, specials, comments, time spent), the headers by their
 //!   canonical names; CSA has no variations, bookmarks or total times;
-//! - USI: the moves of the main line.
+//! - USI: the moves of the main line;
+//! - serde (JSON): the whole record, node ids included.
 //!
 //! Comments come from a list of fragments: a comment that spans lines, or starts with `&`
 //! (JKF's way of writing a bookmark), cannot come back as written in every format.
@@ -207,6 +208,7 @@ fn csa_view(record: &Record) -> Vec<(NodeKind, Vec<String>, Option<Duration>)> {
 
 /// Writes `record` in every format and checks what reads back (module docs).
 pub fn check_round_trips(record: &Record) {
+    crate::kif_formats::check_serde_holds(record);
     let text = kif::kif::to_string(record);
     let back = match kif::kif::read_str(&text, Mode::Strict) {
         Ok(p) => p.record,

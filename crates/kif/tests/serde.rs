@@ -101,6 +101,33 @@ fn variations_fouls_and_child_order_round_trip() {
 }
 
 #[test]
+fn fouls_dropping_a_kind_no_hand_holds_round_trip() {
+    // A bishop dropped promoted side up (馬打) and a king "dropped" ((00) as origin): USI
+    // has no text for either, and the base kind's `B*5e` would read back as a bishop.
+    for (kif, text) in [
+        ("   1 ５五馬打\n", "+B*5e"),
+        ("   1 ７六歩(77)\n   2 ４二玉(00)\n", "K*4b"),
+    ] {
+        let kif = format!("手合割：平手\n手数----指手---------消費時間--\n{kif}");
+        let parsed = read_bytes_as(kif.as_bytes(), Format::Kif, Mode::Lenient).expect("reads");
+        let foul = parsed.record.tree.main_line().last().expect("a move");
+        let NodeKind::Move(m) = &parsed.record.tree[foul].kind else {
+            panic!("{text}: not a move");
+        };
+        assert!(m.illegal, "{text}");
+        round_trip(text, &parsed.record);
+        let json = serde_json::to_string(&parsed.record).expect("json");
+        assert!(
+            json.contains(&format!(r#""move":"{text}","illegal":true"#)),
+            "{json}"
+        );
+    }
+    // Unflagged, such a drop is an illegal move like any other.
+    let json = r#"{"headers":[],"start":{"sfen":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","handicap":null},"nodes":[{},{"parent":0,"move":"+B*5e"}]}"#;
+    refused(json, "illegal usi move");
+}
+
+#[test]
 fn a_deep_variation_chain_round_trips() {
     // 100,001 nodes in one line: the two rooks step aside and back, over and over.
     let mut r = Record::new();

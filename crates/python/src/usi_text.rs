@@ -26,13 +26,22 @@ impl UsiTexts {
         UsiTexts(locked(&TEXTS, CODES))
     }
 
-    /// The USI text of `mv`: `7g7f`, `8h2b+`, `P*5e`.
+    /// The USI text of `mv`: `7g7f`, `8h2b+`, `P*5e` (`+B*5b` or `K*4b` for a recorded
+    /// foul dropping a kind no hand holds).
     pub(crate) fn get<'py>(&mut self, py: Python<'py>, mv: shogi::Move) -> Bound<'py, PyString> {
+        let text = |mv: shogi::Move| PyString::new(py, mv.to_usi().encode(&mut [0; 6]));
+        if let shogi::Move::Drop { kind, .. } = mv
+            && !kind.is_hand_kind()
+        {
+            // The code of such a drop is not its own (cshogi's codes have no room for it:
+            // it is a board move's), so its text is made each time rather than shared.
+            return text(mv);
+        }
         let slot = &mut self.0[usize::from(hcp::move16(mv))];
         match slot {
             Some(text) => text.bind(py).clone(),
             None => {
-                let text = PyString::new(py, mv.to_usi().encode(&mut [0; 5]));
+                let text = text(mv);
                 *slot = Some(text.clone().unbind());
                 text
             }

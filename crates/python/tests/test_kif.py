@@ -2,6 +2,7 @@
 in each format, and the bulk HCPE conversion (checked with cshogi where installed)."""
 
 import pathlib
+import pickle
 
 import pytest
 
@@ -76,6 +77,22 @@ def test_warnings_say_where():
     assert (w.line, w.column) == (9, 6)
     assert str(w).startswith("line 9, column 6: illegal move at ply 3")
     assert repr(w) == f"ReadWarning(line=9, column=6, message={w.message!r})"
+
+
+def test_a_foul_dropping_a_kind_no_hand_holds_keeps_its_own_text():
+    # A bishop dropped promoted side up (馬打), a foul the record states: USI has no text
+    # for it, and cshogi's 16-bit code of such a drop is the code of the board move 9i5e.
+    head = "手合割：平手\n手数----指手---------消費時間--\n"
+    record = kif.read((head + "   1 ５五馬打\n").encode("utf-8"))
+    assert record.moves == ["+B*5e"]
+    board = masu.shogi.Board("k8/9/9/9/9/9/9/9/B3K4 b - 1")
+    assert "9i5e" in [m.usi() for m in board.legal_moves]
+    assert record.moves == ["+B*5e"]
+    king = kif.read((head + "   1 ７六歩(77)\n   2 ４二玉(00)\n").encode("utf-8"))
+    assert king.moves == ["7g7f", "K*4b"]
+    for r in (record, king):
+        again = pickle.loads(pickle.dumps(r))
+        assert again.moves == r.moves and again.to_kif() == r.to_kif()
 
 
 def test_unreadable_input_raises():

@@ -134,7 +134,7 @@ impl FromStr for UsiMove {
 
 impl fmt::Display for UsiMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.encode(&mut [0; 5]))
+        f.write_str(self.encode(&mut [0; 6]))
     }
 }
 
@@ -142,14 +142,21 @@ impl UsiMove {
     /// Writes the move's USI text into `buf` and returns it (`7g7f`, `8h2b+`, `P*5e`): the
     /// text without an allocation or the formatting machinery, for writers of many moves.
     ///
+    /// A drop of a kind no hand holds has no USI text: a piece dropped promoted side up or
+    /// a king, fouls a game record may state. It is written with the kind's SFEN, `+B*5b`
+    /// or `K*4b`, so that it is not mistaken for the drop of the base kind; the USI parser
+    /// does not read it.
+    ///
     /// ```
-    /// use masu_shogi::UsiMove;
+    /// use masu_shogi::{PieceKind, Square, UsiMove};
     ///
     /// let m: UsiMove = "8h2b+".parse()?;
-    /// assert_eq!(m.encode(&mut [0; 5]), "8h2b+");
-    /// # Ok::<_, masu_shogi::ParseUsiMoveError>(())
+    /// assert_eq!(m.encode(&mut [0; 6]), "8h2b+");
+    /// let foul = UsiMove::Drop { kind: PieceKind::Horse, to: "5b".parse::<Square>()? };
+    /// assert_eq!(foul.encode(&mut [0; 6]), "+B*5b");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn encode<'b>(&self, buf: &'b mut [u8; 5]) -> &'b str {
+    pub fn encode<'b>(&self, buf: &'b mut [u8; 6]) -> &'b str {
         let square = |sq: Square| [b'0' + sq.file(), b'a' + sq.rank() - 1];
         let len = match *self {
             UsiMove::Normal { from, to, promote } => {
@@ -159,11 +166,13 @@ impl UsiMove {
                 4 + usize::from(promote)
             }
             UsiMove::Drop { kind, to } => {
-                // Every SFEN letter of a piece is ASCII.
-                buf[0] = u8::try_from(kind.to_sfen_char()).unwrap_or(b'?');
-                buf[1] = b'*';
-                buf[2..4].copy_from_slice(&square(to));
-                4
+                // `P` for a pawn, `+B` for a horse (a foul): one or two ASCII bytes.
+                let letters = kind.to_sfen().as_bytes();
+                let n = letters.len();
+                buf[..n].copy_from_slice(letters);
+                buf[n] = b'*';
+                buf[n + 1..n + 3].copy_from_slice(&square(to));
+                n + 3
             }
         };
         // Only ASCII was written.
@@ -200,15 +209,22 @@ mod tests {
                 for promote in [false, true] {
                     let m = UsiMove::Normal { from, to, promote };
                     let want = format!("{from}{to}{}", if promote { "+" } else { "" });
-                    assert_eq!(m.encode(&mut [0; 5]), want);
+                    assert_eq!(m.encode(&mut [0; 6]), want);
                     assert_eq!(want.parse::<UsiMove>(), Ok(m));
                 }
             }
         }
-        for kind in PieceKind::ALL.into_iter().filter(|k| k.unpromoted() == *k) {
+        for kind in PieceKind::ALL {
             for to in Square::ALL {
-                let want = format!("{}*{to}", kind.to_sfen_char());
-                assert_eq!(UsiMove::Drop { kind, to }.encode(&mut [0; 5]), want);
+                let drop = UsiMove::Drop { kind, to };
+                let want = format!("{}*{to}", kind.to_sfen());
+                assert_eq!(drop.encode(&mut [0; 6]), want);
+                // Only the kinds a hand holds have USI text; the others (fouls) print
+                // apart from them and do not parse.
+                assert_eq!(
+                    want.parse::<UsiMove>().ok(),
+                    kind.is_hand_kind().then_some(drop)
+                );
             }
         }
     }

@@ -96,6 +96,10 @@ impl Hcpe {
 
 /// cshogi's 16-bit move: destination in bits 0-6, origin in bits 7-13 ([`Square::index`]; a
 /// drop writes 80 + the piece number of [`drop_number`]), promotion in bit 14.
+///
+/// The code names a legal move or any move USI can write; a drop of a kind no hand holds
+/// (a recorded foul such as `+B*5e`) has no code of its own and gets a board move's
+/// (`9i5e`'s), so a code is a key for such moves only with the kind beside it.
 #[must_use]
 pub fn move16(m: Move) -> u16 {
     let to = m.to().index() as u16;
