@@ -1,5 +1,6 @@
 //! `masu.reversi`: the board, the exact endgame solver, perft and the computer players.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 
 use pyo3::exceptions::PyIndexError;
@@ -187,6 +188,19 @@ impl Board {
 
     fn __repr__(&self) -> String {
         format!("Board('{}')", self.game.board())
+    }
+
+    /// Equal when the discs and the side to move are, whatever the histories (as
+    /// `masu.shogi.Board` compares positions).
+    fn __eq__(&self, other: &Board) -> bool {
+        self.game.board() == other.game.board()
+    }
+
+    /// A hash of the discs and the side to move, consistent with `==`.
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.game.board().hash(&mut hasher);
+        hasher.finish()
     }
 }
 

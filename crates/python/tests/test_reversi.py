@@ -1,9 +1,11 @@
 """masu.reversi: board, transcript, passes, solver, perft and computer players."""
 
+import pickle
+import time
+
 import pytest
 
 import masu
-import time
 
 from conftest import interrupted_after
 from masu.reversi import Board, Computer, Solver, perft, solve
@@ -26,6 +28,12 @@ def test_board_and_transcript():
     game = Board.from_transcript("f5d6c3d3c4")
     assert game.moves == ["f5", "d6", "c3", "d3", "c4"]
     assert len(game.diagram().splitlines()) >= 8
+    # Boards compare by their discs and side to move, not by their histories.
+    same = Board(str(game))
+    assert same == game and hash(same) == hash(game) and same.moves == []
+    assert game.copy() == game and pickle.loads(pickle.dumps(game)) == game
+    assert Board() != game and Board() != str(Board())
+    assert len({Board(), Board(), game}) == 2
 
 
 def test_perft_and_solve():

@@ -45,6 +45,9 @@ class Board:
         """An independent copy."""
     def diagram(self) -> str:
         """The 8-line diagram."""
+    def __eq__(self, other: object) -> bool:
+        """Equal discs and side to move, whatever the histories."""
+    def __hash__(self) -> int: ...
 
 class Computer:
     """A computer player."""
