@@ -100,10 +100,17 @@ pub(crate) fn check_serde_holds(record: &Record) {
     assert_eq!(&back, record, "serde round trip\n{json}");
 }
 
+/// `text`, which masu wrote as `format`, is detected as `format` (a reader of any format
+/// must take it as written).
+pub(crate) fn check_detected(text: &str, format: kif::Format) {
+    assert_eq!(kif::Format::detect(text.as_bytes(), None), format, "{text}");
+}
+
 /// `record` written as KIF reads back with the same tree (comments and bookmarks of several
 /// lines come back line by line, times in whole seconds, a missing time spent as 0:00) and the same start.
 pub(crate) fn check_kif_holds(record: &Record) {
     let text = kif::kif::to_string(record);
+    check_detected(&text, kif::Format::Kif);
     let back = match kif::kif::read_str(&text, Mode::Lenient) {
         Ok(b) => b.record,
         Err(e) => panic!("written KIF does not read: {e}\n{text}"),

@@ -210,6 +210,7 @@ fn csa_view(record: &Record) -> Vec<(NodeKind, Vec<String>, Option<Duration>)> {
 pub fn check_round_trips(record: &Record) {
     crate::kif_formats::check_serde_holds(record);
     let text = kif::kif::to_string(record);
+    crate::kif_formats::check_detected(&text, kif::Format::Kif);
     let back = match kif::kif::read_str(&text, Mode::Strict) {
         Ok(p) => p.record,
         Err(e) => panic!("written KIF does not read: {e}\n{text}"),
@@ -219,6 +220,7 @@ pub fn check_round_trips(record: &Record) {
     assert_eq!(headers(&back), headers(record), "KIF\n{text}");
 
     let text = ki2::to_string(record);
+    crate::kif_formats::check_detected(&text, kif::Format::Ki2);
     let back = match ki2::read_str(&text, Mode::Strict) {
         Ok(p) => p.record,
         Err(e) => panic!("written KI2 does not read: {e}\n{text}"),
@@ -227,6 +229,7 @@ pub fn check_round_trips(record: &Record) {
     assert_eq!(back.start, record.start, "KI2\n{text}");
 
     let text = jkf::to_string(record);
+    crate::kif_formats::check_detected(&text, kif::Format::Jkf);
     let back = match jkf::read_str(&text, Mode::Strict) {
         Ok(p) => p.record,
         Err(e) => panic!("written JKF does not read: {e}\n{text}"),
@@ -236,6 +239,7 @@ pub fn check_round_trips(record: &Record) {
     assert_eq!(back.headers, record.headers, "JKF\n{text}");
 
     let text = csa::to_string(record);
+    crate::kif_formats::check_detected(&text, kif::Format::Csa);
     let back = match csa::read_str(&text, Mode::Strict) {
         Ok(p) => p.record,
         Err(e) => panic!("written CSA does not read: {e}\n{text}"),

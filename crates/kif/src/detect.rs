@@ -65,6 +65,15 @@ pub(crate) fn detect_text(text: &str) -> Option<Format> {
     }
     let mut ki2_moves = false;
     for line in body.lines().map(str::trim) {
+        // The declaration Kifu for Windows (and masu) writes first: `#KIF version=2.0
+        // encoding=UTF-8`. It settles the format even when a header or comment before the
+        // moves looks like a CSA statement.
+        if line.starts_with("#KIF") {
+            return Some(Format::Kif);
+        }
+        if line.starts_with("#KI2") {
+            return Some(Format::Ki2);
+        }
         if is_kif_line(line) {
             return Some(Format::Kif);
         }
@@ -94,10 +103,13 @@ fn is_csa_statement(line: &str) -> bool {
     match b {
         [b'V', b'2', ..] | [b'P', b'I', ..] | [b'N', b'+' | b'-', ..] => true,
         [b'P', b'1'..=b'9', rest @ ..] => rest.len() >= 3 && rest.iter().all(u8::is_ascii),
-        [b'+' | b'-', f, r, tf, tr, k1, k2, ..] => {
+        // A move ends at its piece code, or goes on with `,` to the next statement
+        // (`+7776FU,T12`): a KIF header named `+7776FEVENT` is not one.
+        [b'+' | b'-', f, r, tf, tr, k1, k2, rest @ ..] => {
             [f, r, tf, tr].iter().all(|d| d.is_ascii_digit())
                 && k1.is_ascii_uppercase()
                 && k2.is_ascii_uppercase()
+                && rest.first().is_none_or(|&c| c == b',')
         }
         [b'%', rest @ ..] => rest
             .first()
@@ -128,6 +140,27 @@ mod tests {
             assert_eq!(Format::detect(csa.as_bytes(), hint), Format::Csa);
             assert_eq!(Format::detect(jkf.as_bytes(), hint), Format::Jkf);
         }
+    }
+
+    #[test]
+    fn a_declaration_settles_the_format() {
+        // A header before the moves that starts like a CSA move (`+7776FE...`), in a KIF
+        // record masu writes (the declaration first), or in one without the declaration.
+        let kif =
+            "#KIF version=2.0 encoding=UTF-8\n+7776FEVENT：x\n手数----指手--\n   1 ７六歩(77)\n";
+        let ki2 = "#KI2 version=2.0 encoding=UTF-8\n+7776FEVENT：x\n▲７六歩\n";
+        for hint in [None, Some(Format::Csa)] {
+            assert_eq!(Format::detect(kif.as_bytes(), hint), Format::Kif);
+            assert_eq!(Format::detect(ki2.as_bytes(), hint), Format::Ki2);
+            let bare = kif
+                .split_once('\n')
+                .map(|(_, rest)| rest)
+                .unwrap_or_default();
+            assert_eq!(Format::detect(bare.as_bytes(), hint), Format::Kif);
+        }
+        // CSA moves alone, or with the next statement after a comma, are still CSA.
+        assert_eq!(Format::detect(b"+7776FU\n", None), Format::Csa);
+        assert_eq!(Format::detect(b"+7776FU,T12\n", None), Format::Csa);
     }
 
     #[test]
