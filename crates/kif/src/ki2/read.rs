@@ -155,6 +155,10 @@ fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), Read
     let ended = b.record.tree[b.current()].special().cloned();
     match (ending.and_then(|e| e.special), ended) {
         (Some(special), None) => {
+            if matches!(special, Special::Other(_)) {
+                let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
+                b.sink.warn(d)?;
+            }
             b.add_special(special, None, at)?;
         }
         // The line already ended in a word of its move rows (`△投了`): a trailer that does

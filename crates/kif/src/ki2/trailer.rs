@@ -9,7 +9,8 @@ use crate::record::Special;
 pub(crate) struct Ending {
     /// The number of moves played.
     pub(crate) moves: u32,
-    /// The special it implies, when the wording is known.
+    /// The special it implies: a known wording's, or [`Special::Other`] with the words
+    /// after `手で` that no rule knows (the writers put such a special's word there).
     pub(crate) special: Option<Special>,
 }
 
@@ -24,7 +25,9 @@ pub(crate) fn parse(line: &str) -> Option<Ending> {
     let special = if rest == "詰" || rest == "詰み" {
         Some(Special::Mate)
     } else {
-        rest.strip_prefix('で').and_then(wording)
+        rest.strip_prefix('で')
+            .filter(|words| !words.is_empty())
+            .map(|words| wording(words).unwrap_or_else(|| Special::Other(words.to_owned())))
     };
     Some(Ending { moves, special })
 }
@@ -105,7 +108,9 @@ mod tests {
         assert_eq!(e("まで3手で詰"), Some(Special::Mate));
         assert_eq!(e("まで52手で封じ手"), Some(Special::SealedMove));
         assert_eq!(e("まで、3手で中断"), Some(Special::Interrupt));
-        assert_eq!(e("まで3手で何か"), None);
+        assert_eq!(e("まで3手で何か"), Some(Special::Other("何か".into())));
+        assert_eq!(e("まで3手で"), None);
+        assert_eq!(e("まで3手"), None);
         assert_eq!(parse("まで3手で何か").map(|e| e.moves), Some(3));
         assert_eq!(parse("までに"), None);
     }

@@ -30,7 +30,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> String {
     head(&mut out, record, &declaration);
     out.push('\n');
     annotations(&mut out, record, NodeId::ROOT);
-    if let Some(trailer) = &record.tree[NodeId::ROOT].trailer {
+    if let Some(trailer) = kept_trailer(record, NodeId::ROOT) {
         out.push_str(trailer);
         out.push('\n');
     }
@@ -120,13 +120,24 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], mut pos: Option<Pos
             flush(out, &mut row);
         }
         annotations(out, record, id);
-        if let Some(trailer) = &node.trailer {
+        if let Some(trailer) = kept_trailer(record, id) {
             flush(out, &mut row);
             out.push_str(trailer);
             out.push('\n');
         }
     }
     flush(out, &mut row);
+}
+
+/// The stored trailer of a node that is not a special, unless it names a result: a KI2
+/// reader ends the line at such a trailer with that result, which this line does not have
+/// (a `まで…` line kept from a KIF record in the middle of its moves), so it is left out.
+fn kept_trailer(record: &Record, id: NodeId) -> Option<&str> {
+    let trailer = record.tree[id].trailer.as_deref()?;
+    trailer::parse(trailer)
+        .and_then(|e| e.special)
+        .is_none()
+        .then_some(trailer)
 }
 
 fn flush(out: &mut String, row: &mut Vec<String>) {

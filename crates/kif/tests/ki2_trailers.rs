@@ -1,0 +1,82 @@
+//! KI2 states a line's ending only in its `まで` trailer. An ending no rule knows comes back
+//! as that special (a main line that ended in one lost it, and a variation at the same ply
+//! took its place), and a trailer kept from the middle of a KIF line is not written where a
+//! KI2 reader would end the line at it.
+
+#![allow(clippy::expect_used)] // test fixtures: a broken one should fail loudly
+
+use masu_kif::{DiagnosticKind, Mode, Record, Special, ki2, kif};
+
+fn kif(moves: &str) -> Record {
+    let text = format!("手合割：平手\n手数----指手---------消費時間--\n{moves}");
+    kif::read_str(&text, Mode::Lenient).expect("reads").record
+}
+
+/// The record written as KI2 and read back.
+fn through_ki2(record: &Record) -> Record {
+    let text = ki2::to_string(record);
+    ki2::read_str(&text, Mode::Lenient)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+        .record
+}
+
+fn main_line(record: &Record) -> Vec<String> {
+    let tree = &record.tree;
+    tree.main_line()
+        .map(|id| match tree[id].special() {
+            Some(special) => special.kif_word().to_owned(),
+            None => tree[id]
+                .recorded_move()
+                .map(|m| m.mv.to_string())
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
+#[test]
+fn an_ending_no_rule_knows_keeps_its_place_before_a_variation() {
+    let record = kif("   1 ７六歩(77)\n   2 封印\n\n変化：2手\n   2 ３四歩(33)\n");
+    assert_eq!(main_line(&record), ["7g7f", "封印"]);
+    let back = through_ki2(&record);
+    assert_eq!(main_line(&back), ["7g7f", "封印"]);
+    // The variation is still one: 3c3d beside the special (the trailer is kept as read).
+    let first = back.tree.main_line().next().expect("a move");
+    let second = back.tree[first]
+        .children()
+        .get(1)
+        .copied()
+        .expect("a variation");
+    assert_eq!(
+        back.tree[second]
+            .recorded_move()
+            .map(|m| m.mv.to_string())
+            .as_deref(),
+        Some("3c3d")
+    );
+    assert_eq!(back.tree.len(), record.tree.len());
+    let parsed = ki2::read_str("▲７六歩\nまで1手で封印\n", Mode::Lenient).expect("reads");
+    assert_eq!(
+        parsed
+            .record
+            .tree
+            .main_line()
+            .filter_map(|id| parsed.record.tree[id].special().cloned())
+            .collect::<Vec<_>>(),
+        [Special::Other("封印".into())]
+    );
+    assert!(
+        parsed
+            .warnings
+            .iter()
+            .any(|d| d.kind == DiagnosticKind::UnknownSpecial)
+    );
+}
+
+#[test]
+fn a_result_stated_in_the_middle_of_a_line_does_not_end_it_in_ki2() {
+    // A KIF record with a `まで` line between its moves keeps it on the move before.
+    let record = kif("   1 ７六歩(77)\nまで1手で中断\n   2 ３四歩(33)\n   3 ２六歩(27)\n");
+    assert_eq!(main_line(&record), ["7g7f", "3c3d", "2g2f"]);
+    let back = through_ki2(&record);
+    assert_eq!(main_line(&back), ["7g7f", "3c3d", "2g2f"]);
+}
