@@ -24,7 +24,7 @@
 //! ```
 
 use shogi::packed::{EncodeError, Hcp, Hcpe, hcp};
-use shogi::{Color, PositionError};
+use shogi::{Color, Position, PositionError, SetupMode};
 
 use crate::{NodeId, Record};
 
@@ -95,8 +95,9 @@ pub fn score_at(record: &Record, id: NodeId) -> Option<i32> {
 ///
 /// # Errors
 ///
-/// [`TrainingError`] when the start position cannot be played from or a position cannot
-/// be encoded (a side without a king).
+/// [`TrainingError`] when the start position cannot be played from or is composed (two
+/// pawns on a file, a piece that can never move: no game reaches it, and HCP decoders,
+/// masu's among them, refuse it), or a position cannot be encoded (a side without a king).
 pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
     let game_result = match record.winner() {
         Some(Color::Black) => Hcpe::BLACK_WIN,
@@ -104,6 +105,9 @@ pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
         None => Hcpe::DRAW,
     };
     let mut pos = record.start.position()?;
+    if !record.start.composed_faults().is_empty() {
+        Position::from_setup(record.start.setup, SetupMode::Strict)?;
+    }
     let mut out = Vec::with_capacity(record.tree.main_line_moves());
     for id in record.tree.main_line() {
         let Some(m) = record.tree[id].recorded_move() else {
@@ -129,4 +133,29 @@ pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
         pos.play_unchecked(m.mv);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Mode, csa};
+
+    #[test]
+    fn a_composed_start_gives_no_training_data() {
+        // White's six pawns on file 2 (二歩): a composition, read with a warning, and no
+        // game's position, which HCP decoding refuses.
+        let text = "P1 *  *  *  *  *  *  * -FU-OU\nP2 *  *  *  *  *  *  * -FU * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n+2726FU\n";
+        let record = csa::read_str(text, Mode::Lenient).expect("reads").record;
+        assert!(!record.start.composed_faults().is_empty());
+        let err = hcpe(&record).expect_err("a composed start");
+        assert!(err.to_string().contains("two pawns on a file"), "{err}");
+        // The same game without the second pawn gives its entry.
+        let fixed = text.replacen(
+            "P2 *  *  *  *  *  *  * -FU * ",
+            "P2 *  *  *  *  *  *  *  *  * ",
+            1,
+        );
+        let record = csa::read_str(&fixed, Mode::Lenient).expect("reads").record;
+        assert_eq!(hcpe(&record).map(|e| e.len()), Ok(1));
+    }
 }

@@ -1,16 +1,17 @@
 """The records of the readers' fuzz corpora (fuzz/corpus: damaged, odd and hostile inputs
 that each reached new code) through the Python API: each reads or raises ValueError; every
 property of a record read is there; it pickles back whole; what it writes in each format is
-read back as that format, with the same main line in KIF and JKF."""
+read back as that format, with the same main line in KIF and JKF; and the HCPE entries made
+from them decode to positions where their moves are legal."""
 
-import pathlib
 import pickle
+import warnings
 
 import pytest
 
 from conftest import HERE
 
-from masu import kif
+from masu import kif, shogi
 
 FUZZ = HERE.parent.parent.parent / "fuzz" / "corpus"
 TARGETS = ["kif_read", "ki2_read", "csa_from_bytes", "jkf_from_bytes"]
@@ -47,3 +48,16 @@ def test_fuzz_corpus_records_read_pickle_and_write_back(target):
             if fmt in ("kif", "jkf"):
                 assert back.moves == record.moves, (name, fmt)
     assert count > 100, f"only {count} records of {target} read"
+
+
+@pytest.mark.skipif(not FUZZ.is_dir(), reason="the fuzz corpora are in the repository only")
+def test_hcpe_of_the_fuzz_corpus_records_decodes():
+    paths = [p for target in TARGETS for p in sorted((FUZZ / target).iterdir())]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # each file skipped is a warning
+        entries = kif.to_hcpe(paths, skip_errors=True)
+    assert len(entries) > 10_000
+    board = shogi.Board()
+    for entry in entries:
+        board.set_hcp(entry["hcp"])
+        assert board.is_legal(board.move_from_move16(int(entry["bestMove16"])))
