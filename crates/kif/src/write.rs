@@ -37,7 +37,14 @@ impl Default for WriteOptions {
 /// Writes the header area: declaration, program comments, headers in order (a `手合割`
 /// line first when a handicap start has none), lines kept verbatim, and the board diagram
 /// when the start is not a standard position or its `手合割` line names another one.
-pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
+/// `reads_as_moves` says which lines the format's reader takes for moves (KI2's `▲` rows):
+/// a header or kept line that would is written as a program comment.
+pub(crate) fn head(
+    out: &mut String,
+    record: &Record,
+    declaration: &str,
+    reads_as_moves: fn(&str) -> bool,
+) {
     out.push_str(declaration);
     out.push('\n');
     for c in &record.program_comments {
@@ -56,6 +63,7 @@ pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
         // blank, one that reads as a comment, a bookmark or a hand) is kept as a program
         // comment: its text stays, and it cannot turn into a node's comment or the start.
         let held = !line.contains(['\n', '\r'])
+            && !reads_as_moves(&line)
             && classify(&line)
                 == Line::Header {
                     key: &h.key,
@@ -65,7 +73,7 @@ pub(crate) fn head(out: &mut String, record: &Record, declaration: &str) {
     }
     for l in &record.other_lines {
         for part in crate::text::value_lines(l) {
-            let held = classify(part) == Line::Other(part);
+            let held = classify(part) == Line::Other(part) && !reads_as_moves(part);
             push_line(out, if held { "" } else { "#" }, part);
         }
     }

@@ -382,3 +382,35 @@ fn what_csa_cannot_hold_is_reported() {
         vec!["header", "variation", "total", "bookmarks", "trailer"]
     );
 }
+
+#[test]
+fn a_foul_no_csa_move_names_is_left_out_and_reported() {
+    // A gold "promoted" (７八金成) and a king dropped ((00) as origin): CSA writes the piece
+    // after the move, so the first would read back as the legal 6978KI.
+    for (foul, written) in [
+        ("   5 ７八金成(69)\n", "+6978KI"),
+        ("   5 ４二玉(00)\n", "OU"),
+    ] {
+        let kif = format!(
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ７六歩(77)\n   4 ３四歩(33)\n{foul}"
+        );
+        let p = masu_kif::kif::read_str(&kif, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.record.tree.main_line_moves(), 5, "{foul}");
+        let w = csa::write(&p.record, &WriteOptions::default());
+        let foul_id = p.record.main_line_end();
+        assert!(
+            w.dropped.contains(&Dropped::Foul(foul_id)),
+            "{foul}: {:?}",
+            w.dropped
+        );
+        assert!(
+            !w.text
+                .lines()
+                .any(|l| l.starts_with('+') && l.ends_with(written)),
+            "{}",
+            w.text
+        );
+        let back = csa::read_str(&w.text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back.record.tree.main_line_moves(), 4, "{}", w.text);
+    }
+}

@@ -1,7 +1,7 @@
 """The records of the readers' fuzz corpora (fuzz/corpus: damaged, odd and hostile inputs
 that each reached new code) through the Python API: each reads or raises ValueError; every
 property of a record read is there; it pickles back whole; what it writes in each format is
-read back as that format, with the same main line in KIF and JKF; and the HCPE entries made
+read back as that format, with the same main line (in CSA up to a foul it cannot name); and the HCPE entries made
 from them decode to positions where their moves are legal."""
 
 import pickle
@@ -42,11 +42,12 @@ def test_fuzz_corpus_records_read_pickle_and_write_back(target):
         for fmt, writer in WRITERS.items():
             back = kif.read(getattr(record, writer)().encode("utf-8"))
             assert back.format == fmt, (name, fmt)
-            # KI2 has no clocks and states results only in trailers, and a header-area line
-            # kept verbatim may read as KI2 moves; CSA has no variations: the main line is
-            # compared where the format holds the whole tree.
-            if fmt in ("kif", "jkf"):
-                assert back.moves == record.moves, (name, fmt)
+            # CSA leaves out a foul no CSA move names (a gold "promoted", a king dropped),
+            # which ends its line: there the main line is the record's up to that foul.
+            expected = record.moves
+            if fmt == "csa" and len(back.moves) == len(expected) - 1:
+                expected = expected[:-1]
+            assert back.moves == expected, (name, fmt)
     assert count > 100, f"only {count} records of {target} read"
 
 

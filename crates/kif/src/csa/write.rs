@@ -55,6 +55,10 @@ pub enum Dropped {
     OtherLine(String),
     /// The move number of the start position (CSA positions always start at 1).
     MoveNumber(u32),
+    /// A recorded foul no CSA move names: a piece promoted that has no promoted side (CSA
+    /// gives the piece after the move, so `金成` would read back as the legal `金`), or a
+    /// drop of a kind no hand holds. The main line ends before it.
+    Foul(NodeId),
 }
 
 impl Dropped {
@@ -71,6 +75,7 @@ impl Dropped {
             Dropped::Header(key) => format!("the header {key}"),
             Dropped::OtherLine(line) => format!("the header-area line {line}"),
             Dropped::MoveNumber(n) => format!("the start position's move number {n}"),
+            Dropped::Foul(id) => left_out(record, *id, "the foul"),
         }
     }
 }
@@ -254,6 +259,11 @@ impl Writer {
             at = id;
             let node = &tree[id];
             let mut line = match &node.kind {
+                NodeKind::Move(m) if m.illegal && !csa_names(&m.mv) => {
+                    // Nothing follows a foul but a special, which it ends the line before.
+                    self.dropped.push(Dropped::Foul(id));
+                    return;
+                }
                 NodeKind::Move(m) => {
                     let csa = CsaMove::from_move(&m.mv, turn);
                     turn = turn.opposite();
@@ -337,6 +347,15 @@ fn escape(value: &str) -> String {
         value.replace("\r\n", "\\n").replace(['\n', '\r'], "\\n")
     } else {
         value.to_owned()
+    }
+}
+
+/// Whether a CSA move names `mv`: CSA writes the piece after the move, so a promotion needs
+/// a promoted side, and a drop a kind a hand holds.
+fn csa_names(mv: &shogi::Move) -> bool {
+    match *mv {
+        shogi::Move::Normal { kind, promote, .. } => !promote || kind.promoted().is_some(),
+        shogi::Move::Drop { kind, .. } => kind.is_hand_kind(),
     }
 }
 

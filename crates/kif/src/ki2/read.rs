@@ -37,7 +37,8 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
     crate::read::read_decoded(bytes, Format::Ki2, mode, read_str)
 }
 
-fn is_move_line(line: &str) -> bool {
+/// A row of moves: the first mark after the blanks is a side's (`▲`, `△`, `☗`, `☖`).
+pub(crate) fn is_move_line(line: &str) -> bool {
     line.trim_start_matches(text::is_blank)
         .chars()
         .next()

@@ -27,7 +27,12 @@ pub fn to_string(record: &Record) -> String {
 pub fn write(record: &Record, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(32 * record.tree.len() + 512);
     let declaration = format!("#KI2 version=2.0 encoding={}", options.encoding.name());
-    head(&mut out, record, &declaration);
+    head(
+        &mut out,
+        record,
+        &declaration,
+        crate::ki2::read::is_move_line,
+    );
     out.push('\n');
     annotations(&mut out, record, NodeId::ROOT);
     if let Some(trailer) = kept_trailer(record, NodeId::ROOT) {

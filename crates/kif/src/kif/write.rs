@@ -26,7 +26,7 @@ pub fn to_string(record: &Record) -> String {
 pub fn write(record: &Record, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(64 * record.tree.len() + 512);
     let declaration = format!("#KIF version=2.0 encoding={}", options.encoding.name());
-    head(&mut out, record, &declaration);
+    head(&mut out, record, &declaration, |_| false);
     // Kifu for Windows drops the time column from the header when no move has a time.
     if record.tree.nodes().iter().any(|n| n.time.is_some()) {
         out.push_str("手数----指手---------消費時間--\n");
