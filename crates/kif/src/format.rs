@@ -65,8 +65,8 @@ impl Format {
     /// The format of a record, decided by its contents: JSON is JKF; a `#KIF` or `#KI2`
     /// declaration line is KIF or KI2; CSA statements (`V2`, `PI`, `P1`..`P9`, `N+`,
     /// `+7776FU`, `%TORYO` ...) are CSA; numbered move lines or the `手数----指手` header are
-    /// KIF; ▲/△ moves are KI2 (the first line that tells decides). `hint` (say, from the file extension)
-    /// decides only when the contents do not, and KIF is the last resort.
+    /// KIF; ▲/△ moves are KI2 (the first line that tells decides). `hint` (say, from the
+    /// file extension) decides only when the contents do not, and KIF is the last resort.
     #[must_use]
     pub fn detect(bytes: &[u8], hint: Option<Format>) -> Format {
         let text = encoding::decode(bytes, None).map_or_else(

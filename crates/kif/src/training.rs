@@ -104,8 +104,9 @@ pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
         Some(Color::White) => Hcpe::WHITE_WIN,
         None => Hcpe::DRAW,
     };
-    let mut pos = record.start.position()?;
-    if !record.start.composed_faults().is_empty() {
+    let (mut pos, faults) = record.start.position_and_faults()?;
+    if !faults.is_empty() {
+        // The error that names the faults; built only for such a start.
         Position::from_setup(record.start.setup, SetupMode::Strict)?;
     }
     let mut out = Vec::with_capacity(record.tree.main_line_moves());

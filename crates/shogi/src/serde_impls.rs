@@ -7,7 +7,7 @@
 //! | [`PieceKind`] | `"P"`, `"+R"` |
 //! | [`Piece`] | `"P"`, `"+r"` (SFEN) |
 //! | [`Hand`] | `"R2G3P"`, `"-"` when empty (its `Display`; lower case also read) |
-//! | [`UsiMove`] | `"7g7f"`, `"8h2b+"`, `"P*5e"` |
+//! | [`UsiMove`] | `"7g7f"`, `"8h2b+"`, `"P*5e"`; a drop of a kind no hand holds (a recorded foul) `"+B*5e"`, `"K*4b"` ([`UsiMove::from_encoded`]) |
 //! | [`Move`] | as its USI text; write only: reading needs a position, so read a [`UsiMove`] and call [`UsiMove::to_move`] |
 //! | [`Setup`], [`Position`] | SFEN (`"lnsgkgsnl/... b - 1"`); a position is checked when read |
 //! | [`Handicap`] | its Japanese name, `"香落ち"` (English names also read) |
@@ -70,7 +70,7 @@ text_serde! {
     PieceKind => "a piece kind such as P or +R", parse_kind;
     Piece => "an sfen piece such as P or +r", |s| Piece::from_sfen(s.as_bytes());
     Hand => "a hand such as R2G3P, or -", |s| s.parse().ok();
-    UsiMove => "a usi move such as 7g7f", |s| s.parse().ok();
+    UsiMove => "a usi move such as 7g7f", |s| UsiMove::from_encoded(s).ok();
     Setup => "an sfen", |s| Setup::from_sfen(s).ok();
     Position => "the sfen of a valid position", |s| Position::from_sfen(s).ok();
     Handicap => "a handicap name such as 香落ち", Handicap::from_name;

@@ -90,6 +90,31 @@ impl UsiMove {
         }
     }
 
+    /// Reads what [`UsiMove::encode`] writes: a USI move, or a drop of a kind no hand holds
+    /// (`+B*5b`, `K*4b`, fouls a game record may state), which USI has no text for and
+    /// [`UsiMove::from_ascii`] refuses. For stored records, not for engines.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseUsiMoveError`] unless the input is exactly one such move.
+    pub fn from_encoded(s: &str) -> Result<UsiMove, ParseUsiMoveError> {
+        if let Ok(m) = UsiMove::from_ascii(s.as_bytes()) {
+            return Ok(m);
+        }
+        let (kind, to) = s.split_once('*').ok_or(ParseUsiMoveError)?;
+        let kind = match kind.as_bytes() {
+            [b'+', c] if c.is_ascii_uppercase() => {
+                PieceKind::from_sfen_char(*c).and_then(PieceKind::promoted)
+            }
+            [c] if c.is_ascii_uppercase() => PieceKind::from_sfen_char(*c),
+            _ => None,
+        };
+        Ok(UsiMove::Drop {
+            kind: kind.ok_or(ParseUsiMoveError)?,
+            to: Square::from_ascii(to.as_bytes()).map_err(|_| ParseUsiMoveError)?,
+        })
+    }
+
     /// The destination square.
     #[must_use]
     pub const fn to(&self) -> Square {
@@ -200,6 +225,12 @@ mod tests {
         ] {
             assert!(bad.parse::<UsiMove>().is_err(), "{bad}");
         }
+        // What `encode` writes for fouls reads back from_encoded; nothing else more.
+        for bad in [
+            "", "p*5e", "+p*5e", "+G*5e", "+K*5e", "++P*5e", "+P*5j", "+P5e",
+        ] {
+            assert!(UsiMove::from_encoded(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
@@ -225,6 +256,7 @@ mod tests {
                     want.parse::<UsiMove>().ok(),
                     kind.is_hand_kind().then_some(drop)
                 );
+                assert_eq!(UsiMove::from_encoded(&want), Ok(drop));
             }
         }
     }

@@ -3,12 +3,12 @@
 //!
 //! The form is described on the `Serialize` impl, where the documentation shows it.
 
-use std::fmt::{self, Display};
+use std::fmt::Display;
 use std::time::Duration;
 
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
-use shogi::{Color, Handicap, Move, Piece, Position, Setup, UsiMove};
+use shogi::{Handicap, Move, Position, Setup, UsiMove};
 
 use super::{
     Headers, MoveTime, MoveTree, Node, NodeId, NodeKind, Record, RecordedMove, Special,
@@ -41,7 +41,7 @@ struct NodeData {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     parent: Option<u32>,
     #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
-    mv: Option<MoveText>,
+    mv: Option<UsiMove>,
     #[serde(default, skip_serializing_if = "is_false")]
     illegal: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -56,52 +56,6 @@ struct NodeData {
     trailer: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     children: Option<Vec<u32>>,
-}
-
-/// A node's move as text: USI, or for a foul that drops a kind no hand holds (a piece
-/// promoted side up, a king) the kind's SFEN, `+B*5b` or `K*4b`, as [`UsiMove::encode`]
-/// writes it. USI alone would lose the first (as `B*5b`) and could not read the second.
-#[derive(Clone, Copy)]
-struct MoveText(UsiMove);
-
-impl Serialize for MoveText {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0.encode(&mut [0; 6]))
-    }
-}
-
-impl<'de> Deserialize<'de> for MoveText {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(MoveTextVisitor)
-    }
-}
-
-struct MoveTextVisitor;
-
-impl Visitor<'_> for MoveTextVisitor {
-    type Value = MoveText;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a usi move such as 7g7f, or a foul's drop such as +B*5b")
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<MoveText, E> {
-        parse_move_text(v)
-            .map(MoveText)
-            .ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
-    }
-}
-
-fn parse_move_text(text: &str) -> Option<UsiMove> {
-    if let Ok(usi) = text.parse() {
-        return Some(usi);
-    }
-    let (kind, to) = text.split_once('*')?;
-    let kind = Piece::from_sfen(kind.as_bytes()).filter(|p| p.color == Color::Black)?;
-    Some(UsiMove::Drop {
-        kind: kind.kind,
-        to: to.parse().ok()?,
-    })
 }
 
 /// A special by its KIF word, or a word no rule knows (kept apart so that an unknown word
@@ -131,7 +85,7 @@ impl NodeData {
     fn of(tree: &MoveTree, node: &Node) -> NodeData {
         let (mv, illegal, special) = match &node.kind {
             NodeKind::Start => (None, false, None),
-            NodeKind::Move(m) => (Some(MoveText(m.mv.to_usi())), m.illegal, None),
+            NodeKind::Move(m) => (Some(m.mv.to_usi()), m.illegal, None),
             NodeKind::Special(Special::Other(word)) => {
                 (None, false, Some(SpecialData::Other(word.clone())))
             }
@@ -318,8 +272,7 @@ impl Builder {
                     ));
                 };
                 let keep = self.children_left[index] > 0;
-                let usi = usi.0;
-                let (mv, after) = resolve(pos, usi, node.illegal, keep)
+                let (mv, after) = resolve(pos, *usi, node.illegal, keep)
                     .map_err(|e| at(index, format_args!("move {usi}: {e}")))?;
                 let illegal = node.illegal;
                 (NodeKind::Move(RecordedMove { mv, illegal }), after)
