@@ -7,7 +7,6 @@
 
 mod args;
 mod errors;
-mod gil_cell;
 mod kif_py;
 mod pickle;
 mod repr;
@@ -15,6 +14,7 @@ mod reversi_py;
 mod shogi_py;
 mod slots;
 mod tsume_py;
+mod unsafe_speedups;
 mod usi_text;
 mod wait;
 

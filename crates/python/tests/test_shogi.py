@@ -299,3 +299,36 @@ def test_an_argument_that_uses_the_board_while_it_is_read():
     board.set_hcp(Sneaky())
     assert board.sfen() == "4k4/9/9/9/9/9/9/9/4K4 b - 1"
     assert board.move_stack == []
+
+
+def test_the_per_move_calls_take_one_argument_by_position():
+    # push, push_usi, push_move16 and is_legal are CPython METH_O methods.
+    import inspect
+    import sys
+
+    for name in ("push", "push_usi", "push_move16", "is_legal"):
+        method = getattr(Board, name)
+        assert list(inspect.signature(method).parameters)[1:] in (["move"], ["usi"], ["move16"])
+        assert inspect.getdoc(method)
+    board = Board()
+    with pytest.raises(TypeError, match="keyword"):
+        board.push(move="7g7f")
+    with pytest.raises(TypeError):
+        board.push()
+    with pytest.raises(TypeError):
+        Board.push(object(), "7g7f")
+    with pytest.raises(OverflowError):
+        board.push_move16(-1)
+    # References are neither kept nor lost, on the normal path or on errors.
+    move = board.move_from_usi("7g7f")
+    before = (sys.getrefcount(move), sys.getrefcount(masu.IllegalMoveError))
+    for _ in range(1000):
+        board.push(move)
+        board.pop()
+        with pytest.raises(masu.IllegalMoveError):
+            board.push("7g7e")
+        assert board.is_legal(move)
+    assert (sys.getrefcount(move), sys.getrefcount(masu.IllegalMoveError)) == before
+    assert board.push_usi("2g2f").usi() == "2g2f"
+    board.push_move16(board.move_from_usi("3c3d").to_move16())
+    assert board.sfen() == "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 3"

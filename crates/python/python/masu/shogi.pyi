@@ -88,11 +88,11 @@ class Board:
         """Sets the position from SFEN and clears the history."""
     def reset(self) -> None:
         """Sets the even-game start position and clears the history."""
-    def push_usi(self, usi: str) -> Move:
+    def push_usi(self, usi: str, /) -> Move:
         """Plays a USI move and returns it."""
-    def push(self, move: Union[Move, str]) -> None:
+    def push(self, move: Union[Move, str], /) -> None:
         """Plays a `Move` (or USI text)."""
-    def push_move16(self, move16: int) -> None:
+    def push_move16(self, move16: int, /) -> None:
         """Plays cshogi's 16-bit move."""
     def pop(self) -> Move:
         """Takes back the last move and returns it (IndexError when there is none)."""
@@ -108,7 +108,7 @@ class Board:
         """The legal move written as cshogi's 16-bit code."""
     def move_from_psv_move16(self, move16: int) -> Move:
         """The legal move written as YaneuraOu's 16-bit code."""
-    def is_legal(self, move: Union[Move, str]) -> bool:
+    def is_legal(self, move: Union[Move, str], /) -> bool:
         """Whether `move` is legal here."""
     def is_check(self) -> bool:
         """Whether the side to move is in check."""

@@ -10,7 +10,7 @@ use shogi::{Color, DeclarationRule, Game, Outcome, Pins, Position, UsiMove};
 
 use super::{LegalMoves, Move, color_index, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, value_error};
-use crate::gil_cell::{Exclusive, GilCell, Shared};
+use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 
 /// A shogi board: the position, the moves played since it was set, and the game's end
 /// (checkmate, repetition, perpetual check).
@@ -20,7 +20,7 @@ use crate::gil_cell::{Exclusive, GilCell, Shared};
 #[pyclass(module = "masu.shogi", frozen, skip_from_py_object)]
 pub(crate) struct Board {
     /// Under the GIL, a borrow of this costs a plain counter where a mutable class's
-    /// atomic flag costs a fifth of a short call (`crate::gil_cell`).
+    /// atomic flag costs a fifth of a short call (`crate::unsafe_speedups::GilCell`).
     state: GilCell<BoardState>,
 }
 
@@ -60,7 +60,7 @@ impl BoardState {
     }
 
     /// A move given as a `Move` or USI text, resolved in the current position.
-    fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
+    pub(super) fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
         if let Ok(m) = mv.cast::<Move>() {
             return self.legal(m.get().mv);
         }
@@ -103,7 +103,7 @@ impl BoardState {
     /// [`BoardState::pins`]). A `bool` rather than the move back in a `Result`: the caller
     /// keeps its own copy, which the compiler otherwise rebuilt from the result's bytes
     /// with a load wider than their stores (a stalled store forwarding in every push).
-    fn is_legal_to_push(&mut self, m: &shogi::Move) -> bool {
+    pub(super) fn is_legal_to_push(&mut self, m: &shogi::Move) -> bool {
         let ply = self.game.moves().len();
         if self.pins.len() <= ply {
             self.pins.resize(ply + 1, None);
@@ -120,7 +120,7 @@ impl BoardState {
     }
 
     /// Plays `m`, which [`BoardState::resolve`] or the move decoders checked is legal.
-    fn play(&mut self, m: shogi::Move, object: Option<Py<Move>>) {
+    pub(super) fn play(&mut self, m: shogi::Move, object: Option<Py<Move>>) {
         self.pins.truncate(self.game.moves().len() + 1);
         self.game.play_unchecked(m);
         self.pushed.push(object);
@@ -177,42 +177,6 @@ impl Board {
     /// Sets the even-game start position and clears the history.
     fn reset(&self, py: Python<'_>) -> PyResult<()> {
         self.state_mut(py)?.set_game(Game::new());
-        Ok(())
-    }
-
-    /// Plays a USI move (`7g7f`) and returns it as a `Move`. Raises ValueError for text that
-    /// is not USI, IllegalMoveError for a move that is not legal here. Play goes on after a
-    /// repetition ends the game, as in cshogi; `is_game_over()` tells.
-    fn push_usi(&self, py: Python<'_>, usi: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
-        let mut state = self.state_mut(py)?;
-        let m = state.resolve(usi)?;
-        let object = Move::object(py, m, state.position().turn())?;
-        state.play(m, Some(object.clone_ref(py)));
-        Ok(object)
-    }
-
-    /// Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here.
-    fn push(&self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mut state = self.state_mut(mv.py())?;
-        if let Ok(object) = mv.cast::<Move>() {
-            let m = object.get().mv;
-            if !state.is_legal_to_push(&m) {
-                return Err(illegal_move(format!("illegal move {m}")));
-            }
-            state.play(m, Some(object.clone().unbind()));
-        } else {
-            let m = state.resolve(mv)?;
-            state.play(m, None);
-        }
-        Ok(())
-    }
-
-    /// Plays cshogi's 16-bit move (`Move.to_move16()`, HCPE's `bestMove16`). Raises
-    /// IllegalMoveError when it is not a legal move here.
-    fn push_move16(&self, py: Python<'_>, move16: u16) -> PyResult<()> {
-        let mut state = self.state_mut(py)?;
-        let m = hcp::move_from16(state.position(), move16).map_err(illegal_move)?;
-        state.play(m, None);
         Ok(())
     }
 
@@ -299,11 +263,6 @@ impl Board {
         let state = self.state(py)?;
         let m = psfen::move_from16(state.position(), move16).map_err(illegal_move)?;
         Ok(state.wrap(m))
-    }
-
-    /// Whether `move` (a `Move` or USI text) is legal here; text that is not USI is not.
-    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.state(mv.py())?.resolve(mv).is_ok())
     }
 
     /// Whether the side to move is in check.
@@ -552,7 +511,7 @@ impl Board {
     }
 
     /// The board's state, to change.
-    fn state_mut(&self, py: Python<'_>) -> PyResult<Exclusive<'_, BoardState>> {
+    pub(super) fn state_mut(&self, py: Python<'_>) -> PyResult<Exclusive<'_, BoardState>> {
         self.state.borrow_mut(py)
     }
 }

@@ -3,6 +3,7 @@
 mod board;
 mod moves;
 mod mv;
+mod per_move_calls;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -15,6 +16,7 @@ use crate::errors::value_error;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
+    per_move_calls::register(m.py())?;
     m.add_class::<Move>()?;
     m.add_class::<LegalMoves>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;

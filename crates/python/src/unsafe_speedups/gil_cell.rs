@@ -15,8 +15,6 @@
 //! on another thread of a free-threaded interpreter) is a `RuntimeError`, as with PyO3's
 //! own flag.
 
-#![allow(unsafe_code)]
-
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
