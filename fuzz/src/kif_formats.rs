@@ -49,6 +49,8 @@ pub fn check_csa_from_bytes(data: &[u8]) {
     back.headers = expected.headers.clone();
     assert_eq!(back, expected, "{}", written.text);
     check_kif_holds(&parsed.record);
+    crate::cross_format::check_ki2_holds(&parsed.record);
+    crate::cross_format::check_jkf_holds(&parsed.record);
     check_serde_holds(&parsed.record);
 }
 
@@ -89,6 +91,8 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
     assert_eq!(back.start, parsed.record.start);
     assert_eq!(jkf::write(&back).text, first);
     check_kif_holds(&parsed.record);
+    crate::cross_format::check_ki2_holds(&parsed.record);
+    crate::cross_format::check_jkf_holds(&parsed.record);
     check_serde_holds(&parsed.record);
 }
 
@@ -131,7 +135,7 @@ pub(crate) fn check_kif_holds(record: &Record) {
 
 /// The tree as KIF holds it: every comment and bookmark split at its line breaks, a line
 /// break in a special's word a space, times cut to whole seconds.
-fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
+pub(crate) fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
     let split = |texts: &[String]| -> Vec<String> {
         texts
             .iter()

@@ -6,6 +6,7 @@ use std::path::Path;
 
 pub mod cli;
 pub mod common;
+mod cross_format;
 pub mod kif;
 pub mod kif_formats;
 pub mod kif_records;

@@ -333,3 +333,31 @@ fn a_moveless_element_keeps_the_previous_time() {
     };
     assert_eq!(parsed.warnings.iter().filter(ignored).count(), 1);
 }
+
+#[test]
+fn what_jkf_cannot_hold_is_reported() {
+    // A trailer on the start node (a record with no moves and a `まで` line), and a comment
+    // starting with `&`, which JKF holds only as a bookmark.
+    let text = "手合割：平手\n*&not a bookmark\n&a bookmark\nまで0手で中断\n";
+    let record = kif::read_str(text, Mode::Lenient).expect("reads").record;
+    assert!(record.tree[NodeId::ROOT].trailer.is_some());
+    let written = jkf::write(&record);
+    assert_eq!(
+        written.dropped,
+        [
+            jkf::Dropped::Trailer(NodeId::ROOT),
+            jkf::Dropped::CommentAsBookmark(NodeId::ROOT, "&not a bookmark".into()),
+        ]
+    );
+    assert_eq!(
+        written.dropped[1].describe(&record),
+        "the comment &not a bookmark (JKF holds it as a bookmark) at ply 0"
+    );
+    let back = jkf::read_str(&written.text, Mode::Lenient)
+        .expect("reads")
+        .record;
+    assert_eq!(
+        back.tree[NodeId::ROOT].bookmarks,
+        ["not a bookmark", "a bookmark"]
+    );
+}

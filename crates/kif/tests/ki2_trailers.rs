@@ -5,7 +5,7 @@
 
 #![allow(clippy::expect_used)] // test fixtures: a broken one should fail loudly
 
-use masu_kif::{DiagnosticKind, Mode, Record, Special, ki2, kif};
+use masu_kif::{DiagnosticKind, Mode, NodeKind, Record, Special, ki2, kif};
 
 fn kif(moves: &str) -> Record {
     let text = format!("手合割：平手\n手数----指手---------消費時間--\n{moves}");
@@ -79,4 +79,36 @@ fn a_result_stated_in_the_middle_of_a_line_does_not_end_it_in_ki2() {
     assert_eq!(main_line(&record), ["7g7f", "3c3d", "2g2f"]);
     let back = through_ki2(&record);
     assert_eq!(main_line(&back), ["7g7f", "3c3d", "2g2f"]);
+}
+
+#[test]
+fn every_ending_a_kif_record_holds_comes_back_from_ki2() {
+    // Known endings KI2 had no wording for (待った, エラー, トライ) and unknown words that
+    // would not read back bare (empty, a known wording, blanks at an end, a line break).
+    let known = [
+        "待った",
+        "エラー",
+        "トライ",
+        "中断",
+        "持将棋",
+        "千日手",
+        "反則勝ち",
+    ];
+    for word in known {
+        let record = kif(&format!("   1 ７六歩(77)\n   2 {word}\n"));
+        let back = through_ki2(&record);
+        assert_eq!(main_line(&back), main_line(&record), "{word}");
+        assert_ne!(main_line(&back)[1], "", "{word}");
+    }
+    for word in ["", "先手の勝ち", "中断", " 空白 ", "「括弧」", "二\n行"] {
+        let mut record = kif("   1 ７六歩(77)\n");
+        let first = record.tree.main_line().next().expect("a move");
+        record
+            .tree
+            .push(first, NodeKind::Special(Special::Other(word.to_owned())))
+            .expect("a node");
+        let back = through_ki2(&record);
+        let expected = word.replace('\n', " ");
+        assert_eq!(main_line(&back), ["7g7f", expected.as_str()], "{word:?}");
+    }
 }

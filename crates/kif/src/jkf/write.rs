@@ -25,6 +25,10 @@ pub enum Dropped {
     OtherLine(String),
     /// The move number of the start position (JKF positions start at 1).
     MoveNumber(u32),
+    /// A comment that starts with `&`, which JKF holds only as a bookmark
+    /// (json-kifu-format keeps bookmarks as comments starting with `&`): it is written, and
+    /// reads back as a bookmark.
+    CommentAsBookmark(NodeId, String),
 }
 
 impl Dropped {
@@ -38,6 +42,11 @@ impl Dropped {
             Dropped::ProgramComment(text) => format!("the program comment {text}"),
             Dropped::OtherLine(line) => format!("the header-area line {line}"),
             Dropped::MoveNumber(n) => format!("the start position's move number {n}"),
+            Dropped::CommentAsBookmark(id, text) => left_out(
+                record,
+                *id,
+                &format!("the comment {text} (JKF holds it as a bookmark)"),
+            ),
         }
     }
 }
@@ -139,6 +148,9 @@ impl Writer<'_> {
         newline(&mut out, 1);
         out.push_str("\"moves\": [");
         newline(&mut out, 2);
+        if self.record.tree[NodeId::ROOT].trailer.is_some() {
+            self.dropped.push(Dropped::Trailer(NodeId::ROOT));
+        }
         self.annotations(NodeId::ROOT, Json::object())
             .write(&mut out, 2);
         self.moves(&mut out);
@@ -275,8 +287,11 @@ impl Writer<'_> {
         self.annotations(id, e)
     }
 
-    fn annotations(&self, id: NodeId, e: Json) -> Json {
+    fn annotations(&mut self, id: NodeId, e: Json) -> Json {
         let node = &self.record.tree[id];
+        for c in node.comments.iter().filter(|c| c.starts_with('&')) {
+            self.dropped.push(Dropped::CommentAsBookmark(id, c.clone()));
+        }
         let mut list: Vec<Json> = node.comments.iter().map(|c| Json::str(c)).collect();
         list.extend(node.bookmarks.iter().map(|b| Json::Str(format!("&{b}"))));
         if list.is_empty() {

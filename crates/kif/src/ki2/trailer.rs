@@ -27,25 +27,25 @@ pub(crate) fn parse(line: &str) -> Option<Ending> {
     } else {
         rest.strip_prefix('で')
             .filter(|words| !words.is_empty())
-            .map(|words| wording(words).unwrap_or_else(|| Special::Other(words.to_owned())))
+            .map(|words| match quoted(words) {
+                Some(word) => Special::Other(word.to_owned()),
+                None => wording(words).unwrap_or_else(|| Special::Other(words.to_owned())),
+            })
     };
     Some(Ending { moves, special })
 }
 
+/// The word inside `「…」`, which the writer puts around a word of an unknown ending that
+/// would not read back as itself bare.
+fn quoted(words: &str) -> Option<&str> {
+    words.strip_prefix('「')?.strip_suffix('」')
+}
+
+/// The special a trailer's words after `手で` name: a KIF special's word (`中断`, `待った`,
+/// ...) or a result with its winner (`先手の勝ち`).
 fn wording(s: &str) -> Option<Special> {
-    let plain = [
-        ("中断", Special::Interrupt),
-        ("千日手", Special::Repetition),
-        ("持将棋", Special::Impasse),
-        ("封じ手", Special::SealedMove),
-        ("最大手数", Special::MaxMoves),
-        ("不詰", Special::NoMate),
-        ("詰", Special::Mate),
-        ("詰み", Special::Mate),
-        ("引き分け", Special::Draw),
-    ];
-    if let Some((_, sp)) = plain.iter().find(|(w, _)| *w == s) {
-        return Some(sp.clone());
+    if let Some(special) = Special::from_kif(s) {
+        return Some(special);
     }
     let (by_time, s) = match s.strip_prefix("時間切れにより") {
         Some(rest) => (true, rest),
@@ -85,9 +85,27 @@ pub(crate) fn write(moves: u32, special: &Special, mover: Color, handicap: bool)
         Special::DefaultWin => format!("{}の不戦勝", name(mover)),
         Special::DefaultLoss => format!("{}の不戦敗", name(mover)),
         Special::Mate => return format!("まで{moves}手で詰み"),
-        other => other.kif_word().to_owned(),
+        Special::Other(word) => unknown_ending(word),
+        known => known.kif_word().to_owned(),
     };
     format!("まで{moves}手で{tail}")
+}
+
+/// The word of an ending no rule knows as a trailer holds it: bare when it reads back as
+/// itself, else in `「…」` (an empty word, one with blanks at an end, one that reads as a
+/// known ending, or one in brackets itself). Line breaks cannot be held on a line: they are
+/// written as spaces, as the KIF writer does.
+fn unknown_ending(word: &str) -> String {
+    let word = word.replace(['\r', '\n'], " ");
+    let reads_back = !word.is_empty()
+        && word.trim_matches([' ', '\u{3000}', '\t']) == word
+        && wording(&word).is_none()
+        && quoted(&word).is_none();
+    if reads_back {
+        word
+    } else {
+        format!("「{word}」")
+    }
 }
 
 #[cfg(test)]
@@ -132,6 +150,18 @@ mod tests {
             Special::MaxMoves,
             Special::DefaultWin,
             Special::DefaultLoss,
+            Special::Draw,
+            Special::Try,
+            Special::TakeBack,
+            Special::Error,
+            Special::Other("封印".into()),
+            Special::Other(String::new()),
+            Special::Other(" 空白 ".into()),
+            Special::Other("先手の勝ち".into()),
+            Special::Other("中断".into()),
+            Special::Other("詰".into()),
+            Special::Other("「括弧」".into()),
+            Special::Other("「開き".into()),
         ] {
             for handicap in [false, true] {
                 let line = write(7, &special, Color::White, handicap);
@@ -143,6 +173,17 @@ mod tests {
         assert_eq!(
             write(3, &Special::Resign, Color::White, false),
             "まで3手で先手の勝ち"
+        );
+        assert_eq!(
+            write(3, &Special::Other("中断".into()), Color::White, false),
+            "まで3手で「中断」"
+        );
+        // A line break cannot be held on the trailer's line: it becomes a space.
+        let line = write(3, &Special::Other("二\n行".into()), Color::White, false);
+        assert_eq!(line, "まで3手で二 行");
+        assert_eq!(
+            parse(&line).and_then(|e| e.special),
+            Some(Special::Other("二 行".into()))
         );
     }
 }

@@ -118,7 +118,10 @@ Whether `move` (a `Move` or USI text) is legal here; text that is not USI is not
         let legal = match mv.cast::<Move>() {
             // The pins `push` keeps for this position: asking of each legal move, as a
             // filter does, computes them once.
-            Ok(object) => board.get().state_mut(py)?.is_legal_to_push(&object.get().mv),
+            Ok(object) => board
+                .get()
+                .state_mut(py)?
+                .is_legal_to_push(&object.get().mv),
             Err(_) => board.get().state(py)?.resolve(mv).is_ok(),
         };
         Ok(PyBool::new(py, legal).to_owned().into_any())

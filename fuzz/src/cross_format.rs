@@ -1,0 +1,109 @@
+//! Records read from any format, written as KI2 and as JKF: each reads back with the same
+//! tree, but for what the format cannot hold and the writer says it leaves out.
+
+use std::time::Duration;
+
+use kif::jkf::{self, Dropped};
+use kif::{Mode, MoveTime, MoveTree, NodeId, NodeKind, Record, ki2};
+
+/// `record` written as KI2 reads back with the same tree as KI2 holds it (no clocks, no
+/// `まで` trailers but those that state a line's ending; comments line by line, a line break
+/// in a special's word a space) and the same start.
+pub(crate) fn check_ki2_holds(record: &Record) {
+    let text = ki2::to_string(record);
+    crate::kif_formats::check_detected(&text, kif::Format::Ki2);
+    let back = match ki2::read_str(&text, Mode::Lenient) {
+        Ok(b) => b.record,
+        Err(e) => panic!("written KI2 does not read: {e}\n{text}"),
+    };
+    let held = |tree: &MoveTree| {
+        let mut tree = crate::kif_formats::line_by_line(tree);
+        let ids: Vec<NodeId> = tree.ids().collect();
+        for id in ids {
+            tree[id].time = None;
+            tree[id].trailer = None;
+        }
+        tree
+    };
+    assert_eq!(held(&back.tree), held(&record.tree), "KI2\n{text}");
+    assert_eq!(back.start, record.start, "KI2\n{text}");
+}
+
+/// A node's content without its links, and its depth, in the tree's order (children in
+/// order): JKF's reader numbers the nodes in another order than a KIF reader.
+type Shape = Vec<(u32, NodeKind, Option<MoveTime>, Vec<String>, Vec<String>)>;
+
+fn shape(tree: &MoveTree) -> Shape {
+    let mut out = Vec::new();
+    let mut stack = vec![NodeId::ROOT];
+    while let Some(id) = stack.pop() {
+        let n = &tree[id];
+        out.push((
+            n.ply(),
+            n.kind.clone(),
+            n.time,
+            n.comments.clone(),
+            n.bookmarks.clone(),
+        ));
+        stack.extend(n.children().iter().rev());
+    }
+    out
+}
+
+/// `record` written as JKF reads back with the same tree and start, but for what the
+/// writer reports it left out (trailers, fractions of a second, the start's move number;
+/// a comment starting with `&` comes back as a bookmark) and the clock fields JKF always
+/// has (a time spent or total the record lacks is worked out from the others).
+pub(crate) fn check_jkf_holds(record: &Record) {
+    let written = jkf::write(record);
+    let text = &written.text;
+    crate::kif_formats::check_detected(text, kif::Format::Jkf);
+    let back = match jkf::read_str(text, Mode::Lenient) {
+        Ok(b) => b.record,
+        Err(e) => panic!("written JKF does not read: {e}\n{text}"),
+    };
+    let mut expected = record.tree.clone();
+    let mut move_number_dropped = false;
+    for d in &written.dropped {
+        match d {
+            Dropped::Trailer(id) => expected[*id].trailer = None,
+            Dropped::SubSecond(id) => {
+                if let Some(t) = expected[*id].time.as_mut() {
+                    let whole = |d: Duration| Duration::from_secs(d.as_secs());
+                    t.spent = t.spent.map(whole);
+                    t.total = t.total.map(whole);
+                }
+            }
+            Dropped::CommentAsBookmark(id, comment) => {
+                let node = &mut expected[*id];
+                node.comments.retain(|c| c != comment);
+                node.bookmarks.push(comment[1..].to_owned());
+            }
+            Dropped::MoveNumber(_) => move_number_dropped = true,
+            _ => {}
+        }
+    }
+    let ids: Vec<NodeId> = expected.ids().collect();
+    assert!(
+        ids.iter().all(|&id| expected[id].trailer.is_none()),
+        "a trailer JKF left out unreported\n{text}"
+    );
+    let want = shape(&expected);
+    let mut got = shape(&back.tree);
+    assert_eq!(got.len(), want.len(), "JKF node count\n{text}");
+    for (g, w) in got.iter_mut().zip(&want) {
+        if let (Some(gt), Some(wt)) = (g.2.as_mut(), w.2) {
+            if wt.spent.is_none() {
+                gt.spent = None;
+            }
+            if wt.total.is_none() {
+                gt.total = None;
+            }
+        }
+    }
+    assert_eq!(got, want, "JKF tree\n{text}");
+    if !move_number_dropped {
+        assert_eq!(back.start, record.start, "JKF start\n{text}");
+    }
+    assert_eq!(back.headers, record.headers, "JKF headers\n{text}");
+}
