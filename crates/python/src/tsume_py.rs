@@ -37,7 +37,9 @@ pub(crate) struct Solution {
     /// when the search below it did not finish, or when a limit stopped the search after a
     /// first proof).
     exact: bool,
-    /// The main line in USI, from the problem to the mate.
+    /// The main line in USI, from the problem to the mate: `length` moves when `exact`,
+    /// else the line the proof follows, at most `length` moves (its defences the longest
+    /// the proof knows of, so it can be shorter than the true minimax line).
     line: Vec<String>,
     /// The tsume-convention length (futile interpositions not counted), `None` when not
     /// worked out (`level` below `"full"`).

@@ -152,7 +152,10 @@ pub struct Mate {
     pub length: u32,
     /// Whether `length` is proven shortest (no mate in `length - 2`).
     pub exact: bool,
-    /// The main line: `length` moves from the problem to the mate.
+    /// The main line from the problem to the mate: `length` moves when `exact`. Otherwise
+    /// the line the proof follows, at most `length` moves: each defence in it is the
+    /// longest the proof knows of, which need not be the longest there is, so the line can
+    /// be shorter than the shortest mate against every defence.
     pub line: Vec<Move>,
     /// Attacker pieces left in hand at the end of `line` (non-empty = 駒余り).
     pub leftover: Hand,
