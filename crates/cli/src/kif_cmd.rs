@@ -335,39 +335,33 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let parsed = read_record(&args.file, Mode::Lenient)?;
     let record = &parsed.record;
     let encoding = output_encoding(args)?;
+    // What the target cannot hold, as masu-kif words it for each format.
     let (text, lost) = match args.to {
-        Target::Kif => {
-            // KIF clocks count whole seconds.
-            let fractional = count_times(record, |t| {
-                [t.spent, t.total]
-                    .iter()
-                    .flatten()
-                    .any(|d| d.subsec_nanos() != 0)
-            });
-            let lost = note_of(fractional, "the fractions of a second in the times of");
-            (kif::kif::write(record, &text_options(encoding)), lost)
-        }
-        Target::Ki2 => {
-            let lost = note_of(count_times(record, |_| true), "the times of");
-            (kif::ki2::write(record, &text_options(encoding)), lost)
-        }
+        Target::Kif => (
+            kif::kif::write(record, &text_options(encoding)),
+            record.left_out_by(kif::Format::Kif),
+        ),
+        Target::Ki2 => (
+            kif::ki2::write(record, &text_options(encoding)),
+            record.left_out_by(kif::Format::Ki2),
+        ),
         Target::Csa => {
             let options = kif::csa::WriteOptions {
                 encoding,
                 ..kif::csa::WriteOptions::default()
             };
-            let written = kif::csa::write(record, &options);
-            let lost = written.dropped.iter().map(|d| d.describe(record)).collect();
-            (written.text, lost)
+            (
+                kif::csa::write(record, &options).text,
+                record.left_out_by(kif::Format::Csa),
+            )
         }
-        Target::Jkf => {
-            let written = kif::jkf::write(record);
-            let lost = written.dropped.iter().map(|d| d.describe(record)).collect();
-            (written.text, lost)
-        }
+        Target::Jkf => (
+            kif::jkf::write(record).text,
+            record.left_out_by(kif::Format::Jkf),
+        ),
         Target::Usi => (format!("{}\n", main_line_usi(record)?), Vec::new()),
     };
-    for what in grouped(&lost) {
+    for what in &lost {
         eprintln!("masu: note: the target format cannot hold {what}");
     }
     let bytes = kif::encoding::encode_exact(&text, encoding).map_err(|e| {
@@ -432,52 +426,5 @@ fn text_options(encoding: TextEncoding) -> kif::kif::WriteOptions {
     kif::kif::WriteOptions {
         encoding,
         ..kif::kif::WriteOptions::default()
-    }
-}
-
-/// Notes on what a writer left out, those that differ only in their ply made one:
-/// `the total time at plies 1 to 150 (150 moves)`.
-fn grouped(lost: &[String]) -> Vec<String> {
-    let mut out: Vec<(String, Vec<&str>)> = Vec::new();
-    for what in lost {
-        let (head, ply) = match what.rsplit_once(" at ply ") {
-            Some((head, ply)) => (head.to_owned(), Some(ply)),
-            None => (what.clone(), None),
-        };
-        match out.last_mut() {
-            Some((last, plies)) if *last == head && ply.is_some() && !plies.is_empty() => {
-                plies.extend(ply);
-            }
-            _ => out.push((head, ply.into_iter().collect())),
-        }
-    }
-    out.into_iter()
-        .map(|(head, plies)| match plies.as_slice() {
-            [] => head,
-            [ply] => format!("{head} at ply {ply}"),
-            [first, .., last] => {
-                format!("{head} at plies {first} to {last} ({} moves)", plies.len())
-            }
-        })
-        .collect()
-}
-
-/// How many nodes of `record` have clock data for which `lost` holds.
-fn count_times(record: &kif::Record, lost: impl Fn(&kif::MoveTime) -> bool) -> usize {
-    record
-        .tree
-        .nodes()
-        .iter()
-        .filter_map(|n| n.time.as_ref())
-        .filter(|t| lost(t))
-        .count()
-}
-
-/// A note naming `what` of `count` moves, none when the count is 0.
-fn note_of(count: usize, what: &str) -> Vec<String> {
-    match count {
-        0 => Vec::new(),
-        1 => vec![format!("{what} 1 move")],
-        n => vec![format!("{what} {n} moves")],
     }
 }

@@ -15,6 +15,7 @@ mod handicap;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
+mod left_out;
 mod line_positions;
 mod movetext;
 mod notation;

@@ -1,7 +1,7 @@
 //! Rust errors as Python exceptions, with the Rust message.
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -9,6 +9,14 @@ create_exception!(
     IllegalMoveError,
     PyValueError,
     "A well-formed move that is not legal in the position (a ValueError)."
+);
+
+create_exception!(
+    masu.kif,
+    LossWarning,
+    PyUserWarning,
+    "Part of a record that the format it was written in cannot hold, and which was left out \
+     (a UserWarning)."
 );
 
 /// A `ValueError` with the error's message.

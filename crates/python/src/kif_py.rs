@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
 
-use crate::errors::value_error;
+use crate::errors::{LossWarning, value_error};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
@@ -18,6 +18,7 @@ use crate::usi_text::UsiTexts;
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Record>()?;
     m.add_class::<Warning>()?;
+    m.add("LossWarning", m.py().get_type::<LossWarning>())?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_many_records, m)?)?;
     m.add_function(wrap_pyfunction!(to_hcpe_bytes, m)?)?;
@@ -237,24 +238,32 @@ impl Record {
         Ok(Board::from_game(game))
     }
 
-    /// The record as KIF text (all variations).
-    fn to_kif(&self) -> String {
-        kif::kif::to_string(&self.record)
+    /// The record as KIF text (all variations). KIF holds the whole record, but for clocks
+    /// finer than a second: a `LossWarning` says what was left out.
+    fn to_kif(&self, py: Python<'_>) -> PyResult<String> {
+        self.warn_left_out(py, Format::Kif, &[])?;
+        Ok(kif::kif::to_string(&self.record))
     }
 
-    /// The record as KI2 text (all variations).
-    fn to_ki2(&self) -> String {
-        kif::ki2::to_string(&self.record)
+    /// The record as KI2 text (all variations; KI2 has no clocks). A `LossWarning` says
+    /// what was left out.
+    fn to_ki2(&self, py: Python<'_>) -> PyResult<String> {
+        self.warn_left_out(py, Format::Ki2, &[])?;
+        Ok(kif::ki2::to_string(&self.record))
     }
 
-    /// The record as CSA V3.0 text (the main line: CSA has no variations).
-    fn to_csa(&self) -> String {
-        kif::csa::to_string(&self.record)
+    /// The record as CSA V3.0 text (the main line: CSA has no variations). A `LossWarning`
+    /// says what was left out.
+    fn to_csa(&self, py: Python<'_>) -> PyResult<String> {
+        self.warn_left_out(py, Format::Csa, &[])?;
+        Ok(kif::csa::to_string(&self.record))
     }
 
-    /// The record as JKF (JSON Kifu Format) text.
-    fn to_jkf(&self) -> String {
-        kif::jkf::to_string(&self.record)
+    /// The record as JKF (JSON Kifu Format) text. A `LossWarning` says what was left out
+    /// (`まで` trailers, program comments).
+    fn to_jkf(&self, py: Python<'_>) -> PyResult<String> {
+        self.warn_left_out(py, Format::Jkf, &[])?;
+        Ok(kif::jkf::to_string(&self.record))
     }
 
     /// The USI `position` command of the main line's end. Raises ValueError when a move of
@@ -275,7 +284,7 @@ impl Record {
     /// `.json` JKF. Raises ValueError for another extension or for characters Shift_JIS
     /// cannot hold (write `.kifu` instead), OSError when the file cannot be written.
     fn write(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        let bytes = self.encode_for(&path)?;
+        let bytes = self.encode_for(py, &path)?;
         py.detach(|| std::fs::write(&path, bytes))
             .map_err(|e| PyIOError::new_err(format!("cannot write {}: {e}", path.display())))
     }
@@ -331,7 +340,7 @@ impl Record {
 }
 
 impl Record {
-    fn encode_for(&self, path: &Path) -> PyResult<Vec<u8>> {
+    fn encode_for(&self, py: Python<'_>, path: &Path) -> PyResult<Vec<u8>> {
         let ext = path
             .extension()
             .and_then(|e| e.to_str())
@@ -342,13 +351,13 @@ impl Record {
             stand_ins: true,
             ..kif::kif::WriteOptions::default()
         };
-        let encoded = match ext.as_str() {
-            "kif" => kif::kif::to_bytes(&self.record, &sjis),
-            "ki2" => kif::ki2::to_bytes(&self.record, &sjis),
-            "kifu" => return Ok(self.to_kif().into_bytes()),
-            "ki2u" => return Ok(self.to_ki2().into_bytes()),
-            "csa" => return Ok(self.to_csa().into_bytes()),
-            "jkf" | "json" => return Ok(self.to_jkf().into_bytes()),
+        let (format, encoded) = match ext.as_str() {
+            "kif" => (Format::Kif, kif::kif::to_bytes(&self.record, &sjis)),
+            "ki2" => (Format::Ki2, kif::ki2::to_bytes(&self.record, &sjis)),
+            "kifu" => return Ok(self.to_kif(py)?.into_bytes()),
+            "ki2u" => return Ok(self.to_ki2(py)?.into_bytes()),
+            "csa" => return Ok(self.to_csa(py)?.into_bytes()),
+            "jkf" | "json" => return Ok(self.to_jkf(py)?.into_bytes()),
             _ => {
                 return Err(value_error(format!(
                     "cannot tell the format from the extension of {}: use .kif .kifu .ki2 .ki2u .csa .jkf or .json",
@@ -363,7 +372,31 @@ impl Record {
                 first
             )));
         }
+        let stand_ins: Vec<String> = encoded
+            .substituted
+            .iter()
+            .map(|u| {
+                format!(
+                    "the character {} at line {}, column {} (written as its Shift_JIS stand-in)",
+                    u.ch, u.line, u.column
+                )
+            })
+            .collect();
+        self.warn_left_out(py, format, &stand_ins)?;
         Ok(encoded.bytes)
+    }
+
+    /// Warns, with a `LossWarning`, of what writing the record as `format` leaves out and
+    /// of the `more` a caller adds; nothing when there is nothing.
+    fn warn_left_out(&self, py: Python<'_>, format: Format, more: &[String]) -> PyResult<()> {
+        let mut notes = self.record.left_out_by(format);
+        notes.extend_from_slice(more);
+        if notes.is_empty() {
+            return Ok(());
+        }
+        let message = format!("{format} cannot hold {}", notes.join("; "));
+        let message = std::ffi::CString::new(message.replace('\0', "\\0")).map_err(value_error)?;
+        PyErr::warn(py, &py.get_type::<LossWarning>(), &message, 1)
     }
 }
 

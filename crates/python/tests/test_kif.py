@@ -3,6 +3,7 @@ in each format, and the bulk HCPE conversion (checked with cshogi where installe
 
 import pathlib
 import pickle
+import warnings
 
 import pytest
 
@@ -122,6 +123,7 @@ def test_every_corpus_record_reads_the_main_line_of_the_rust_crate():
 
 
 @pytest.mark.parametrize("ext", ["kif", "kifu", "ki2", "ki2u", "csa", "jkf"])
+@pytest.mark.filterwarnings("ignore::masu.kif.LossWarning")
 def test_write_reads_back(tmp_path, ext):
     record = kif.read(KIF.encode("utf-8"))
     path = tmp_path / f"game.{ext}"
@@ -137,6 +139,7 @@ def test_write_reads_back(tmp_path, ext):
         record.write(tmp_path / "game.txt")
 
 
+@pytest.mark.filterwarnings("ignore::masu.kif.LossWarning")
 def test_text_writers():
     record = kif.read(KIF.encode("utf-8"))
     assert "２二角成(88)" in record.to_kif()
@@ -145,6 +148,30 @@ def test_text_writers():
     assert record.to_jkf().lstrip().startswith("{")
     for text in [record.to_kif(), record.to_ki2(), record.to_csa(), record.to_jkf()]:
         assert kif.read(text.encode("utf-8")).moves == record.moves
+
+
+def test_writers_warn_of_what_their_format_cannot_hold(tmp_path):
+    record = kif.read(KIF.encode("utf-8"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        record.to_kif()
+        record.write(tmp_path / "game.kif")
+    with pytest.warns(kif.LossWarning) as caught:
+        record.to_csa()
+    (message,) = [str(w.message) for w in caught]
+    assert message.startswith("CSA cannot hold ")
+    assert "the variation starting at ply 2" in message
+    assert "the total time at plies 1 to 5 (5 moves)" in message
+    assert "the trailer まで4手で後手の勝ち at ply 5" in message
+    with pytest.warns(kif.LossWarning, match="^KI2 cannot hold the times of 6 moves$"):
+        record.write(tmp_path / "game.ki2u")
+    with pytest.warns(kif.LossWarning, match="^JKF cannot hold the trailer"):
+        record.to_jkf()
+    assert issubclass(kif.LossWarning, UserWarning)
+    # A character Shift_JIS lacks, written as its customary stand-in.
+    marked = kif.read(KIF.replace("角道を開ける", "☗角道を開ける").encode("utf-8"))
+    with pytest.warns(kif.LossWarning, match="character ☗ at line 9, column 2"):
+        marked.write(tmp_path / "marked.kif")
 
 
 def test_to_hcpe_converts_every_main_line_position():

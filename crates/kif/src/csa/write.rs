@@ -198,6 +198,10 @@ impl Writer {
             match HeaderKey::from_kif(&h.key) {
                 Some(HeaderKey::Black) => self.line(&format!("N+{value}")),
                 Some(HeaderKey::White) => self.line(&format!("N-{value}")),
+                // The `PI` line states the start's handicap; another name is lost.
+                Some(HeaderKey::Handicap)
+                    if record.start.handicap.is_some()
+                        && crate::Handicap::from_name(&h.value) == record.start.handicap => {}
                 Some(HeaderKey::Handicap) => self.dropped.push(Dropped::Header(h.key.clone())),
                 key => {
                     let csa = INFO_KEYS

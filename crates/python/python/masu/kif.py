@@ -9,9 +9,10 @@ from masu._masu import kif as _kif
 
 Record = _kif.Record
 ReadWarning = _kif.ReadWarning
+LossWarning = _kif.LossWarning
 read = _kif.read
 
-__all__ = ["ReadWarning", "Record", "read", "read_many", "to_hcpe"]
+__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "to_hcpe"]
 
 
 def _warn_skipped(errors):

@@ -5,6 +5,9 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from masu.shogi import Board
 
+class LossWarning(UserWarning):
+    """Part of a record that the format it was written in cannot hold, left out."""
+
 class ReadWarning:
     """A problem met while reading a record."""
 

@@ -1,0 +1,97 @@
+//! What a format cannot hold of a record, in words: the notes a converter shows.
+
+use crate::record::{MoveTime, Record};
+use crate::{Format, csa, jkf};
+
+impl Record {
+    /// What writing this record as `format` leaves out, in words, in record order: what
+    /// [`csa::write`] and [`jkf::write`] report ([`csa::Dropped::describe`]), the
+    /// fractions of a second KIF's clocks cut off, and KI2's clocks (KI2 has none). Notes
+    /// of one kind at several nodes are one note (`the total time at plies 2 to 80 (79
+    /// moves)`). Empty when `format` holds the whole record.
+    ///
+    /// ```
+    /// use masu_kif::{Format, Mode, kif};
+    ///
+    /// let text = "手合割：平手\n   1 ７六歩(77) ( 0:01/00:00:01)\n   2 ３四歩(33) ( 0:02/00:00:02)\n";
+    /// let record = kif::read_str(text, Mode::Strict)?.record;
+    /// assert!(record.left_out_by(Format::Kif).is_empty());
+    /// assert_eq!(record.left_out_by(Format::Ki2), ["the times of 2 moves"]);
+    /// assert_eq!(
+    ///     record.left_out_by(Format::Csa),
+    ///     ["the total time at plies 1 to 2 (2 moves)"]
+    /// );
+    /// # Ok::<_, masu_kif::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn left_out_by(&self, format: Format) -> Vec<String> {
+        let notes = match format {
+            Format::Kif => times_note(
+                self,
+                |t| {
+                    [t.spent, t.total]
+                        .iter()
+                        .flatten()
+                        .any(|d| d.subsec_nanos() != 0)
+                },
+                "the fractions of a second in the times of",
+            ),
+            Format::Ki2 => times_note(self, |_| true, "the times of"),
+            Format::Csa => csa::write(self, &csa::WriteOptions::default())
+                .dropped
+                .iter()
+                .map(|d| d.describe(self))
+                .collect(),
+            Format::Jkf => jkf::write(self)
+                .dropped
+                .iter()
+                .map(|d| d.describe(self))
+                .collect(),
+        };
+        grouped(&notes)
+    }
+}
+
+/// A note naming `what` of the moves whose clocks `lost` holds for, none when there are none.
+fn times_note(record: &Record, lost: impl Fn(&MoveTime) -> bool, what: &str) -> Vec<String> {
+    let count = record
+        .tree
+        .nodes()
+        .iter()
+        .filter_map(|n| n.time.as_ref())
+        .filter(|t| lost(t))
+        .count();
+    match count {
+        0 => Vec::new(),
+        1 => vec![format!("{what} 1 move")],
+        n => vec![format!("{what} {n} moves")],
+    }
+}
+
+/// Notes that differ only in their ply (`… at ply N`) as one note, where the first of them
+/// stood.
+fn grouped(notes: &[String]) -> Vec<String> {
+    let mut out: Vec<(&str, Vec<&str>)> = Vec::new();
+    for note in notes {
+        let (head, ply) = match note.rsplit_once(" at ply ") {
+            Some((head, ply)) => (head, Some(ply)),
+            None => (note.as_str(), None),
+        };
+        match out
+            .iter_mut()
+            .find(|(h, plies)| *h == head && !plies.is_empty())
+        {
+            Some((_, plies)) if ply.is_some() => plies.extend(ply),
+            _ => out.push((head, ply.into_iter().collect())),
+        }
+    }
+    out.into_iter()
+        .map(|(head, plies)| match plies.as_slice() {
+            [] => head.to_owned(),
+            [ply] => format!("{head} at ply {ply}"),
+            [first, .., last] => {
+                format!("{head} at plies {first} to {last} ({} moves)", plies.len())
+            }
+        })
+        .collect()
+}
