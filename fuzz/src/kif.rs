@@ -25,6 +25,7 @@ pub fn check_kif_read(data: &[u8]) {
     }
     crate::cross_format::check_ki2_holds(&first.record);
     crate::cross_format::check_jkf_holds(&first.record);
+    crate::cross_format::check_csa_holds(&first.record);
 }
 
 /// KI2 bytes: reading never panics; a record that reads is held by KIF, and writes back
@@ -41,6 +42,7 @@ pub fn check_ki2_read(data: &[u8]) {
     let _ = ki2::read_bytes(data, Mode::Strict);
     crate::kif_formats::check_kif_holds(&first.record);
     crate::cross_format::check_jkf_holds(&first.record);
+    crate::cross_format::check_csa_holds(&first.record);
     crate::kif_formats::check_serde_holds(&first.record);
     if has_time(&first.record) {
         return;

@@ -51,6 +51,7 @@ pub fn check_csa_from_bytes(data: &[u8]) {
     check_kif_holds(&parsed.record);
     crate::cross_format::check_ki2_holds(&parsed.record);
     crate::cross_format::check_jkf_holds(&parsed.record);
+    crate::cross_format::check_csa_holds(&parsed.record);
     check_serde_holds(&parsed.record);
 }
 
@@ -93,6 +94,7 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
     check_kif_holds(&parsed.record);
     crate::cross_format::check_ki2_holds(&parsed.record);
     crate::cross_format::check_jkf_holds(&parsed.record);
+    crate::cross_format::check_csa_holds(&parsed.record);
     check_serde_holds(&parsed.record);
 }
 

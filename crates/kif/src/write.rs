@@ -271,6 +271,18 @@ pub(crate) fn left_out(record: &Record, id: NodeId, what: &str) -> String {
     }
 }
 
+/// [`left_out`] for the word of a special no rule knows that a format cannot hold as it is.
+pub(crate) fn special_word_left_out(record: &Record, id: NodeId) -> String {
+    match record.tree.get(id).and_then(|n| n.special()) {
+        Some(special) => left_out(
+            record,
+            id,
+            &format!("the unknown ending {} as it is", special.kif_word()),
+        ),
+        None => left_out(record, id, "the unknown ending"),
+    }
+}
+
 /// [`left_out`] for a node's `まで` trailer, which is named by its text.
 pub(crate) fn trailer_left_out(record: &Record, id: NodeId) -> String {
     match record.tree.get(id).and_then(|n| n.trailer.as_deref()) {

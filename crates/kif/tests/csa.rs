@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use masu_kif::csa::{self, Dropped, Version, WriteOptions};
 use masu_kif::encoding::TextEncoding;
-use masu_kif::{DiagnosticKind, Mode, Parsed, Record, Special};
+use masu_kif::{DiagnosticKind, Mode, NodeKind, Parsed, Record, Special};
 
 /// The 九歩 problem (`kfjs__9fu*.csa`, also `kif/kfjs__9fu.kif`) puts nine White pawns on
 /// file 2, one on White's last rank: a composed position, read with a warning saying so
@@ -415,4 +415,36 @@ fn a_foul_no_csa_move_names_is_left_out_and_reported() {
         let back = csa::read_str(&w.text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(back.record.tree.main_line_moves(), 4, "{}", w.text);
     }
+}
+
+#[test]
+fn what_csa_lines_cannot_hold_is_split_or_reported() {
+    let mut record = masu_kif::kif::read_str("手合割：平手\n   1 ７六歩(77)\n", Mode::Strict)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .record;
+    let first = record.main_line_end();
+    // A lone carriage return in a comment starts a line of its own, as a reader takes it.
+    record.tree[first].comments = vec!["one\rtwo".into()];
+    // A `,` ends a CSA statement: the ending's word is written up to it, and reported.
+    let end = record
+        .tree
+        .push(first, NodeKind::Special(Special::Other("a,b".into())))
+        .unwrap_or_else(|| panic!("a node"));
+    // `'*` opens a comment: such a program comment comes back as one, and is reported.
+    record.program_comments = vec!["*not a comment".into()];
+    let w = csa::write(&record, &WriteOptions::default());
+    assert!(w.text.contains("'*one\n'*two\n"), "{}", w.text);
+    assert!(w.text.contains("\n%a\n"), "{}", w.text);
+    assert_eq!(
+        w.dropped,
+        [
+            Dropped::ProgramCommentAsComment("*not a comment".into()),
+            Dropped::SpecialWord(end),
+        ]
+    );
+    let back = csa::read_str(&w.text, Mode::Lenient)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .record;
+    assert_eq!(back.tree[first].comments, ["one", "two"]);
+    assert_eq!(back.tree[end].special(), Some(&Special::Other("a".into())));
 }

@@ -361,3 +361,31 @@ fn what_jkf_cannot_hold_is_reported() {
         ["not a bookmark", "a bookmark"]
     );
 }
+
+#[test]
+fn an_unknown_ending_spelled_like_a_known_one_is_reported() {
+    // `JISHOGI` in a KIF move row is no KIF word; JKF and CSA read it as 持将棋.
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 JISHOGI\n";
+    let record = kif::read_str(text, Mode::Lenient).expect("reads").record;
+    let end = record.main_line_end();
+    assert_eq!(
+        record.tree[end].special(),
+        Some(&masu_kif::Special::Other("JISHOGI".into()))
+    );
+    let written = jkf::write(&record);
+    assert_eq!(written.dropped, [jkf::Dropped::SpecialWord(end)]);
+    assert_eq!(
+        written.dropped[0].describe(&record),
+        "the unknown ending JISHOGI as it is at ply 2"
+    );
+    let csa = masu_kif::csa::write(&record, &masu_kif::csa::WriteOptions::default());
+    assert!(
+        csa.dropped
+            .contains(&masu_kif::csa::Dropped::SpecialWord(end))
+    );
+    // A word no format knows is written as it is, and reported by none.
+    let other = kif::read_str(&text.replace("JISHOGI", "封印"), Mode::Lenient)
+        .expect("reads")
+        .record;
+    assert!(jkf::write(&other).dropped.is_empty());
+}

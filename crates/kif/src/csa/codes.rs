@@ -107,6 +107,24 @@ pub(crate) fn special_word(special: &Special, to_move: Color) -> String {
     }
 }
 
+/// Whether `special`, written as [`special_word`] at a ply where `to_move` moves, reads
+/// back as itself: not so for a word no rule knows that spells a known ending (`JISHOGI`,
+/// `投了`).
+pub(crate) fn reads_back(s: &Special, to_move: Color) -> bool {
+    special(&special_word(s, to_move), to_move) == *s
+}
+
+/// The part of [`special_word`] a CSA `%` statement holds (up to a `,`, which ends the
+/// statement, or a line break, without the blanks a reader trims at its end), and whether
+/// it reads back as `special`.
+pub(crate) fn csa_special_word(s: &Special, to_move: Color) -> (String, bool) {
+    let word = special_word(s, to_move);
+    let end = word.find([',', '\r', '\n']).unwrap_or(word.len());
+    let held = word[..end].trim_end_matches([' ', '\t']).to_owned();
+    let reads_back = held == word && special(&held, to_move) == *s;
+    (held, reads_back)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,10 +8,9 @@ use shogi::{Color, Piece, PieceKind, Setup, Square};
 use super::codes;
 use super::lex::CsaMove;
 use super::read::INFO_KEYS;
-use crate::Special;
 use crate::encoding::{self, Encoded, TextEncoding};
 use crate::record::{HeaderKey, NodeId, NodeKind, Record};
-use crate::write::{left_out, trailer_left_out};
+use crate::write::{left_out, special_word_left_out, trailer_left_out};
 
 /// The CSA version to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -59,6 +58,13 @@ pub enum Dropped {
     /// gives the piece after the move, so `金成` would read back as the legal `金`), or a
     /// drop of a kind no hand holds. The main line ends before it.
     Foul(NodeId),
+    /// An ending no rule knows whose word CSA cannot hold as it is: one that spells a
+    /// known ending (`JISHOGI`, `投了`: it reads back as that one), or with a `,` or a line
+    /// break in it (it is written up to there).
+    SpecialWord(NodeId),
+    /// A program comment with a line starting with `*`: CSA reads `'*` as a comment of
+    /// the start position, so that line comes back as one.
+    ProgramCommentAsComment(String),
 }
 
 impl Dropped {
@@ -76,6 +82,10 @@ impl Dropped {
             Dropped::OtherLine(line) => format!("the header-area line {line}"),
             Dropped::MoveNumber(n) => format!("the start position's move number {n}"),
             Dropped::Foul(id) => left_out(record, *id, "the foul"),
+            Dropped::SpecialWord(id) => special_word_left_out(record, *id),
+            Dropped::ProgramCommentAsComment(text) => {
+                format!("the program comment {text} (CSA reads it as a comment)")
+            }
         }
     }
 }
@@ -182,6 +192,11 @@ impl Writer {
             Version::V3_0 => "V3.0",
         });
         for c in &record.program_comments {
+            // `'*` opens a comment of the start position.
+            if crate::text::value_lines(c).any(|line| line.starts_with('*')) {
+                self.dropped
+                    .push(Dropped::ProgramCommentAsComment(c.clone()));
+            }
             self.comment_lines("'", c);
         }
         self.headers(record);
@@ -273,7 +288,13 @@ impl Writer {
                     turn = turn.opposite();
                     csa.to_string()
                 }
-                NodeKind::Special(s) => format!("%{}", special(s, turn)),
+                NodeKind::Special(s) => {
+                    let (word, reads_back) = codes::csa_special_word(s, turn);
+                    if !reads_back {
+                        self.dropped.push(Dropped::SpecialWord(id));
+                    }
+                    format!("%{word}")
+                }
                 NodeKind::Start => continue,
             };
             self.time(id, node.time.as_ref(), &mut line);
@@ -312,15 +333,11 @@ impl Writer {
     }
 
     fn comment_lines(&mut self, mark: &str, text: &str) {
-        for part in text.split('\n') {
-            self.line(&format!("{mark}{}", part.trim_end_matches('\r')));
+        // Every line break a reader takes (a lone `\r` too) starts a line of its own.
+        for part in crate::text::value_lines(text) {
+            self.line(&format!("{mark}{part}"));
         }
     }
-}
-
-/// `%` words: CSA's own, or the KIF word for specials CSA lacks.
-fn special(s: &Special, to_move: Color) -> String {
-    codes::special_word(s, to_move)
 }
 
 /// A board cell: ` * ` or `+FU`.

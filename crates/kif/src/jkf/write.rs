@@ -8,7 +8,7 @@ use super::json::{Json, close, newline, separator};
 use crate::csa::codes;
 use crate::movetext::{KifMove, Motion, Relative};
 use crate::record::{NodeId, NodeKind, Record};
-use crate::write::{left_out, trailer_left_out};
+use crate::write::{left_out, special_word_left_out, trailer_left_out};
 use crate::{Handicap, Special};
 
 /// Something of the record that JKF cannot hold and the writer left out.
@@ -29,6 +29,9 @@ pub enum Dropped {
     /// (json-kifu-format keeps bookmarks as comments starting with `&`): it is written, and
     /// reads back as a bookmark.
     CommentAsBookmark(NodeId, String),
+    /// An ending no rule knows whose word JKF reads as a known one (`JISHOGI`, `投了`): it
+    /// is written, and reads back as that ending.
+    SpecialWord(NodeId),
 }
 
 impl Dropped {
@@ -42,6 +45,7 @@ impl Dropped {
             Dropped::ProgramComment(text) => format!("the program comment {text}"),
             Dropped::OtherLine(line) => format!("the header-area line {line}"),
             Dropped::MoveNumber(n) => format!("the start position's move number {n}"),
+            Dropped::SpecialWord(id) => special_word_left_out(record, *id),
             Dropped::CommentAsBookmark(id, text) => left_out(
                 record,
                 *id,
@@ -275,7 +279,12 @@ impl Writer<'_> {
         let mut e = Json::object();
         match &node.kind {
             NodeKind::Move(m) => e = e.with("move", self.jkf_move(id, &m.mv, to_move, pos)),
-            NodeKind::Special(s) => e = e.with("special", Json::Str(special(s, to_move))),
+            NodeKind::Special(s) => {
+                if !codes::reads_back(s, to_move) {
+                    self.dropped.push(Dropped::SpecialWord(id));
+                }
+                e = e.with("special", Json::Str(special(s, to_move)));
+            }
             NodeKind::Start => {}
         }
         if let Some(time) = self.time(id) {
