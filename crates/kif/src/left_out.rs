@@ -1,12 +1,14 @@
 //! What a format cannot hold of a record, in words: the notes a converter shows.
 
+use crate::Special;
 use crate::record::{MoveTime, Record};
 use crate::{Format, csa, jkf};
 
 impl Record {
     /// What writing this record as `format` leaves out, in words, in record order: what
     /// [`csa::write`] and [`jkf::write`] report ([`csa::Dropped::describe`]), the
-    /// fractions of a second KIF's clocks cut off, and KI2's clocks (KI2 has none). Notes
+    /// fractions of a second KIF's clocks cut off, KI2's clocks (KI2 has none), and for
+    /// both the line breaks in an unknown ending's word (written as spaces). Notes
     /// of one kind at several nodes are one note (`the total time at plies 2 to 80 (79
     /// moves)`). Empty when `format` holds the whole record.
     ///
@@ -26,17 +28,25 @@ impl Record {
     #[must_use]
     pub fn left_out_by(&self, format: Format) -> Vec<String> {
         let notes = match format {
-            Format::Kif => times_note(
-                self,
-                |t| {
-                    [t.spent, t.total]
-                        .iter()
-                        .flatten()
-                        .any(|d| d.subsec_nanos() != 0)
-                },
-                "the fractions of a second in the times of",
-            ),
-            Format::Ki2 => times_note(self, |_| true, "the times of"),
+            Format::Kif => {
+                let mut notes = times_note(
+                    self,
+                    |t| {
+                        [t.spent, t.total]
+                            .iter()
+                            .flatten()
+                            .any(|d| d.subsec_nanos() != 0)
+                    },
+                    "the fractions of a second in the times of",
+                );
+                notes.extend(line_breaks_in_endings(self));
+                notes
+            }
+            Format::Ki2 => {
+                let mut notes = times_note(self, |_| true, "the times of");
+                notes.extend(line_breaks_in_endings(self));
+                notes
+            }
             Format::Csa => csa::write(self, &csa::WriteOptions::default())
                 .dropped
                 .iter()
@@ -66,6 +76,24 @@ fn times_note(record: &Record, lost: impl Fn(&MoveTime) -> bool, what: &str) -> 
         1 => vec![format!("{what} 1 move")],
         n => vec![format!("{what} {n} moves")],
     }
+}
+
+/// The unknown endings with a line break in their word, which KIF and KI2 write on one
+/// line (the break as a space).
+fn line_breaks_in_endings(record: &Record) -> impl Iterator<Item = String> + '_ {
+    record
+        .tree
+        .ids()
+        .filter_map(move |id| match record.tree[id].special() {
+            Some(Special::Other(word)) if word.contains(['\r', '\n']) => {
+                Some(crate::write::left_out(
+                    record,
+                    id,
+                    &format!("the line breaks in the unknown ending {word:?}"),
+                ))
+            }
+            _ => None,
+        })
 }
 
 /// Notes that differ only in their ply (`… at ply N`) as one note, where the first of them

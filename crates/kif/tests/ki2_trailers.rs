@@ -112,3 +112,23 @@ fn every_ending_a_kif_record_holds_comes_back_from_ki2() {
         assert_eq!(main_line(&back), ["7g7f", expected.as_str()], "{word:?}");
     }
 }
+
+#[test]
+fn a_line_break_in_an_ending_is_named_as_left_out() {
+    let mut record = kif("   1 ７六歩(77)\n");
+    let first = record.tree.main_line().next().expect("a move");
+    record
+        .tree
+        .push(
+            first,
+            NodeKind::Special(Special::Other("二\n行".to_owned())),
+        )
+        .expect("a node");
+    for format in [masu_kif::Format::Kif, masu_kif::Format::Ki2] {
+        assert_eq!(
+            record.left_out_by(format),
+            ["the line breaks in the unknown ending \"二\\n行\" at ply 2"],
+            "{format}"
+        );
+    }
+}
