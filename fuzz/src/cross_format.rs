@@ -76,6 +76,7 @@ pub(crate) fn check_jkf_holds(record: &Record) {
     let mut move_number_dropped = false;
     // Unknown endings spelled like known ones: they come back as those.
     let mut respelled = Vec::new();
+    let mut moved_to_bookmarks: Vec<NodeId> = Vec::new();
     for d in &written.dropped {
         match d {
             Dropped::Trailer(id) => expected[*id].trailer = None,
@@ -87,9 +88,15 @@ pub(crate) fn check_jkf_holds(record: &Record) {
                 }
             }
             Dropped::CommentAsBookmark(id, comment) => {
+                // JKF lists the comments, then the bookmarks: those comments come back
+                // as the first bookmarks, in their order.
+                let moved = moved_to_bookmarks.iter().filter(|&&m| m == *id).count();
+                moved_to_bookmarks.push(*id);
                 let node = &mut expected[*id];
-                node.comments.retain(|c| c != comment);
-                node.bookmarks.push(comment[1..].to_owned());
+                if let Some(at) = node.comments.iter().position(|c| c == comment) {
+                    node.comments.remove(at);
+                }
+                node.bookmarks.insert(moved, comment[1..].to_owned());
             }
             Dropped::MoveNumber(_) => move_number_dropped = true,
             Dropped::SpecialWord(id) => respelled.push(*id),
