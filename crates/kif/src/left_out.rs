@@ -8,7 +8,8 @@ impl Record {
     /// What writing this record as `format` leaves out, in words, in record order: what
     /// [`csa::write`] and [`jkf::write`] report ([`csa::Dropped::describe`]), the
     /// fractions of a second KIF's clocks cut off, KI2's clocks (KI2 has none), and for
-    /// both the line breaks in an unknown ending's word (written as spaces). Notes
+    /// both the line breaks in an unknown ending's word (written as spaces) and the headers
+    /// they cannot hold as headers (written as program comments). Notes
     /// of one kind at several nodes are one note (`the total time at plies 2 to 80 (79
     /// moves)`). Empty when `format` holds the whole record.
     ///
@@ -40,11 +41,13 @@ impl Record {
                     "the fractions of a second in the times of",
                 );
                 notes.extend(line_breaks_in_endings(self));
+                notes.extend(headers_as_comments(self, |_| false));
                 notes
             }
             Format::Ki2 => {
                 let mut notes = times_note(self, |_| true, "the times of");
                 notes.extend(line_breaks_in_endings(self));
+                notes.extend(headers_as_comments(self, crate::ki2::read::is_move_line));
                 notes
             }
             Format::Csa => csa::write(self, &csa::WriteOptions::default())
@@ -93,6 +96,25 @@ fn line_breaks_in_endings(record: &Record) -> impl Iterator<Item = String> + '_ 
                 ))
             }
             _ => None,
+        })
+}
+
+/// The headers KIF and KI2 write as program comments (a line break in one, a key with a
+/// colon: see [`crate::write::header_held`]).
+fn headers_as_comments(
+    record: &Record,
+    reads_as_moves: fn(&str) -> bool,
+) -> impl Iterator<Item = String> + '_ {
+    record
+        .headers
+        .entries()
+        .iter()
+        .filter(move |h| !crate::write::header_held(&h.key, &h.value, reads_as_moves))
+        .map(|h| {
+            format!(
+                "the header {} as a header (written as a program comment)",
+                h.key.escape_debug()
+            )
         })
 }
 

@@ -59,16 +59,7 @@ pub(crate) fn head(
     }
     for h in &record.headers {
         let line = format!("{}：{}", h.key, h.value);
-        // A header KIF cannot hold as one (a line break in it, a key with a colon or a
-        // blank, one that reads as a comment, a bookmark or a hand) is kept as a program
-        // comment: its text stays, and it cannot turn into a node's comment or the start.
-        let held = !line.contains(['\n', '\r'])
-            && !reads_as_moves(&line)
-            && classify(&line)
-                == Line::Header {
-                    key: &h.key,
-                    value: &h.value,
-                };
+        let held = header_held(&h.key, &h.value, reads_as_moves);
         push_line(out, if held { "" } else { "#" }, &line);
     }
     for l in &record.other_lines {
@@ -82,6 +73,17 @@ pub(crate) fn head(
         let bod = record.start.setup.bod().names(side_names(record));
         out.push_str(&bod.to_string());
     }
+}
+
+/// Whether KIF (and KI2, whose reader takes the lines `reads_as_moves` says for moves)
+/// holds a header as a line of its own. One it cannot (a line break in it, a key with a
+/// colon or a blank, one that reads as a comment, a bookmark or a hand) is kept as a
+/// program comment: its text stays, and it cannot turn into a node's comment or the start.
+pub(crate) fn header_held(key: &str, value: &str, reads_as_moves: fn(&str) -> bool) -> bool {
+    let line = format!("{key}：{value}");
+    !line.contains(['\n', '\r'])
+        && !reads_as_moves(&line)
+        && classify(&line) == Line::Header { key, value }
 }
 
 /// `先手`/`後手`, or `下手`/`上手` when the record names the players so or is a handicap game.

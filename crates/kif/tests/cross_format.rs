@@ -306,3 +306,35 @@ mod random_games {
         assert_eq!(r.start.setup.turn, Color::White);
     }
 }
+
+#[test]
+fn headers_a_format_cannot_hold_are_named() {
+    // JKF keys and values may hold anything; KIF and KI2 keep such headers as program
+    // comments, CSA leaves out a key with a colon or a line break.
+    let jkf = r#"{"header":{"a:b":"1","x\ny":"2","ok":"v\rw","棋戦":"竜王戦"},"moves":[{}]}"#;
+    let record = masu_kif::jkf::read_str(jkf, masu_kif::Mode::Lenient)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .record;
+    let kif = record.left_out_by(masu_kif::Format::Kif);
+    assert_eq!(
+        kif,
+        [
+            "the header a:b as a header (written as a program comment)",
+            "the header x\\ny as a header (written as a program comment)",
+            "the header ok as a header (written as a program comment)",
+        ]
+    );
+    assert_eq!(record.left_out_by(masu_kif::Format::Ki2), kif);
+    assert_eq!(
+        record.left_out_by(masu_kif::Format::Csa),
+        ["the header a:b", "the header x\\ny"]
+    );
+    let csa = masu_kif::csa::read_str(
+        &record.to_string_as(masu_kif::Format::Csa),
+        masu_kif::Mode::Lenient,
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+    .record;
+    assert_eq!(csa.headers.get(masu_kif::HeaderKey::Event), Some("竜王戦"));
+    assert!(record.left_out_by(masu_kif::Format::Jkf).is_empty());
+}

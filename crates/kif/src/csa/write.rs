@@ -48,7 +48,8 @@ pub enum Dropped {
     SubSecond(NodeId),
     /// The `まで` trailer of a node.
     Trailer(NodeId),
-    /// A header line CSA has no place for (`手合割`: the position says it).
+    /// A header line CSA has no place for (a `手合割` naming another start than the
+    /// position's, a key with a `:` or a line break in it).
     Header(String),
     /// A header-area line kept verbatim by a KIF reader ([`Record::other_lines`]).
     OtherLine(String),
@@ -78,7 +79,7 @@ impl Dropped {
             Dropped::TotalTime(id) => left_out(record, *id, "the total time"),
             Dropped::SubSecond(id) => left_out(record, *id, "the fraction of a second"),
             Dropped::Trailer(id) => trailer_left_out(record, *id),
-            Dropped::Header(key) => format!("the header {key}"),
+            Dropped::Header(key) => format!("the header {}", key.escape_debug()),
             Dropped::OtherLine(line) => format!("the header-area line {line}"),
             Dropped::MoveNumber(n) => format!("the start position's move number {n}"),
             Dropped::Foul(id) => left_out(record, *id, "the foul"),
@@ -223,7 +224,12 @@ impl Writer {
                         .iter()
                         .find(|(_, k)| Some(*k) == key)
                         .map_or(h.key.as_str(), |(c, _)| c);
-                    self.line(&format!("${csa}:{value}"));
+                    // The key ends at the first `:` and the line at a line break.
+                    if csa.contains([':', '\n', '\r']) {
+                        self.dropped.push(Dropped::Header(h.key.clone()));
+                    } else {
+                        self.line(&format!("${csa}:{value}"));
+                    }
                 }
             }
         }

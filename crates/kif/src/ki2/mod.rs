@@ -13,7 +13,7 @@
 //! no words name (a piece that cannot reach the square) keeps its origin as KIF writes it,
 //! `△９四歩(13)`, and the reader takes such an origin.
 
-mod read;
+pub(crate) mod read;
 pub(crate) mod trailer;
 mod write;
 
