@@ -151,12 +151,7 @@ pub(crate) fn check_csa_holds(record: &Record) {
     let mut tree = record.tree.clone();
     let ids: Vec<NodeId> = tree.ids().collect();
     for id in ids {
-        tree[id].comments = tree[id]
-            .comments
-            .iter()
-            .flat_map(|c| c.split("\r\n").flat_map(|l| l.split(['\n', '\r'])))
-            .map(str::to_owned)
-            .collect();
+        tree[id].comments = crate::kif_formats::split_lines(&tree[id].comments);
     }
     let mut end = None;
     let mut respelled = Vec::new();

@@ -135,21 +135,23 @@ pub(crate) fn check_kif_holds(record: &Record) {
     assert_eq!(back.start, record.start, "{text}");
 }
 
+/// Texts split at every line break a reader takes (CR LF, LF, a lone CR).
+pub(crate) fn split_lines(texts: &[String]) -> Vec<String> {
+    texts
+        .iter()
+        .flat_map(|t| t.split("\r\n").flat_map(|l| l.split(['\n', '\r'])))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The tree as KIF holds it: every comment and bookmark split at its line breaks, a line
 /// break in a special's word a space, times cut to whole seconds.
 pub(crate) fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
-    let split = |texts: &[String]| -> Vec<String> {
-        texts
-            .iter()
-            .flat_map(|t| t.split("\r\n").flat_map(|l| l.split(['\n', '\r'])))
-            .map(str::to_owned)
-            .collect()
-    };
     let mut tree = tree.clone();
     let ids: Vec<kif::NodeId> = tree.ids().collect();
     for id in ids {
-        tree[id].comments = split(&tree[id].comments);
-        tree[id].bookmarks = split(&tree[id].bookmarks);
+        tree[id].comments = split_lines(&tree[id].comments);
+        tree[id].bookmarks = split_lines(&tree[id].bookmarks);
         if let kif::NodeKind::Special(kif::Special::Other(word)) = &mut tree[id].kind {
             *word = word.replace(['\r', '\n'], " ");
         }

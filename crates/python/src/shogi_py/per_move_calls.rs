@@ -7,6 +7,8 @@
 //! None of them drops a `Py` when it returns normally, as `OneArgument` asks: the `Move`
 //! objects they keep go into the board's history.
 
+use std::ffi::CStr;
+
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 use shogi::packed::hcp;
@@ -28,8 +30,8 @@ struct Push;
 
 impl OneArgument for Push {
     type Class = Board;
-    const NAME: &'static std::ffi::CStr = c"push";
-    const DOC: &'static std::ffi::CStr = c"push($self, move, /)
+    const NAME: &'static CStr = c"push";
+    const DOC: &'static CStr = c"push($self, move, /)
 --
 
 Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here.";
@@ -56,8 +58,8 @@ struct PushUsi;
 
 impl OneArgument for PushUsi {
     type Class = Board;
-    const NAME: &'static std::ffi::CStr = c"push_usi";
-    const DOC: &'static std::ffi::CStr = c"push_usi($self, usi, /)
+    const NAME: &'static CStr = c"push_usi";
+    const DOC: &'static CStr = c"push_usi($self, usi, /)
 --
 
 Plays a USI move (`7g7f`) and returns it as a `Move`. Raises ValueError for text that
@@ -82,8 +84,8 @@ struct PushMove16;
 
 impl OneArgument for PushMove16 {
     type Class = Board;
-    const NAME: &'static std::ffi::CStr = c"push_move16";
-    const DOC: &'static std::ffi::CStr = c"push_move16($self, move16, /)
+    const NAME: &'static CStr = c"push_move16";
+    const DOC: &'static CStr = c"push_move16($self, move16, /)
 --
 
 Plays cshogi's 16-bit move (`Move.to_move16()`, HCPE's `bestMove16`). Raises
@@ -107,8 +109,8 @@ struct IsLegal;
 
 impl OneArgument for IsLegal {
     type Class = Board;
-    const NAME: &'static std::ffi::CStr = c"is_legal";
-    const DOC: &'static std::ffi::CStr = c"is_legal($self, move, /)
+    const NAME: &'static CStr = c"is_legal";
+    const DOC: &'static CStr = c"is_legal($self, move, /)
 --
 
 Whether `move` (a `Move` or USI text) is legal here; text that is not USI is not.";
