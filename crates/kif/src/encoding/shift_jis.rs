@@ -93,8 +93,8 @@ const CHUNK: usize = 4096;
 pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
     let table = table();
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 2);
-    // A step writes at most eight bytes past `used`, which stays below `CHUNK` before one.
-    let mut buf = [0u8; CHUNK + 8];
+    // A step writes at most sixteen bytes past `used`, which stays below `CHUNK` before one.
+    let mut buf = [0u8; CHUNK + 16];
     let mut used = 0;
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
@@ -105,14 +105,14 @@ pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
         }
         if b < 0x80 {
             // The records' ASCII (blanks, move numbers, times) comes in runs of a few to a
-            // few dozen bytes: eight bytes are copied at once, and the run's bytes among
+            // few dozen bytes: sixteen bytes are copied at once, and the run's bytes among
             // them (at least this one) are kept.
-            if let Some(eight) = bytes.get(i..i + 8)
-                && let Ok(eight) = <[u8; 8]>::try_from(eight)
+            if let Some(sixteen) = bytes.get(i..i + 16)
+                && let Ok(sixteen) = <[u8; 16]>::try_from(sixteen)
             {
-                let high = u64::from_le_bytes(eight) & 0x8080_8080_8080_8080;
+                let high = u128::from_le_bytes(sixteen) & 0x8080_8080_8080_8080_8080_8080_8080_8080;
                 let run = (high.trailing_zeros() / 8) as usize;
-                buf[used..used + 8].copy_from_slice(&eight);
+                buf[used..used + 16].copy_from_slice(&sixteen);
                 used += run;
                 i += run;
             } else {

@@ -101,8 +101,9 @@ pub enum MoveBody<'a> {
 /// Classifies one line (without its line end).
 #[must_use]
 pub fn classify(line: &str) -> Line<'_> {
-    let trimmed = line.trim_start_matches(text::is_blank);
-    if trimmed.trim_end_matches(text::is_blank).is_empty() {
+    let trimmed = trim_start(line);
+    // A line whose first non-blank character exists is not all blank.
+    if trimmed.is_empty() {
         return Line::Blank;
     }
     if let Some(first) = line.chars().next() {
@@ -124,6 +125,12 @@ pub fn classify(line: &str) -> Line<'_> {
         return l;
     }
     header_line(line)
+}
+
+/// `s` without its leading blanks ([`text::is_blank`]), by bytes.
+fn trim_start(s: &str) -> &str {
+    let rest = text::trim_start_blanks(s.as_bytes()).len();
+    &s[s.len() - rest..]
 }
 
 fn board_row(line: &str) -> Line<'_> {
@@ -218,7 +225,7 @@ fn move_line<'a>(line: &'a str, trimmed: &'a str) -> Option<MoveLine<'a>> {
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
     let number: u32 = trimmed[..digits].parse().ok()?;
     let after = &trimmed[digits..];
-    let body = after.trim_start_matches(text::is_blank);
+    let body = trim_start(after);
     if body.len() == after.len() && !body.is_empty() {
         return None; // `59手` and the like: not a numbered move
     }
@@ -260,10 +267,10 @@ fn move_body(s: &str) -> (MoveBody<'_>, usize) {
         );
     }
     let starts_like_move =
-        s.starts_with('同') || s.chars().next().and_then(shogi::numerals::digit).is_some();
+        || s.starts_with('同') || s.chars().next().and_then(shogi::numerals::digit).is_some();
     match KifMove::parse_prefix(s) {
         Ok((m, used)) => (MoveBody::Move(m), used),
-        Err(e) if starts_like_move => {
+        Err(e) if starts_like_move() => {
             let end = s.find(|c: char| text::is_blank(c)).unwrap_or(s.len());
             (MoveBody::Bad(e), end)
         }
