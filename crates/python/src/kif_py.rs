@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
 
 use crate::errors::{LossWarning, value_error};
+use crate::file_bytes::with_file_bytes;
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
@@ -441,13 +442,12 @@ impl ReadFailure {
 }
 
 fn read_path(path: &Path) -> Result<Parsed, ReadFailure> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| ReadFailure::Io(format!("cannot read {}: {e}", path.display())))?;
     let hint = path
         .extension()
         .and_then(|e| e.to_str())
         .and_then(Format::from_extension);
-    kif::read_bytes(&bytes, hint, Mode::Lenient)
+    with_file_bytes(path, |bytes| kif::read_bytes(bytes, hint, Mode::Lenient))
+        .map_err(|e| ReadFailure::Io(format!("cannot read {}: {e}", path.display())))?
         .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))
 }
 

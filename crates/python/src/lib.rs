@@ -7,6 +7,7 @@
 
 mod args;
 mod errors;
+mod file_bytes;
 mod kif_py;
 mod pickle;
 mod repr;

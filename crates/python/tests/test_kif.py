@@ -218,6 +218,28 @@ def test_read_many_reads_each_file_as_read_does():
     assert [r.moves for r in kif.read_many(p for p in paths[:3])] == [r.moves for r in records[:3]]
 
 
+def test_files_of_every_size_read_as_their_bytes(tmp_path):
+    # A thread reads files into a buffer it keeps (64 KiB, doubled as needed, let go after
+    # a file over 1 MiB): records around those sizes, a short one after each long one.
+    start = b"V2.2\nPI\n+\n+7776FU\n-3334FU\n"
+    for i, size in enumerate([40, 65535, 65536, 65537, 3 * 65536, 1024 * 1024 + 3, 40]):
+        padding = size - len(start) - len(b"'*\n")
+        data = start + b"'*" + b"x" * padding + b"\n"
+        assert len(data) == size
+        path = tmp_path / f"{i}.csa"
+        path.write_bytes(data)
+        from_path, from_bytes = kif.read(path), kif.read(data)
+        assert from_path.moves == from_bytes.moves == ["7g7f", "3c3d"], size
+        assert from_path.comments == from_bytes.comments, size
+        assert from_path.comments[-1] == ["x" * padding], size
+        short = tmp_path / f"{i}-short.csa"
+        short.write_bytes(start)
+        assert kif.read(short).comments == [[], [], []], size
+    empty = tmp_path / "empty.kif"
+    empty.write_bytes(b"")
+    assert kif.read(empty).moves == kif.read(b"").moves == []
+
+
 def test_read_many_errors(tmp_path):
     bad = tmp_path / "bad.kif"
     bad.write_bytes(b"\xff\xfe\x00")
