@@ -174,7 +174,14 @@ fn destination(c: &mut Cursor<'_>) -> Result<(Option<Square>, bool), ParseKifMov
         }
         return Ok((None, true));
     }
-    let file = c.bump().and_then(digit);
+    // A full-width file (７, bytes EF BC 97) by bytes; other spellings through `digit`.
+    let file = match *c.rest.as_bytes() {
+        [0xEF, 0xBC, f @ 0x91..=0x99, ..] => {
+            c.rest = &c.rest[3..];
+            Some(f - 0x90)
+        }
+        _ => c.bump().and_then(digit),
+    };
     let file = file.ok_or_else(|| c.error("a destination (７六) or 同"))?;
     let rank = c.bump().and_then(digit);
     let rank = rank.ok_or_else(|| c.error("a rank (一 to 九)"))?;
@@ -190,6 +197,10 @@ fn destination(c: &mut Cursor<'_>) -> Result<(Option<Square>, bool), ParseKifMov
 
 fn modifiers(c: &mut Cursor<'_>, m: &mut KifMove) {
     loop {
+        // No word is ASCII: `(77)`, a blank or the end stops without decoding a character.
+        if c.rest.as_bytes().first().is_none_or(u8::is_ascii) {
+            return;
+        }
         if c.eat("不成") {
             m.promotion = Some(false);
             continue;
@@ -211,6 +222,17 @@ fn modifiers(c: &mut Cursor<'_>, m: &mut KifMove) {
 }
 
 fn origin(c: &mut Cursor<'_>, m: &mut KifMove) -> Result<(), ParseKifMoveError> {
+    // The usual `(77)` and `(00)` by bytes; the rest (full-width digits, errors) below.
+    if let [b'(', f @ b'0'..=b'9', r @ b'0'..=b'9', b')', ..] = *c.rest.as_bytes() {
+        let (f, r) = (f - b'0', r - b'0');
+        let from = Square::new(f, r);
+        if from.is_some() || (f, r) == (0, 0) {
+            m.from = from;
+            m.drop |= from.is_none();
+            c.rest = &c.rest[4..];
+            return Ok(());
+        }
+    }
     let Some(open @ ('(' | '（')) = c.peek() else {
         return Ok(());
     };

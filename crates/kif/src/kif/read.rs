@@ -37,7 +37,7 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
 fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
     match line {
         Line::Blank | Line::MoveHeader => Ok(()),
-        Line::Move(m) => move_line(b, m, at),
+        Line::Move(m) => move_line(b, &m, at),
         other => annotation_line(b, other, at, trailer),
     }
 }
@@ -77,7 +77,7 @@ fn trailer(b: &mut Builder, text: &str, at: &Origin<'_>) -> Result<(), ReadError
     Ok(())
 }
 
-fn move_line(b: &mut Builder, m: MoveLine<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+fn move_line(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
     let at = Origin {
         column: m.body_column,
         ..*at
@@ -87,7 +87,7 @@ fn move_line(b: &mut Builder, m: MoveLine<'_>, at: &Origin<'_>) -> Result<(), Re
         _ => None,
     };
     b.renumber(m.number, km, &at)?;
-    check_side(b, &m, &at)?;
+    check_side(b, m, &at)?;
     let node = match &m.body {
         MoveBody::Move(km) => b.add_move(km, m.time, &at)?,
         MoveBody::Special(special) => b.add_special(special.clone(), m.time, &at)?,
@@ -111,7 +111,7 @@ fn move_line(b: &mut Builder, m: MoveLine<'_>, at: &Origin<'_>) -> Result<(), Re
         }
     };
     if node.is_some() {
-        extras(b, &m, &at)?;
+        extras(b, m, &at)?;
     }
     Ok(())
 }
