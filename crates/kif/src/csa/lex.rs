@@ -277,14 +277,19 @@ pub(crate) struct Part<'a> {
 
 pub(crate) fn split(line: &str) -> Vec<Part<'_>> {
     let mut out = Vec::new();
-    split_into(line, &mut out);
+    let _ = for_each_part(line, |part| {
+        out.push(part);
+        Ok::<(), ()>(())
+    });
     out
 }
 
-/// [`split`] into `out` (cleared first): a reader reuses one list for every line instead
-/// of allocating one per line.
-pub(crate) fn split_into<'a>(line: &'a str, out: &mut Vec<Part<'a>>) {
-    out.clear();
+/// Calls `f` with each statement of [`split`] in turn (a reader takes them as they come
+/// instead of from a list), stopping at its first error.
+pub(crate) fn for_each_part<'a, E>(
+    line: &'a str,
+    mut f: impl FnMut(Part<'a>) -> Result<(), E>,
+) -> Result<(), E> {
     let body = line.trim_start_matches([' ', '\t']);
     let lead = line.len() - body.len();
     if body.starts_with(['N', '$', 'P', 'V']) {
@@ -293,24 +298,22 @@ pub(crate) fn split_into<'a>(line: &'a str, out: &mut Vec<Part<'a>>) {
         } else {
             body
         };
-        out.push(Part {
+        return f(Part {
             column: lead + 1,
             range: lead..lead + text.len(),
             statement: statement(text),
         });
-        return;
     }
     let mut at = 0;
     let mut column = 1;
     while at < line.len() {
         let rest = &line[at..];
         if let Some(comment) = rest.strip_prefix('\'') {
-            out.push(Part {
+            return f(Part {
                 column,
                 range: at..line.len(),
                 statement: comment_statement(comment),
             });
-            break;
         }
         let end = memchr::memchr(b',', rest.as_bytes()).unwrap_or(rest.len());
         let part = &rest[..end];
@@ -318,11 +321,11 @@ pub(crate) fn split_into<'a>(line: &'a str, out: &mut Vec<Part<'a>>) {
         let lead = part.len() - trimmed.len();
         let trimmed = trimmed.trim_end_matches([' ', '\t']);
         if !trimmed.is_empty() {
-            out.push(Part {
+            f(Part {
                 column: column + lead,
                 range: at + lead..at + lead + trimmed.len(),
                 statement: statement(trimmed),
-            });
+            })?;
         }
         if end == rest.len() {
             break;
@@ -330,6 +333,7 @@ pub(crate) fn split_into<'a>(line: &'a str, out: &mut Vec<Part<'a>>) {
         column += part.chars().count() + 1;
         at += end + 1;
     }
+    Ok(())
 }
 
 fn comment_statement(text: &str) -> Statement<'_> {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use shogi::Color;
 
 use super::codes;
-use super::lex::{CsaMove, Statement, split_into};
+use super::lex::{CsaMove, Statement, for_each_part};
 use super::setup::SetupLines;
 use crate::Format;
 use crate::build::{Builder, Origin};
@@ -209,17 +209,15 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
         last: Last::Nothing,
         lines: lines.len(),
     };
-    let mut parts = Vec::new();
     for &(line, text) in lines {
         let long = text.len() > LONG_LINE;
-        split_into(text, &mut parts);
-        for part in parts.drain(..) {
+        for_each_part(text, |part| {
             // Long lines report problems against the statement alone (its column then
             // counts from the statement), so reading stays linear in the input size.
             let at = if long {
                 Origin {
                     line,
-                    text: &text[part.range.clone()],
+                    text: &text[part.range],
                     column: 1,
                 }
             } else {
@@ -229,8 +227,8 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
                     column: part.column,
                 }
             };
-            r.statement(part.statement, &at)?;
-        }
+            r.statement(part.statement, &at)
+        })?;
         if r.sink().list.len() >= MAX_WARNINGS {
             let d = Diagnostic::new(DiagnosticKind::Dropped, line, "", 1).detail(format!(
                 "{MAX_WARNINGS} problems: reading stopped after line {line}"
