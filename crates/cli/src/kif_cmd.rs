@@ -350,15 +350,15 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 encoding,
                 ..kif::csa::WriteOptions::default()
             };
-            (
-                kif::csa::write(record, &options).text,
-                record.left_out_by(kif::Format::Csa),
-            )
+            let written = kif::csa::write(record, &options);
+            let lost = written.left_out(record);
+            (written.text, lost)
         }
-        Target::Jkf => (
-            kif::jkf::write(record).text,
-            record.left_out_by(kif::Format::Jkf),
-        ),
+        Target::Jkf => {
+            let written = kif::jkf::write(record);
+            let lost = written.left_out(record);
+            (written.text, lost)
+        }
         Target::Usi => (format!("{}\n", main_line_usi(record)?), Vec::new()),
     };
     for what in &lost {

@@ -50,17 +50,53 @@ impl Record {
                 notes.extend(headers_as_comments(self, crate::ki2::read::is_move_line));
                 notes
             }
-            Format::Csa => csa::write(self, &csa::WriteOptions::default())
-                .dropped
-                .iter()
-                .map(|d| d.describe(self))
-                .collect(),
-            Format::Jkf => jkf::write(self)
-                .dropped
-                .iter()
-                .map(|d| d.describe(self))
-                .collect(),
+            Format::Csa => return csa::write(self, &csa::WriteOptions::default()).left_out(self),
+            Format::Jkf => return jkf::write(self).left_out(self),
         };
+        grouped(&notes)
+    }
+}
+
+impl csa::Written {
+    /// What this text left out of `record` (the record written), in the words and groups
+    /// of [`Record::left_out_by`]: a converter that writes the text has its notes without
+    /// writing it twice.
+    ///
+    /// ```
+    /// use masu_kif::{Format, Mode, csa, kif};
+    ///
+    /// let text = "手合割：平手\n   1 ７六歩(77) ( 0:01/00:00:01)\n   2 ３四歩(33) ( 0:02/00:00:02)\n";
+    /// let record = kif::read_str(text, Mode::Strict)?.record;
+    /// let written = csa::write(&record, &csa::WriteOptions::default());
+    /// assert!(written.text.contains("+7776FU,T1\n"));
+    /// assert_eq!(written.left_out(&record), ["the total time at plies 1 to 2 (2 moves)"]);
+    /// assert_eq!(written.left_out(&record), record.left_out_by(Format::Csa));
+    /// # Ok::<_, masu_kif::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn left_out(&self, record: &Record) -> Vec<String> {
+        let notes: Vec<String> = self.dropped.iter().map(|d| d.describe(record)).collect();
+        grouped(&notes)
+    }
+}
+
+impl jkf::Written {
+    /// What this text left out of `record` (the record written), in the words and groups
+    /// of [`Record::left_out_by`].
+    ///
+    /// ```
+    /// use masu_kif::{Format, Mode, jkf, kif};
+    ///
+    /// let text = "手合割：平手\n#a program comment\n   1 ７六歩(77)\n";
+    /// let record = kif::read_str(text, Mode::Strict)?.record;
+    /// let written = jkf::write(&record);
+    /// assert_eq!(written.left_out(&record), record.left_out_by(Format::Jkf));
+    /// assert_eq!(written.left_out(&record).len(), 1);
+    /// # Ok::<_, masu_kif::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn left_out(&self, record: &Record) -> Vec<String> {
+        let notes: Vec<String> = self.dropped.iter().map(|d| d.describe(record)).collect();
         grouped(&notes)
     }
 }

@@ -242,29 +242,31 @@ impl Record {
     /// The record as KIF text (all variations). KIF holds the whole record, but for clocks
     /// finer than a second: a `LossWarning` says what was left out.
     fn to_kif(&self, py: Python<'_>) -> PyResult<String> {
-        self.warn_left_out(py, Format::Kif, &[])?;
+        warn_left_out(py, Format::Kif, self.record.left_out_by(Format::Kif))?;
         Ok(kif::kif::to_string(&self.record))
     }
 
     /// The record as KI2 text (all variations; KI2 has no clocks). A `LossWarning` says
     /// what was left out.
     fn to_ki2(&self, py: Python<'_>) -> PyResult<String> {
-        self.warn_left_out(py, Format::Ki2, &[])?;
+        warn_left_out(py, Format::Ki2, self.record.left_out_by(Format::Ki2))?;
         Ok(kif::ki2::to_string(&self.record))
     }
 
     /// The record as CSA V3.0 text (the main line: CSA has no variations). A `LossWarning`
     /// says what was left out.
     fn to_csa(&self, py: Python<'_>) -> PyResult<String> {
-        self.warn_left_out(py, Format::Csa, &[])?;
-        Ok(kif::csa::to_string(&self.record))
+        let written = kif::csa::write(&self.record, &kif::csa::WriteOptions::default());
+        warn_left_out(py, Format::Csa, written.left_out(&self.record))?;
+        Ok(written.text)
     }
 
     /// The record as JKF (JSON Kifu Format) text. A `LossWarning` says what was left out
     /// (`まで` trailers, program comments).
     fn to_jkf(&self, py: Python<'_>) -> PyResult<String> {
-        self.warn_left_out(py, Format::Jkf, &[])?;
-        Ok(kif::jkf::to_string(&self.record))
+        let written = kif::jkf::write(&self.record);
+        warn_left_out(py, Format::Jkf, written.left_out(&self.record))?;
+        Ok(written.text)
     }
 
     /// The USI `position` command of the main line's end. Raises ValueError when a move of
@@ -373,32 +375,28 @@ impl Record {
                 first
             )));
         }
-        let stand_ins: Vec<String> = encoded
-            .substituted
-            .iter()
-            .map(|u| {
-                format!(
-                    "the character {} at line {}, column {} (written as its Shift_JIS stand-in)",
-                    u.ch, u.line, u.column
-                )
-            })
-            .collect();
-        self.warn_left_out(py, format, &stand_ins)?;
+        let mut notes = self.record.left_out_by(format);
+        notes.extend(encoded.substituted.iter().map(|u| {
+            format!(
+                "the character {} at line {}, column {} (written as its Shift_JIS stand-in)",
+                u.ch, u.line, u.column
+            )
+        }));
+        warn_left_out(py, format, notes)?;
         Ok(encoded.bytes)
     }
+}
 
-    /// Warns, with a `LossWarning`, of what writing the record as `format` leaves out and
-    /// of the `more` a caller adds; nothing when there is nothing.
-    fn warn_left_out(&self, py: Python<'_>, format: Format, more: &[String]) -> PyResult<()> {
-        let mut notes = self.record.left_out_by(format);
-        notes.extend_from_slice(more);
-        if notes.is_empty() {
-            return Ok(());
-        }
-        let message = format!("{format} cannot hold {}", notes.join("; "));
-        let message = std::ffi::CString::new(message.replace('\0', "\\0")).map_err(value_error)?;
-        PyErr::warn(py, &py.get_type::<LossWarning>(), &message, 1)
+/// Warns, with a `LossWarning`, of what writing a record as `format` left out (`notes`,
+/// from [`kif::Record::left_out_by`] or the writer's own report); nothing when there is
+/// nothing.
+fn warn_left_out(py: Python<'_>, format: Format, notes: Vec<String>) -> PyResult<()> {
+    if notes.is_empty() {
+        return Ok(());
     }
+    let message = format!("{format} cannot hold {}", notes.join("; "));
+    let message = std::ffi::CString::new(message.replace('\0', "\\0")).map_err(value_error)?;
+    PyErr::warn(py, &py.get_type::<LossWarning>(), &message, 1)
 }
 
 /// Reads a record from a path (`str` or `os.PathLike`) or from `bytes`: the format (KIF,
