@@ -43,6 +43,36 @@ def test_legal_moves_and_sfen_agree_along_random_games(start):
             theirs.push_usi(usi)
 
 
+# cshogi's piece codes by SFEN text: Black's 1-14 (pawn ... dragon), White's 17-30.
+CSHOGI_PIECES = {
+    text: code + (16 if text[-1].islower() else 0)
+    for code, kind in enumerate(["P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R"], 1)
+    for text in [kind, kind.lower()]
+}
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_checks_kings_and_pieces_agree_along_random_games(start):
+    for seed in range(GAMES_PER_START // 3):
+        rng = random.Random(500 + seed)
+        ours = masu.shogi.Board(start)
+        theirs = cshogi.Board(start)
+        for _ in range(200):
+            our_checks = [m.usi() for m in ours.check_moves]
+            assert sorted(our_checks) == sorted(cshogi.move_to_usi(m) for m in theirs.check_moves), ours.sfen()
+            assert len(set(our_checks)) == len(our_checks)
+            assert all(ours.copy().push_usi(u) and True for u in our_checks)
+            for color in (masu.shogi.BLACK, masu.shogi.WHITE):
+                assert ours.king_square(color) == theirs.king_square(color)
+            assert [CSHOGI_PIECES.get(p, 0) for p in ours.pieces] == theirs.pieces, ours.sfen()
+            moves = [m.usi() for m in ours.legal_moves]
+            if not moves:
+                break
+            usi = rng.choice(moves)
+            ours.push_usi(usi)
+            theirs.push_usi(usi)
+
+
 @pytest.mark.parametrize("start", STARTS)
 def test_packed_bytes_equal_cshogi(start):
     for seed in range(GAMES_PER_START):

@@ -77,6 +77,14 @@ class Board:
     def move_stack(self) -> List[Move]:
         """The moves played since the position was set, oldest first."""
     @property
+    def check_moves(self) -> List[Move]:
+        """The legal moves that give check: drops first, then board moves."""
+    @property
+    def pieces(self) -> List[Optional[str]]:
+        """The 81 squares' pieces in index order (1a = 0), as SFEN writes them, or `None`."""
+    def king_square(self, color: int) -> int:
+        """The square index (0-80, 1a = 0) of `color`'s king."""
+    @property
     def pieces_in_hand(self) -> Tuple[List[int], List[int]]:
         """Black's and White's hand counts: pawn, lance, knight, silver, gold, bishop, rook."""
     @property

@@ -8,7 +8,8 @@ use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
 use shogi::{Color, DeclarationRule, Game, Outcome, Pins, Position, UsiMove};
 
-use super::{LegalMoves, Move, color_index, fixed_bytes, square_arg};
+use super::mv::Interner;
+use super::{LegalMoves, Move, color_arg, color_index, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, value_error};
 use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 
@@ -351,6 +352,42 @@ impl Board {
         let sq = square_arg(square)?;
         let state = self.state(square.py())?;
         Ok(state.position().piece_at(sq).map(|p| p.to_string()))
+    }
+
+    /// The pieces of the 81 squares in index order (1a = 0, 1b = 1 ... 9i = 80, as
+    /// `piece` takes them), each as SFEN writes it (`"P"`, `"+r"`) or `None` when empty.
+    #[getter]
+    fn pieces(&self, py: Python<'_>) -> PyResult<Vec<Option<String>>> {
+        let state = self.state(py)?;
+        let board = state.position().board();
+        Ok(board.iter().map(|p| p.map(|p| p.to_string())).collect())
+    }
+
+    /// The square index (0-80, 1a = 0) of `color`'s king (0 `BLACK`, 1 `WHITE`). Raises
+    /// ValueError for another color.
+    fn king_square(&self, py: Python<'_>, color: i64) -> PyResult<u8> {
+        let color = color_arg(color)?;
+        let state = self.state(py)?;
+        // A board always holds both kings (it refuses a position without one).
+        let square = state.position().king_square(color);
+        square
+            .map(|sq| sq.index() as u8)
+            .ok_or_else(|| value_error(format!("{color} has no king")))
+    }
+
+    /// The legal moves that give check, as a list of `Move`: drops first, then board
+    /// moves (masu-shogi's `Position::check_moves`).
+    #[getter]
+    fn check_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
+        let state = self.state(py)?;
+        let position = state.position();
+        let mut list = shogi::MoveList::new();
+        position.check_moves_into(&mut list);
+        let color = position.turn();
+        let mut interner = Interner::lock();
+        list.iter()
+            .map(|&mv| interner.get(py, Move { mv, color }))
+            .collect()
     }
 
     /// Both hands as two tuples of counts (Black's, then White's), each in the order pawn,

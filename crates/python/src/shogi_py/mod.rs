@@ -61,6 +61,17 @@ pub(crate) fn color_index(color: shogi::Color) -> u8 {
     color.index() as u8
 }
 
+/// The side an int names: 0 (`BLACK`) or 1 (`WHITE`); ValueError otherwise.
+pub(crate) fn color_arg(color: i64) -> PyResult<shogi::Color> {
+    match color {
+        0 => Ok(shogi::Color::Black),
+        1 => Ok(shogi::Color::White),
+        _ => Err(value_error(format!(
+            "color {color} is neither 0 (BLACK) nor 1 (WHITE)"
+        ))),
+    }
+}
+
 /// A square from an index 0-80 (1a = 0, 1b = 1 ... 9i = 80, as cshogi numbers them) or a
 /// USI name (`"7g"`).
 pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<shogi::Square> {
