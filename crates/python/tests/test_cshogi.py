@@ -73,6 +73,59 @@ def test_checks_kings_and_pieces_agree_along_random_games(start):
             theirs.push_usi(usi)
 
 
+def planes(board, method, shape=(28, 9, 9)):
+    features = np.zeros(shape, np.float32)
+    getattr(board, method)(features)
+    return features
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_piece_planes_equal_cshogi(start):
+    for seed in range(GAMES_PER_START // 3):
+        rng = random.Random(700 + seed)
+        ours = masu.shogi.Board(start)
+        theirs = cshogi.Board(start)
+        for _ in range(200):
+            for method in ("piece_planes", "piece_planes_rotate"):
+                expected = planes(theirs, method)
+                assert np.array_equal(planes(ours, method), expected), (method, ours.sfen())
+                # dlshogi's input with the hand planes after the pieces: only the first 28
+                # planes are written, the rest is left as it was.
+                big = np.full((104, 9, 9), 0.5, np.float32)
+                getattr(ours, method)(big)
+                assert np.array_equal(big[:28], np.where(expected == 1, 1, 0.5)) and (big[28:] == 0.5).all()
+            moves = [m.usi() for m in ours.legal_moves]
+            if not moves:
+                break
+            usi = rng.choice(moves)
+            ours.push_usi(usi)
+            theirs.push_usi(usi)
+
+
+def test_piece_planes_take_any_float32_array_and_refuse_others():
+    board = masu.shogi.Board("lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4")
+    expected = planes(board, "piece_planes")
+    assert expected.sum() == 39  # one bishop in hand
+    # A view in another memory order is written by its indices, as a C-ordered one.
+    strided = np.zeros((9, 9, 28), np.float32).transpose(2, 0, 1)
+    board.piece_planes(strided)
+    assert np.array_equal(strided, expected)
+    flat = np.zeros(28 * 81, np.float32)
+    board.piece_planes(flat)
+    assert np.array_equal(flat, expected.reshape(-1))
+    with pytest.raises(ValueError, match="float32"):
+        board.piece_planes(np.zeros((28, 9, 9), np.float64))
+    with pytest.raises(ValueError, match="fewer than"):
+        board.piece_planes(np.zeros((27, 9, 9), np.float32))
+    with pytest.raises(TypeError):
+        board.piece_planes([0.0] * 2268)
+    frozen = np.zeros((28, 9, 9), np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError):
+        board.piece_planes(frozen)
+    assert not frozen.any()
+
+
 @pytest.mark.parametrize("start", STARTS)
 def test_packed_bytes_equal_cshogi(start):
     for seed in range(GAMES_PER_START):

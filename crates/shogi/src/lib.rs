@@ -17,6 +17,7 @@ mod outcome;
 pub mod packed;
 mod perft;
 mod piece;
+pub mod planes;
 mod play_usi;
 mod position;
 #[cfg(feature = "serde")]

@@ -84,6 +84,10 @@ class Board:
         """The 81 squares' pieces in index order (1a = 0), as SFEN writes them, or `None`."""
     def king_square(self, color: int) -> int:
         """The square index (0-80, 1a = 0) of `color`'s king."""
+    def piece_planes(self, features: Any) -> None:
+        """Sets to 1.0 the entries of the 28 piece planes in a numpy float32 array (cshogi's layout)."""
+    def piece_planes_rotate(self, features: Any) -> None:
+        """`piece_planes` seen by the side to move (turned half a turn for White)."""
     @property
     def pieces_in_hand(self) -> Tuple[List[int], List[int]]:
         """Black's and White's hand counts: pawn, lance, knight, silver, gold, bishop, rook."""

@@ -390,6 +390,26 @@ impl Board {
             .collect()
     }
 
+    /// Sets to 1.0 the entries of `features` that the position's piece planes hold (28
+    /// planes of 9x9: Black's pawn, lance, knight, silver, bishop, rook, gold, king, then
+    /// promoted pawn ... dragon, then White's the same; squares 1a = 0 ... 9i = 80), as
+    /// cshogi's `piece_planes` does: `features` is a numpy float32 array of at least
+    /// 28 x 9 x 9 entries (dlshogi's `(FEATURES_NUM, 9, 9)` input), the planes are its
+    /// first 2,268 in C order, and the other entries are left as they are (pass zeros).
+    /// Raises ValueError for another dtype or a smaller array.
+    fn piece_planes(&self, features: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set_piece_planes(features, Color::Black)
+    }
+
+    /// `piece_planes` seen by the side to move (cshogi's `piece_planes_rotate`): with White
+    /// to move, White's pieces first and the board turned half a turn (square
+    /// `80 - index`), so that a network sees White to move as it sees Black to move; with
+    /// Black to move, `piece_planes` itself.
+    fn piece_planes_rotate(&self, features: &Bound<'_, PyAny>) -> PyResult<()> {
+        let turn = self.state(features.py())?.position().turn();
+        self.set_piece_planes(features, turn)
+    }
+
     /// Both hands as two tuples of counts (Black's, then White's), each in the order pawn,
     /// lance, knight, silver, gold, bishop, rook.
     #[getter]
@@ -540,6 +560,17 @@ impl Board {
         Board {
             state: GilCell::new(state),
         }
+    }
+
+    /// Writes the piece planes seen by `view` into `features`.
+    fn set_piece_planes(&self, features: &Bound<'_, PyAny>, view: Color) -> PyResult<()> {
+        // The entries first: reading `features` may run Python code, which may use this
+        // board.
+        let entries: Vec<usize> = {
+            let state = self.state(features.py())?;
+            shogi::planes::piece_plane_entries(state.position(), view).collect()
+        };
+        super::planes::set_ones(features, &entries)
     }
 
     /// The board's state, to read.

@@ -4,6 +4,7 @@ mod board;
 mod moves;
 mod mv;
 mod per_move_calls;
+mod planes;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
