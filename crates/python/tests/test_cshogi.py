@@ -51,26 +51,31 @@ CSHOGI_PIECES = {
 }
 
 
-@pytest.mark.parametrize("start", STARTS)
-def test_checks_kings_and_pieces_agree_along_random_games(start):
-    for seed in range(GAMES_PER_START // 3):
-        rng = random.Random(500 + seed)
+def both_along_random_games(start, seed, games=GAMES_PER_START // 3, plies=200):
+    """Our board and cshogi's at each position of `games` random games from `start`."""
+    for game in range(games):
+        rng = random.Random(seed + game)
         ours = masu.shogi.Board(start)
         theirs = cshogi.Board(start)
-        for _ in range(200):
-            our_checks = [m.usi() for m in ours.check_moves]
-            assert sorted(our_checks) == sorted(cshogi.move_to_usi(m) for m in theirs.check_moves), ours.sfen()
-            assert len(set(our_checks)) == len(our_checks)
-            assert all(ours.copy().push_usi(u) and True for u in our_checks)
-            for color in (masu.shogi.BLACK, masu.shogi.WHITE):
-                assert ours.king_square(color) == theirs.king_square(color)
-            assert [CSHOGI_PIECES.get(p, 0) for p in ours.pieces] == theirs.pieces, ours.sfen()
+        for _ in range(plies):
+            yield ours, theirs
             moves = [m.usi() for m in ours.legal_moves]
             if not moves:
                 break
             usi = rng.choice(moves)
             ours.push_usi(usi)
             theirs.push_usi(usi)
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_checks_kings_and_pieces_agree_along_random_games(start):
+    for ours, theirs in both_along_random_games(start, 500):
+        our_checks = [m.usi() for m in ours.check_moves]
+        assert sorted(our_checks) == sorted(cshogi.move_to_usi(m) for m in theirs.check_moves), ours.sfen()
+        assert len(set(our_checks)) == len(our_checks)
+        for color in (masu.shogi.BLACK, masu.shogi.WHITE):
+            assert ours.king_square(color) == theirs.king_square(color)
+        assert [CSHOGI_PIECES.get(p, 0) for p in ours.pieces] == theirs.pieces, ours.sfen()
 
 
 def planes(board, method, shape=(28, 9, 9)):
@@ -81,25 +86,15 @@ def planes(board, method, shape=(28, 9, 9)):
 
 @pytest.mark.parametrize("start", STARTS)
 def test_piece_planes_equal_cshogi(start):
-    for seed in range(GAMES_PER_START // 3):
-        rng = random.Random(700 + seed)
-        ours = masu.shogi.Board(start)
-        theirs = cshogi.Board(start)
-        for _ in range(200):
-            for method in ("piece_planes", "piece_planes_rotate"):
-                expected = planes(theirs, method)
-                assert np.array_equal(planes(ours, method), expected), (method, ours.sfen())
-                # dlshogi's input with the hand planes after the pieces: only the first 28
-                # planes are written, the rest is left as it was.
-                big = np.full((104, 9, 9), 0.5, np.float32)
-                getattr(ours, method)(big)
-                assert np.array_equal(big[:28], np.where(expected == 1, 1, 0.5)) and (big[28:] == 0.5).all()
-            moves = [m.usi() for m in ours.legal_moves]
-            if not moves:
-                break
-            usi = rng.choice(moves)
-            ours.push_usi(usi)
-            theirs.push_usi(usi)
+    for ours, theirs in both_along_random_games(start, 700):
+        for method in ("piece_planes", "piece_planes_rotate"):
+            expected = planes(theirs, method)
+            assert np.array_equal(planes(ours, method), expected), (method, ours.sfen())
+            # dlshogi's input with the hand planes after the pieces: only the first 28
+            # planes are written, the rest is left as it was.
+            big = np.full((104, 9, 9), 0.5, np.float32)
+            getattr(ours, method)(big)
+            assert np.array_equal(big[:28], np.where(expected == 1, 1, 0.5)) and (big[28:] == 0.5).all()
 
 
 def test_piece_planes_take_any_float32_array_and_refuse_others():
