@@ -244,3 +244,70 @@ def test_csa_moves_agree(start):
             text = cshogi.move_to_csa(m)
             assert ours.move_from_csa(sign + text).usi() == cshogi.move_to_usi(m)
             assert ours.move_from_usi(cshogi.move_to_usi(m)).csa() == sign + text
+
+
+def random_endgame(rng):
+    """The SFEN of a random endgame with Black to move: White's king on ranks 1-2 with up to
+    three defenders, Black's king on rank 9, one to three attackers and up to two pieces in
+    Black's hand (some positions are not legal; the caller skips those)."""
+    rows = [[None] * 9 for _ in range(9)]
+
+    def put(piece, rank, file):
+        if rows[rank][file] is None:
+            rows[rank][file] = piece
+
+    put("k", rng.randrange(2), rng.randrange(9))
+    put("K", 8, rng.randrange(9))
+    for piece in rng.sample(["g", "s", "l", "n", "p", "p"], rng.randrange(4)):
+        put(piece, rng.randrange(3), rng.randrange(9))
+    for piece in rng.sample(["G", "S", "+R", "+B", "R", "B", "N", "L", "P", "+P"], rng.randrange(1, 4)):
+        put(piece, rng.randrange(5), rng.randrange(9))
+    board = "/".join(
+        "".join(piece or "1" for piece in row) for row in rows
+    )
+    for n in range(9, 1, -1):
+        board = board.replace("1" * n, str(n))
+    hand = "".join(rng.sample(["G", "S", "R", "B", "N", "L", "P"], rng.randrange(3)))
+    return f"{board} b {hand or '-'} 1"
+
+
+def mates_within_three(board, move):
+    """Whether `move` checks and every reply leaves a mate in one (or there is no reply)."""
+    board = board.copy()
+    board.push(move)
+    if not board.is_check():
+        return False
+    for reply in list(board.legal_moves):
+        board.push(reply)
+        mated = board.mate_move_in_1ply() is not None
+        board.pop()
+        if not mated:
+            return False
+    return True
+
+
+def test_mate_move_finds_every_mate_cshogi_finds_and_only_mates():
+    rng = random.Random(3)
+    found = 0
+    for _ in range(3000):
+        sfen = random_endgame(rng)
+        try:
+            ours = masu.shogi.Board(sfen)
+        except ValueError:
+            continue
+        theirs = cshogi.Board(sfen)
+        move = ours.mate_move(3)
+        in_one = ours.mate_move_in_1ply()
+        assert (ours.mate_move(1) is None) == (in_one is None), sfen
+        if move is None:
+            # cshogi's search finds no mate in 3 that ours misses.
+            assert theirs.mate_move(3) == 0, sfen
+            continue
+        found += 1
+        assert mates_within_three(ours, move), (sfen, move.usi())
+        if in_one is not None:
+            # The first move of a shortest mate: a mate in one when there is one.
+            after = ours.copy()
+            after.push(move)
+            assert after.is_checkmate(), (sfen, move.usi())
+    assert found > 100

@@ -144,6 +144,8 @@ class Board:
         """An independent copy, history included."""
     def mate_move_in_1ply(self) -> Optional[Move]:
         """A move that checkmates at once, `None` when there is none."""
+    def mate_move(self, ply: int) -> Optional[Move]:
+        """The first move of a shortest mate by checks in at most `ply` plies, or `None`."""
     def to_hcp(self) -> bytes:
         """The position as 32 HCP bytes, as cshogi writes them."""
     def set_hcp(self, hcp: Any) -> None:

@@ -449,6 +449,18 @@ impl Board {
         Ok(state.position().mate_in_1().map(|m| state.wrap(m)))
     }
 
+    /// The first move of a shortest mate in at most `ply` plies in which every move of the
+    /// side to move checks (cshogi's `mate_move`; `ply` 3 or 5, an even one counting as one
+    /// less), `None` when there is none. The search tries every check and every defence:
+    /// its cost grows as a power of `ply` (`masu.tsume` solves long problems).
+    fn mate_move(&self, py: Python<'_>, ply: u32) -> PyResult<Option<Move>> {
+        // A copy searched without the GIL; the board's state is not held meanwhile.
+        let position = self.state(py)?.position().clone();
+        let color = position.turn();
+        let found = py.detach(|| position.mate_in(ply));
+        Ok(found.map(|mv| Move { mv, color }))
+    }
+
     /// The position as HCP: 32 bytes, byte for byte as cshogi's `to_hcp` writes them.
     /// Raises ValueError for a position without both kings.
     fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
