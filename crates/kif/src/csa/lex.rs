@@ -277,9 +277,9 @@ pub(crate) struct Part<'a> {
 
 pub(crate) fn split(line: &str) -> Vec<Part<'_>> {
     let mut out = Vec::new();
-    let _ = for_each_part(line, |part| {
+    let Ok(()) = for_each_part(line, |part| {
         out.push(part);
-        Ok::<(), ()>(())
+        Ok::<(), std::convert::Infallible>(())
     });
     out
 }

@@ -102,7 +102,7 @@ pub enum MoveBody<'a> {
 #[must_use]
 pub fn classify(line: &str) -> Line<'_> {
     let trimmed = trim_start(line);
-    // A line whose first non-blank character exists is not all blank.
+    // `trimmed` starts at the first non-blank character: empty, the line is all blanks.
     if trimmed.is_empty() {
         return Line::Blank;
     }

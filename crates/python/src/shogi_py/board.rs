@@ -379,11 +379,14 @@ impl Board {
     /// moves (masu-shogi's `Position::check_moves`).
     #[getter]
     fn check_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
-        let state = self.state(py)?;
-        let position = state.position();
-        let mut list = shogi::MoveList::new();
-        position.check_moves_into(&mut list);
-        let color = position.turn();
+        // The moves first: making their objects may run Python code, which may use this
+        // board.
+        let (list, color) = {
+            let state = self.state(py)?;
+            let mut list = shogi::MoveList::new();
+            state.position().check_moves_into(&mut list);
+            (list, state.position().turn())
+        };
         let mut interner = Interner::lock();
         list.iter()
             .map(|&mv| interner.get(py, Move { mv, color }))
