@@ -2,11 +2,11 @@
 //! piece kinds a 9×9 plane with a 1 on the squares that kind of that side stands on, in the
 //! layout dlshogi's networks take and cshogi's `Board.piece_planes` fills.
 //!
-//! A plane is 81 entries in [`Square::index`] order (1a = 0, 1b = 1 ... 9i = 80); the
+//! A plane is 81 entries in [`Square::index`](crate::Square::index) order (1a = 0, 1b = 1 ... 9i = 80); the
 //! planes of the side whose view it is come first, kinds in the order pawn, lance, knight,
 //! silver, bishop, rook, gold, king, then promoted pawn, lance, knight, silver, bishop
 //! (horse) and rook (dragon). From White's view the board is also turned half a turn
-//! (square `80 - index`, [`Square::flip`]), so that a network sees every position as the
+//! (square `80 - index`, [`Square::flip`](crate::Square::flip)), so that a network sees every position as the
 //! player to move would (cshogi's `piece_planes_rotate`).
 //!
 //! # Examples
@@ -26,7 +26,7 @@
 //! assert_eq!(features.iter().sum::<f32>(), 40.0);
 //! ```
 
-use crate::{Color, PieceKind, Position, Square};
+use crate::{Color, PieceKind, Position};
 
 /// The number of piece planes: 14 kinds for each of the two sides.
 pub const PIECE_PLANES: usize = 28;
@@ -56,7 +56,8 @@ pub const fn kind_plane(kind: PieceKind) -> usize {
 /// `plane * 81 + square` (the other entries of the [`PIECE_PLANES`] × 81 are 0), one per
 /// piece on the board, in square order.
 pub fn piece_plane_entries(pos: &Position, view: Color) -> impl Iterator<Item = usize> + '_ {
-    Square::ALL.into_iter().filter_map(move |sq| {
+    // The occupied squares only (a bitboard walk), not all 81.
+    pos.occupied().filter_map(move |sq| {
         let piece = pos.piece_at(sq)?;
         let side = usize::from(piece.color != view);
         let square = match view {
@@ -70,7 +71,7 @@ pub fn piece_plane_entries(pos: &Position, view: Color) -> impl Iterator<Item = 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Move;
+    use crate::{Move, Square};
 
     fn planes(pos: &Position, view: Color) -> Vec<usize> {
         let mut entries: Vec<usize> = piece_plane_entries(pos, view).collect();

@@ -581,11 +581,18 @@ impl Board {
     fn set_piece_planes(&self, features: &Bound<'_, PyAny>, view: Color) -> PyResult<()> {
         // The entries first: reading `features` may run Python code, which may use this
         // board.
-        let entries: Vec<usize> = {
+        // On the stack: a board holds 40 pieces at most.
+        let mut entries = [0; 40];
+        let mut count = 0;
+        {
             let state = self.state(features.py())?;
-            shogi::planes::piece_plane_entries(state.position(), view).collect()
-        };
-        super::planes::set_ones(features, &entries)
+            let all = shogi::planes::piece_plane_entries(state.position(), view);
+            for (slot, entry) in entries.iter_mut().zip(all) {
+                *slot = entry;
+                count += 1;
+            }
+        }
+        super::planes::set_ones(features, &entries[..count])
     }
 
     /// The board's state, to read.
