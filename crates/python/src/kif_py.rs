@@ -101,10 +101,14 @@ impl Record {
         nodes: impl Iterator<Item = NodeId>,
     ) -> Vec<Bound<'py, PyString>> {
         let mut texts = UsiTexts::lock();
-        nodes
-            .filter_map(|id| self.record.tree[id].recorded_move())
-            .map(|m| texts.get(py, m.mv))
-            .collect()
+        // Room for every node at once (a collected `filter_map` grows from nothing).
+        let mut out = Vec::with_capacity(self.record.tree.len());
+        out.extend(
+            nodes
+                .filter_map(|id| self.record.tree[id].recorded_move())
+                .map(|m| texts.get(py, m.mv)),
+        );
+        out
     }
 }
 
@@ -140,7 +144,7 @@ impl Record {
     /// The moves of the main line in USI.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
-        self.usi_of(py, self.main_line().into_iter())
+        self.usi_of(py, self.record.tree.main_line())
     }
 
     /// The comments of the main line: entry 0 before the first move, entry i after move i
