@@ -91,8 +91,8 @@ impl Board {
 
     /// Plays a square (`"f5"`) or a forced `"pass"`. Raises ValueError for bad text,
     /// IllegalMoveError for an illegal move.
-    fn play(&mut self, mv: &str) -> PyResult<()> {
-        let m = parse_move(mv)?;
+    fn play(&mut self, r#move: &str) -> PyResult<()> {
+        let m = parse_move(r#move)?;
         self.game.play(m).map_err(illegal_move)
     }
 

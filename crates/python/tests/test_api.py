@@ -1,13 +1,16 @@
-"""Every public name of the package has a docstring, and the stubs list what the modules
-export."""
+"""Every public name of the package has a docstring, the stubs list what the modules
+export and match them (mypy's stubtest), and the README's examples type-check."""
 
 import ast
 import inspect
+import subprocess
+import sys
 
 import pytest
 
 import masu
 from conftest import HERE
+from test_readme import python_blocks
 
 MODULES = [masu, masu.shogi, masu.kif, masu.tsume, masu.reversi]
 STUBS = HERE.parent / "python" / "masu"
@@ -42,3 +45,25 @@ def test_stubs_declare_every_export(module):
             declared.add(node.target.id)
     assert set(module.__all__) <= declared
     assert (STUBS / "py.typed").exists()
+
+
+def run_mypy(args, cwd):
+    """mypy on `args` in `cwd` (its cache stays there); skipped where mypy is missing."""
+    pytest.importorskip("mypy")
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=cwd, capture_output=True, text=True
+    )
+
+
+def test_stubs_match_the_module(tmp_path):
+    # Names, signatures (parameter names, defaults, positional-only), finality.
+    done = run_mypy(["mypy.stubtest", "masu"], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_readme_examples_type_check(tmp_path):
+    for i, block in enumerate(python_blocks()):
+        (tmp_path / f"example_{i}.py").write_text(block, "utf-8")
+    files = sorted(p.name for p in tmp_path.glob("example_*.py"))
+    done = run_mypy(["mypy", "--strict", *files], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -3,6 +3,8 @@ from masu import reversi as reversi
 from masu import shogi as shogi
 from masu import tsume as tsume
 
+__all__ = ["IllegalMoveError", "__version__", "kif", "reversi", "shogi", "tsume"]
+
 __version__: str
 
 class IllegalMoveError(ValueError):

@@ -1,13 +1,16 @@
 """Game records: read KIF, KI2, CSA and JKF, write them, convert them to HCPE."""
 
 import os
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
 
 from masu.shogi import Board
+
+__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "to_hcpe"]
 
 class LossWarning(UserWarning):
     """Part of a record that the format it was written in cannot hold, left out."""
 
+@final
 class ReadWarning:
     """A problem met while reading a record."""
 
@@ -15,6 +18,7 @@ class ReadWarning:
     column: int
     message: str
 
+@final
 class Record:
     """A game record."""
 

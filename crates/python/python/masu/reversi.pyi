@@ -1,14 +1,17 @@
 """Reversi (othello): the board, the exact endgame solver, perft and computer players."""
 
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, final
+
+__all__ = ["BLACK", "Board", "Computer", "Solver", "WHITE", "perft", "solve"]
 
 BLACK: int
 WHITE: int
 
+@final
 class Board:
     """A reversi board with its history."""
 
-    def __init__(self, text: Optional[str] = None) -> None:
+    def __new__(cls, text: Optional[str] = None) -> "Board":
         """The standard start, or a 64-character board string and the side to move."""
     @staticmethod
     def from_transcript(transcript: str) -> "Board":
@@ -45,32 +48,36 @@ class Board:
         """An independent copy."""
     def diagram(self) -> str:
         """The 8-line diagram."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Equal discs and side to move, whatever the histories."""
     def __hash__(self) -> int: ...
 
+@final
 class Computer:
     """A computer player."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         kind: str,
         seed: int = 1,
         playouts: int = 100,
         depth: int = 6,
         solve_empties: int = 14,
-    ) -> None: ...
+    ) -> "Computer":
+        """A player: `"random"`, `"greedy"`, `"montecarlo"` (`playouts` per move) or
+        `"alphabeta"` (`depth` plies), solving exactly from `solve_empties` empty squares."""
     def choose(self, board: Board) -> Optional[str]:
         """The player's move, `None` when the game is over."""
     def play(self, board: Board) -> Optional[str]:
         """Chooses and plays a move on `board`."""
 
+@final
 class Solver:
     """An exact endgame solver that keeps its table from one solve to the next."""
 
     hash_mb: int
 
-    def __init__(self, hash_mb: int = 64) -> None:
+    def __new__(cls, hash_mb: int = 64) -> "Solver":
         """A solver with a table of `hash_mb` MiB, reserved now."""
     def solve(
         self, board: Board, nodes: Optional[int] = None, time: Optional[float] = None

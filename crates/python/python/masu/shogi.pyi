@@ -1,6 +1,20 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, Iterator, List, Optional, Tuple, Union
+from typing import Any, Iterator, List, Optional, Tuple, Union, final
+
+__all__ = [
+    "BLACK",
+    "Board",
+    "HuffmanCodedPos",
+    "HuffmanCodedPosAndEval",
+    "LegalMoves",
+    "Move",
+    "PackedSfen",
+    "PackedSfenValue",
+    "STARTING_SFEN",
+    "WHITE",
+    "perft",
+]
 
 BLACK: int
 WHITE: int
@@ -10,8 +24,10 @@ HuffmanCodedPosAndEval: Any
 PackedSfen: Any
 PackedSfenValue: Any
 
-Square = Union[int, str]
+# A square: its index (0-80, 1a = 0) or its USI name (`"7g"`).
+_Square = Union[int, str]
 
+@final
 class Move:
     """A move of a shogi position; `str(move)` is its USI text."""
 
@@ -47,22 +63,24 @@ class Move:
     def japanese(self) -> str:
         """The Japanese text as KIF writes it: `７六歩(77)`."""
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class LegalMoves:
     """The legal moves of a position: a read-only sequence of `Move`."""
 
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int, /) -> Move: ...
     def __iter__(self) -> Iterator[Move]: ...
-    def __contains__(self, item: object) -> bool: ...
+    def __contains__(self, item: object, /) -> bool: ...
     def usi(self) -> List[str]:
         """The moves in USI, in list order."""
 
+@final
 class Board:
     """A shogi board: the position, the moves played since it was set, and the game's end."""
 
-    def __init__(self, sfen: Optional[str] = None) -> None:
+    def __new__(cls, sfen: Optional[str] = None) -> "Board":
         """The even-game start, or SFEN, `startpos`, or a USI `position` line."""
     @property
     def turn(self) -> int:
@@ -136,7 +154,7 @@ class Board:
         """How the game ended (`"draw by repetition"` ...), `None` while it goes on."""
     def repetitions(self) -> int:
         """How many times the current position has occurred since the board was set."""
-    def piece(self, square: Square) -> Optional[str]:
+    def piece(self, square: _Square) -> Optional[str]:
         """The piece on `square` as SFEN writes it, `None` for an empty square."""
     def zobrist_hash(self) -> int:
         """The 64-bit Zobrist key of board, hands and side to move."""
@@ -163,7 +181,7 @@ class Board:
         """The USI `position` line of the history."""
     def __copy__(self) -> "Board": ...
     def __deepcopy__(self, memo: Any) -> "Board": ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 def perft(board: Board, depth: int) -> int:

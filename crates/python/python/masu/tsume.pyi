@@ -1,7 +1,10 @@
 """Tsume solving with df-pn."""
 
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, final
 
+__all__ = ["Solution", "Solver", "solve", "solve_many"]
+
+@final
 class Solution:
     """The answer to a mate problem."""
 
@@ -15,6 +18,7 @@ class Solution:
     nodes: int
     seconds: float
 
+@final
 class Solver:
     """A solver that keeps its settings and table from one problem to the next."""
 
@@ -24,14 +28,14 @@ class Solver:
     hash_mb: int
     threads: int
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         level: str = "full",
         nodes: Optional[int] = None,
         time: Optional[float] = None,
         hash_mb: int = 256,
         threads: int = 1,
-    ) -> None:
+    ) -> "Solver":
         """A solver with the settings of `solve`; its table is reserved now."""
 
     def solve(self, sfen: str, max_plies: Optional[int] = None) -> Solution:
