@@ -7,6 +7,8 @@ shtsume (MIT) is not part of this repository. Build it from
 https://github.com/hkijin/shtsume (`make` at its root gives `./shtsume`) and point SHTSUME
 at the binary. Each problem is one process, `shtsume -m TABLE_MB -i SECONDS SFEN` (table
 default 1024 MB, search level 0), with every piece not on the board given to the defender.
+shtsume keeps its limit in microseconds in an `int` (a limit above 2,147 s wraps and stops
+it at once), so SECONDS is capped there; it caps its table at 2,047 MB whatever TABLE_MB asks.
 Prints per problem: the length shtsume reports (or nomate / unsolved), the positions it
 searched, CPU seconds (user + system), wall seconds and peak RSS.
 """
@@ -19,12 +21,14 @@ from problem_file import fill_defender_hand, problems, reference_arguments, usag
 
 MATE = re.compile(r"詰みました。(\d+)手詰め")
 POSITIONS = re.compile(r"探索局面数\s*(\d+)")
+# The longest limit shtsume takes (its microseconds in a 32-bit int).
+MAX_SECONDS = 2147
 
 
 def solve(binary, sfen, seconds, table_mb):
     """(answer, positions searched, resource usage, wall seconds) of shtsume on one
     problem: the length it found, "nomate", or "unsolved" (the time limit)."""
-    command = [binary, "-m", str(table_mb), "-i", str(max(1, int(seconds))),
+    command = [binary, "-m", str(table_mb), "-i", str(min(MAX_SECONDS, max(1, int(seconds)))),
                fill_defender_hand(sfen)]
     start = time.time()
     proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
