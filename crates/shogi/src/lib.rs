@@ -36,7 +36,7 @@ pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use diagram::{Bod, SideNames};
 pub use disambiguation::{Motion, MoveWords, Relative};
-pub use game::{Declaration, DeclarationRule, Game, GameError, ParseGameError};
+pub use game::{Declaration, DeclarationRule, Game, GameError, ParseGameError, Repetition};
 pub use hand::{Hand, HandError};
 pub use handicap::{Handicap, ParseHandicapError};
 pub use japanese::JapaneseMove;

@@ -29,10 +29,12 @@
 //! key with a chance of about 2^-64.
 
 mod declaration;
+mod repetition;
 
 use std::fmt;
 
 pub use declaration::{Declaration, DeclarationRule};
+pub use repetition::Repetition;
 
 use crate::{
     Bod, Color, Handicap, IllegalMoveReason, Move, Outcome, ParseSfenError, ParseUsiMoveError,
@@ -466,17 +468,7 @@ impl Game {
     fn repetition_outcome(&self) -> Outcome {
         let now = self.keys.len() - 1;
         let first = self.occurrences().last().unwrap_or(now);
-        // Take back the moves since the first occurrence, and note for each side whether
-        // every one of its moves gave check. Found here rather than noted on every move:
-        // that was a third of the time of playing and taking back a move, and only a fourth
-        // occurrence needs it.
-        let mut all_checks = [true, true];
-        let mut pos = self.position.clone();
-        for i in (first..now).rev() {
-            all_checks[self.turn_before(i).index()] &= pos.in_check();
-            pos.undo_unchecked(self.moves[i], self.undos[i]);
-        }
-        match all_checks {
+        match self.all_checks_since(first) {
             [true, false] => Outcome::Win {
                 winner: Color::White,
                 reason: WinReason::PerpetualCheck,
@@ -487,6 +479,20 @@ impl Game {
             },
             _ => Outcome::REPETITION,
         }
+    }
+
+    /// For each side (by [`Color::index`]), whether every one of its moves from move
+    /// `first` on gave check. The moves are taken back on a copy of the position: found
+    /// when asked rather than noted on every move, which cost a third of the time of playing
+    /// and taking back a move, where only a repetition needs it.
+    fn all_checks_since(&self, first: usize) -> [bool; 2] {
+        let mut all_checks = [true, true];
+        let mut pos = self.position.clone();
+        for i in (first..self.moves.len()).rev() {
+            all_checks[self.turn_before(i).index()] &= pos.in_check();
+            pos.undo_unchecked(self.moves[i], self.undos[i]);
+        }
+        all_checks
     }
 
     /// The side to move in the position before move `i`.

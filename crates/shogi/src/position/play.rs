@@ -12,6 +12,13 @@ pub struct Undo {
     hand_key: u64,
 }
 
+impl Undo {
+    /// The board half of the key before the move ([`Position::board_key`]).
+    pub(crate) fn board_key(self) -> u64 {
+        self.board_key
+    }
+}
+
 /// The move was illegal; the position is handed back unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {m}: {reason}")]
