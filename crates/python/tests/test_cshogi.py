@@ -311,3 +311,56 @@ def test_mate_move_finds_every_mate_cshogi_finds_and_only_mates():
             after.push(move)
             assert after.is_checkmate(), (sfen, move.usi())
     assert found > 100
+
+
+
+# Few pieces and full hands: captures, drops and moves taken back make repetitions and
+# boards that come back with other hands.
+REPEATING_STARTS = [
+    "4k4/9/9/9/9/9/9/7R1/4K4 w Gp 1",
+    "3gk4/9/4p4/9/9/9/4P4/1B5R1/4KG3 b SPsp 1",
+    "4k4/9/9/9/9/9/9/9/4K4 b RGPrgp 1",
+]
+# Games that end in each answer (the pawn and the gold taken on the way come back as hands).
+REPEATING_GAMES = [
+    "4k4/9/9/9/9/9/9/9/R3K4 b - 1 moves 9i9a 5a5b 9a9b 5b5a 9b9a 5a5b",
+    "4k4/9/9/9/9/9/9/7R1/4K4 b p 1 moves 2h2d P*2c 2d2c 5a4a 2c2h 4a5a 2h2d",
+    "4k4/9/9/9/9/9/9/7R1/4K4 w Gp 1 moves P*2c 2h2c 5a4a G*4b 4a4b 2c2d 4b5a 2d2h",
+]
+
+
+def repeating_games():
+    """Our board and cshogi's at each position of random games that mostly take the
+    mover's last move back, and of `REPEATING_GAMES`."""
+    for start in REPEATING_STARTS:
+        for seed in range(40):
+            rng = random.Random(seed)
+            ours = masu.shogi.Board(start)
+            theirs = cshogi.Board(start)
+            for _ in range(120):
+                yield ours, theirs
+                moves = [m.usi() for m in ours.legal_moves]
+                if not moves:
+                    break
+                last = ours.move_stack[-2] if len(ours.move_stack) >= 2 else None
+                back = last.usi()[2:4] + last.usi()[0:2] if last and not last.is_drop else None
+                usi = back if back in moves and rng.random() < 0.85 else rng.choice(moves)
+                ours.push_usi(usi)
+                theirs.push_usi(usi)
+    for game in REPEATING_GAMES:
+        sfen, moves = game.split(" moves ")
+        ours = masu.shogi.Board(sfen)
+        theirs = cshogi.Board(sfen)
+        for usi in moves.split():
+            ours.push_usi(usi)
+            theirs.push_usi(usi)
+            yield ours, theirs
+
+
+def test_is_draw_agrees_with_cshogi():
+    answers = set()
+    for ours, theirs in repeating_games():
+        for ply in (None, 4, 6, 16):
+            assert ours.is_draw(ply) == theirs.is_draw(ply), (ours.usi(), ply)
+        answers.add(ours.is_draw())
+    assert answers == set(range(6))  # none, draw, win, lose, superior, inferior

@@ -39,7 +39,7 @@ def test_a_board_keeps_its_start_history_and_repetitions():
     assert again.repetitions() == board.repetitions() == 3
     board.push_usi(shuffle[3])
     again.push_usi(shuffle[3])
-    assert board.is_draw() and again.is_draw()
+    assert board.is_fourfold_repetition() and again.is_fourfold_repetition()
 
 
 def test_moves_come_back_as_the_same_objects():

@@ -159,13 +159,36 @@ def test_repetition_is_a_draw():
         for usi in ["5i5h", "5a5b", "5h5i", "5b5a"]:
             board.push_usi(usi)
     assert board.repetitions() == 4
-    assert board.is_draw() and board.is_game_over()
+    assert board.is_fourfold_repetition() and board.is_game_over()
     assert board.outcome() == "draw by repetition"
+    assert board.is_draw() == masu.shogi.REPETITION_DRAW
     # Play may go on, as in cshogi: the outcome follows the position reached.
     board.push_usi("7g7f")
-    assert not board.is_game_over()
+    assert not board.is_game_over() and not board.is_fourfold_repetition()
+    assert board.is_draw() == masu.shogi.NOT_REPETITION
     board.pop()
-    assert board.is_draw()
+    assert board.is_fourfold_repetition()
+
+
+def test_is_draw_answers_as_cshogi_for_a_search():
+    board = Board()
+    for usi in ["5i5h", "5a5b", "5h5i"]:
+        board.push_usi(usi)
+    assert board.is_draw() == masu.shogi.NOT_REPETITION
+    board.push_usi("5b5a")
+    assert board.is_draw() == board.is_draw(4) == masu.shogi.REPETITION_DRAW
+    assert board.is_draw(3) == masu.shogi.NOT_REPETITION
+    assert not board.is_fourfold_repetition()
+    # Perpetual check: White to move was checked on every Black move since.
+    board = Board("4k4/9/9/9/9/9/9/9/R3K4 b - 1 moves 9i9a 5a5b 9a9b 5b5a 9b9a")
+    assert board.is_draw() == masu.shogi.REPETITION_WIN
+    board.push_usi("5a5b")
+    assert board.is_draw() == masu.shogi.REPETITION_LOSE
+    # The same board with a pawn more for the side to move, then for the other side.
+    board = Board("4k4/9/9/9/9/9/9/7R1/4K4 b p 1 moves 2h2d P*2c 2d2c 5a4a 2c2h 4a5a")
+    assert board.is_draw() == masu.shogi.REPETITION_SUPERIOR
+    board.push_usi("2h2d")
+    assert board.is_draw() == masu.shogi.REPETITION_INFERIOR
 
 
 @pytest.mark.parametrize(

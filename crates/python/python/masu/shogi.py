@@ -18,6 +18,12 @@ perft = _shogi.perft
 BLACK = _shogi.BLACK
 WHITE = _shogi.WHITE
 STARTING_SFEN = _shogi.STARTING_SFEN
+NOT_REPETITION = _shogi.NOT_REPETITION
+REPETITION_DRAW = _shogi.REPETITION_DRAW
+REPETITION_WIN = _shogi.REPETITION_WIN
+REPETITION_LOSE = _shogi.REPETITION_LOSE
+REPETITION_SUPERIOR = _shogi.REPETITION_SUPERIOR
+REPETITION_INFERIOR = _shogi.REPETITION_INFERIOR
 
 __all__ = [
     "BLACK",
@@ -26,8 +32,14 @@ __all__ = [
     "HuffmanCodedPosAndEval",
     "LegalMoves",
     "Move",
+    "NOT_REPETITION",
     "PackedSfen",
     "PackedSfenValue",
+    "REPETITION_DRAW",
+    "REPETITION_INFERIOR",
+    "REPETITION_LOSE",
+    "REPETITION_SUPERIOR",
+    "REPETITION_WIN",
     "STARTING_SFEN",
     "WHITE",
     "perft",

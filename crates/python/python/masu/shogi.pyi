@@ -9,8 +9,14 @@ __all__ = [
     "HuffmanCodedPosAndEval",
     "LegalMoves",
     "Move",
+    "NOT_REPETITION",
     "PackedSfen",
     "PackedSfenValue",
+    "REPETITION_DRAW",
+    "REPETITION_INFERIOR",
+    "REPETITION_LOSE",
+    "REPETITION_SUPERIOR",
+    "REPETITION_WIN",
     "STARTING_SFEN",
     "WHITE",
     "perft",
@@ -19,6 +25,12 @@ __all__ = [
 BLACK: int
 WHITE: int
 STARTING_SFEN: str
+NOT_REPETITION: int
+REPETITION_DRAW: int
+REPETITION_WIN: int
+REPETITION_LOSE: int
+REPETITION_SUPERIOR: int
+REPETITION_INFERIOR: int
 HuffmanCodedPos: Any
 HuffmanCodedPosAndEval: Any
 PackedSfen: Any
@@ -146,8 +158,11 @@ class Board:
         """Whether the side to move is checkmated."""
     def is_game_over(self) -> bool:
         """Whether the game is over: checkmate, or a fourth repetition."""
-    def is_draw(self) -> bool:
-        """Whether the game is drawn by repetition."""
+    def is_draw(self, ply: Optional[int] = None) -> int:
+        """What the position repeats within `ply` plies, as cshogi answers: a `REPETITION_*`
+        code, `NOT_REPETITION` (0) for none."""
+    def is_fourfold_repetition(self) -> bool:
+        """Whether the game is drawn by repetition (a fourth occurrence)."""
     def is_nyugyoku(self, rule: int = 27) -> bool:
         """Whether the side to move wins by declaring (入玉宣言) under the 27- or 24-point rule."""
     def outcome(self) -> Optional[str]:

@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
-use shogi::{Color, DeclarationRule, Game, Outcome, Pins, Position, UsiMove};
+use shogi::{Color, DeclarationRule, Game, Outcome, Pins, Position, Repetition, UsiMove};
 
 use super::mv::Interner;
 use super::{LegalMoves, Move, color_arg, color_index, fixed_bytes, square_arg};
@@ -282,9 +282,24 @@ impl Board {
         Ok(self.state(py)?.game.is_over())
     }
 
+    /// What the position repeats, as cshogi's `is_draw` answers for a search: the nearest
+    /// earlier position within `ply` plies (all the history when `None`) with the same
+    /// board and side to move gives `REPETITION_DRAW` (the same hands),
+    /// `REPETITION_WIN`/`REPETITION_LOSE` (the same hands, every move of the opponent/of the
+    /// side to move since then a check), `REPETITION_SUPERIOR`/`REPETITION_INFERIOR` (the
+    /// side to move holding more/less in hand); `NOT_REPETITION` (0) otherwise. The game
+    /// itself is drawn only at a fourth occurrence: `is_fourfold_repetition`.
+    #[pyo3(signature = (ply = None))]
+    fn is_draw(&self, py: Python<'_>, ply: Option<usize>) -> PyResult<u8> {
+        let game = &self.state(py)?.game;
+        Ok(game
+            .repetition(ply.unwrap_or(usize::MAX))
+            .map_or(NOT_REPETITION, repetition_code))
+    }
+
     /// Whether the game is drawn by repetition (千日手: the position occurred a fourth time
-    /// without perpetual check).
-    fn is_draw(&self, py: Python<'_>) -> PyResult<bool> {
+    /// without perpetual check), python-shogi's name.
+    fn is_fourfold_repetition(&self, py: Python<'_>) -> PyResult<bool> {
         Ok(self.state(py)?.game.outcome().is_some_and(Outcome::is_draw))
     }
 
@@ -603,5 +618,20 @@ impl Board {
     /// The board's state, to change.
     pub(super) fn state_mut(&self, py: Python<'_>) -> PyResult<Exclusive<'_, BoardState>> {
         self.state.borrow_mut(py)
+    }
+}
+
+/// cshogi's `NOT_REPETITION`.
+pub(crate) const NOT_REPETITION: u8 = 0;
+
+/// cshogi's code of a repetition: `REPETITION_DRAW` 1, `_WIN` 2, `_LOSE` 3, `_SUPERIOR` 4,
+/// `_INFERIOR` 5.
+pub(crate) fn repetition_code(repetition: Repetition) -> u8 {
+    match repetition {
+        Repetition::Draw => 1,
+        Repetition::Win => 2,
+        Repetition::Loss => 3,
+        Repetition::Superior => 4,
+        Repetition::Inferior => 5,
     }
 }

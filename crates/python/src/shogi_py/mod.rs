@@ -24,6 +24,16 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BLACK", 0)?;
     m.add("WHITE", 1)?;
     m.add("STARTING_SFEN", shogi::Position::startpos().to_sfen())?;
+    m.add("NOT_REPETITION", board::NOT_REPETITION)?;
+    for (name, repetition) in [
+        ("REPETITION_DRAW", shogi::Repetition::Draw),
+        ("REPETITION_WIN", shogi::Repetition::Win),
+        ("REPETITION_LOSE", shogi::Repetition::Loss),
+        ("REPETITION_SUPERIOR", shogi::Repetition::Superior),
+        ("REPETITION_INFERIOR", shogi::Repetition::Inferior),
+    ] {
+        m.add(name, board::repetition_code(repetition))?;
+    }
     m.add("HCP_SIZE", shogi::packed::Hcp::SIZE)?;
     m.add("HCPE_SIZE", shogi::packed::Hcpe::SIZE)?;
     m.add("PSFEN_SIZE", shogi::packed::PackedSfen::SIZE)?;
