@@ -363,4 +363,48 @@ def test_is_draw_agrees_with_cshogi():
         for ply in (None, 4, 6, 16):
             assert ours.is_draw(ply) == theirs.is_draw(ply), (ours.usi(), ply)
         answers.add(ours.is_draw())
+        # As cshogi's `is_draw` after the move (its `move_is_draw` tells only the same
+        # position, 0 for a board that comes back with other hands).
+        for move in list(ours.legal_moves)[:4]:
+            theirs.push_usi(move.usi())
+            after = theirs.is_draw(16)
+            theirs.pop()
+            assert ours.move_is_draw(move, 16) == after, (ours.usi(), move)
     assert answers == set(range(6))  # none, draw, win, lose, superior, inferior
+
+
+def mated_within(board, ply):
+    """Whether every legal move of `board` (in check) leaves a mate by checks within
+    `ply - 1` plies, by `mate_move` (an odd `ply` counts as one less)."""
+    board = board.copy()
+    for reply in list(board.legal_moves):
+        board.push(reply)
+        mated = ply >= 2 and board.mate_move(ply // 2 * 2 - 1) is not None
+        board.pop()
+        if not mated:
+            return False
+    return True
+
+
+def test_is_mate_finds_every_mate_cshogi_finds_and_only_mates():
+    rng = random.Random(5)
+    found = 0
+    for _ in range(3000):
+        try:
+            ours = masu.shogi.Board(random_endgame(rng))
+        except ValueError:
+            continue
+        # Black plays a check (most of the time) or any move: White to move.
+        moves = list(ours.check_moves) if rng.random() < 0.8 else list(ours.legal_moves)
+        if not moves:
+            continue
+        ours.push(rng.choice(moves))
+        theirs = cshogi.Board(ours.sfen())
+        for ply in (2, 3, 4):
+            mated = ours.is_mate(ply)
+            assert mated == (ours.is_check() and mated_within(ours, ply)), (ours.sfen(), ply)
+            # cshogi's is_mate takes even plies only (and is_mate(0) can crash the process).
+            if ply % 2 == 0 and theirs.is_mate(ply):
+                assert mated, (ours.sfen(), ply)
+                found += 1
+    assert found > 50

@@ -184,6 +184,15 @@ def test_is_draw_answers_as_cshogi_for_a_search():
     assert board.is_draw() == masu.shogi.REPETITION_WIN
     board.push_usi("5a5b")
     assert board.is_draw() == masu.shogi.REPETITION_LOSE
+    # The answer a move would bring, the board left as it was.
+    board = Board()
+    for usi in ["5i5h", "5a5b", "5h5i"]:
+        board.push_usi(usi)
+    assert board.move_is_draw("5b5a") == masu.shogi.REPETITION_DRAW
+    assert board.move_is_draw("5b5a", 3) == board.move_is_draw("5b4b") == masu.shogi.NOT_REPETITION
+    assert len(board.move_stack) == 3
+    with pytest.raises(masu.IllegalMoveError):
+        board.move_is_draw("5b5c+")
     # The same board with a pawn more for the side to move, then for the other side.
     board = Board("4k4/9/9/9/9/9/9/7R1/4K4 b p 1 moves 2h2d P*2c 2d2c 5a4a 2c2h 4a5a")
     assert board.is_draw() == masu.shogi.REPETITION_SUPERIOR
@@ -355,3 +364,23 @@ def test_the_per_move_calls_take_one_argument_by_position():
     assert board.push_usi("2g2f").usi() == "2g2f"
     board.push_move16(board.move_from_usi("3c3d").to_move16())
     assert board.sfen() == "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 3"
+
+
+def test_set_position_takes_a_usi_position_line():
+    board = Board()
+    board.set_position("startpos moves 7g7f 3c3d")
+    assert [m.usi() for m in board.move_stack] == ["7g7f", "3c3d"]
+    board.set_position("sfen 4k4/9/9/9/9/9/9/7R1/4K4 b p 1 moves 2h2d")
+    assert board.sfen() == "4k4/9/9/7R1/9/9/9/9/4K4 w p 2"
+    with pytest.raises(ValueError):
+        board.set_position("startpos moves 7g7e")
+
+
+def test_is_mate_needs_check_and_every_evasion_mated():
+    board = Board("8k/3+R5/l6N1/2+B6/9/9/9/9/4K4 w - 2")  # 1a2a, then 7d6e mates
+    assert board.is_check() and not board.is_mate(0) and not board.is_mate(1)
+    assert board.is_mate(2) and board.is_mate(3) and board.is_mate(4)
+    board.push_usi("1a2a")
+    board.push_usi("7d6e")
+    assert board.is_mate(0)
+    assert not Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").is_mate(4)  # not in check

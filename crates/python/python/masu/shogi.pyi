@@ -128,6 +128,8 @@ class Board:
         """The SFEN of the current position."""
     def set_sfen(self, sfen: str) -> None:
         """Sets the position from SFEN and clears the history."""
+    def set_position(self, position: str) -> None:
+        """Sets the position from a USI `position` line without its first word."""
     def reset(self) -> None:
         """Sets the even-game start position and clears the history."""
     def push_usi(self, usi: str, /) -> Move:
@@ -161,6 +163,8 @@ class Board:
     def is_draw(self, ply: Optional[int] = None) -> int:
         """What the position repeats within `ply` plies, as cshogi answers: a `REPETITION_*`
         code, `NOT_REPETITION` (0) for none."""
+    def move_is_draw(self, move: Union[Move, str], ply: Optional[int] = None) -> int:
+        """What the position after `move` would repeat, as `is_draw` answers it."""
     def is_fourfold_repetition(self) -> bool:
         """Whether the game is drawn by repetition (a fourth occurrence)."""
     def is_nyugyoku(self, rule: int = 27) -> bool:
@@ -179,6 +183,8 @@ class Board:
         """A move that checkmates at once, `None` when there is none."""
     def mate_move(self, ply: int) -> Optional[Move]:
         """The first move of a shortest mate by checks in at most `ply` plies, or `None`."""
+    def is_mate(self, ply: int) -> bool:
+        """Whether the side to move, in check, is mated within `ply` plies whatever it plays."""
     def to_hcp(self) -> bytes:
         """The position as 32 HCP bytes, as cshogi writes them."""
     def set_hcp(self, hcp: Any) -> None:

@@ -175,6 +175,13 @@ impl Board {
         Ok(())
     }
 
+    /// Sets the position from a USI `position` line without its first word (`startpos
+    /// moves 7g7f`, `sfen ... moves ...`), its moves as history (cshogi's `set_position`).
+    /// Raises ValueError for bad text, IllegalMoveError for an illegal move.
+    fn set_position(&self, py: Python<'_>, position: &str) -> PyResult<()> {
+        self.set_sfen(py, position)
+    }
+
     /// Sets the even-game start position and clears the history.
     fn reset(&self, py: Python<'_>) -> PyResult<()> {
         self.state_mut(py)?.set_game(Game::new());
@@ -295,6 +302,28 @@ impl Board {
         Ok(game
             .repetition(ply.unwrap_or(usize::MAX))
             .map_or(NOT_REPETITION, repetition_code))
+    }
+
+    /// What the position after `move` (a `Move` or USI text) would repeat, as `is_draw`
+    /// answers it there; the board is left as it was. Raises IllegalMoveError when the
+    /// move is not legal here. (cshogi's `move_is_draw` tells only the same position: 0
+    /// where this answers `REPETITION_SUPERIOR` or `REPETITION_INFERIOR`.)
+    #[pyo3(signature = (r#move, ply = None))]
+    fn move_is_draw(
+        &self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        ply: Option<usize>,
+    ) -> PyResult<u8> {
+        let mut state = self.state_mut(py)?;
+        let m = state.resolve(r#move)?;
+        let game = &mut state.game;
+        game.play_unchecked(m);
+        let code = game
+            .repetition(ply.unwrap_or(usize::MAX))
+            .map_or(NOT_REPETITION, repetition_code);
+        game.undo();
+        Ok(code)
     }
 
     /// Whether the game is drawn by repetition (千日手: the position occurred a fourth time
@@ -477,6 +506,15 @@ impl Board {
         let color = position.turn();
         let found = py.detach(|| position.mate_in(ply));
         Ok(found.map(|mv| Move { mv, color }))
+    }
+
+    /// Whether the side to move, in check, is mated within `ply` plies whatever it plays
+    /// (cshogi's `is_mate`): no legal move, or a mate by checks as `mate_move` finds them
+    /// after each evasion. False when not in check; an odd `ply` counts as one less.
+    fn is_mate(&self, py: Python<'_>, ply: u32) -> PyResult<bool> {
+        // A copy searched without the GIL, as `mate_move` does.
+        let position = self.state(py)?.position().clone();
+        Ok(py.detach(|| position.is_mated_in(ply)))
     }
 
     /// The position as HCP: 32 bytes, byte for byte as cshogi's `to_hcp` writes them.

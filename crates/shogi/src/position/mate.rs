@@ -61,6 +61,26 @@ impl Position {
             .find_map(|depth| pos.attacker_mates(depth))
     }
 
+    /// Whether the side to move, in check, is mated within `plies` plies whatever it plays:
+    /// it has no legal move, or after each of its evasions the opponent mates within
+    /// `plies - 1` as [`Position::mate_in`] mates, every move a check (cshogi's `is_mate`).
+    /// `false` when the side to move is not in check. Only even lengths end with the
+    /// opponent's mating move, so an odd `plies` counts as one less.
+    ///
+    /// ```
+    /// use masu_shogi::Position;
+    ///
+    /// // White's king on 1a, checked by the knight, can only go to 2a: then 7d6e mates.
+    /// let pos: Position = "8k/3+R5/l6N1/2+B6/9/9/9/9/4K4 w - 2".parse()?;
+    /// assert!(!pos.is_mated_in(0) && pos.is_mated_in(2));
+    /// assert!(!Position::startpos().is_mated_in(4)); // not in check
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_mated_in(&self, plies: u32) -> bool {
+        self.in_check() && self.clone().defender_mated(plies & !1)
+    }
+
     /// A check after which the defender is mated within `depth` (odd) plies.
     fn attacker_mates(&mut self, depth: u32) -> Option<Move> {
         if depth <= 1 {
