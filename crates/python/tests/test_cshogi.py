@@ -271,19 +271,24 @@ def random_endgame(rng):
     return f"{board} b {hand or '-'} 1"
 
 
-def mates_within_three(board, move):
-    """Whether `move` checks and every reply leaves a mate in one (or there is no reply)."""
+def mated_within(board, ply):
+    """Whether every legal move of `board` (in check) leaves a mate by checks within
+    `ply - 1` plies, by `mate_move` (an odd `ply` counts as one less)."""
     board = board.copy()
-    board.push(move)
-    if not board.is_check():
-        return False
     for reply in list(board.legal_moves):
         board.push(reply)
-        mated = board.mate_move_in_1ply() is not None
+        mated = ply >= 2 and board.mate_move(ply // 2 * 2 - 1) is not None
         board.pop()
         if not mated:
             return False
     return True
+
+
+def mates_within_three(board, move):
+    """Whether `move` checks and every reply leaves a mate in one (or there is no reply)."""
+    board = board.copy()
+    board.push(move)
+    return board.is_check() and mated_within(board, 2)
 
 
 def test_mate_move_finds_every_mate_cshogi_finds_and_only_mates():
@@ -371,19 +376,6 @@ def test_is_draw_agrees_with_cshogi():
             theirs.pop()
             assert ours.move_is_draw(move, 16) == after, (ours.usi(), move)
     assert answers == set(range(6))  # none, draw, win, lose, superior, inferior
-
-
-def mated_within(board, ply):
-    """Whether every legal move of `board` (in check) leaves a mate by checks within
-    `ply - 1` plies, by `mate_move` (an odd `ply` counts as one less)."""
-    board = board.copy()
-    for reply in list(board.legal_moves):
-        board.push(reply)
-        mated = ply >= 2 and board.mate_move(ply // 2 * 2 - 1) is not None
-        board.pop()
-        if not mated:
-            return False
-    return True
 
 
 def test_is_mate_finds_every_mate_cshogi_finds_and_only_mates():
