@@ -9,7 +9,7 @@ mod common;
 
 use masu_shogi::{
     Color, Declaration, DrawReason, Game, GameError, Handicap, Outcome, ParseGameError, Position,
-    UsiMove, WinReason,
+    Repetition, UsiMove, WinReason,
 };
 
 fn game(sfen: &str) -> Game {
@@ -340,6 +340,116 @@ mod properties {
             seen.push(now);
         }
         Ok(())
+    }
+
+    /// `Game::repetition` against a scan of whole positions: random games in sparse
+    /// positions with full hands, where the mover mostly captures what was just dropped or
+    /// takes a piece back to where one of its last two moves started (so positions repeat,
+    /// and boards come back after captures and drops with other hands). Every answer comes
+    /// up.
+    #[test]
+    fn repetition_matches_a_scan_of_whole_positions() {
+        let starts = [
+            "4k4/9/9/9/9/9/9/7R1/4K4 w Gp 1",
+            "3gk4/9/4p4/9/9/9/4P4/1B5R1/4KG3 b SPsp 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b RGPrgp 1",
+        ];
+        let mut answers = std::collections::HashSet::new();
+        for (seed, start) in (0..60u64).flat_map(|seed| starts.map(|start| (seed, start))) {
+            let mut g = game(start);
+            let mut seen = vec![snapshot(g.position())];
+            let mut gave_check = Vec::new();
+            let mut rng = Xorshift::new(seed);
+            for _ in 0..150 {
+                let moves = g.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = match steering_move(&g, &moves) {
+                    Some(m) if rng.pick(&[true, true, true, false]) => m,
+                    _ => rng.pick(&moves),
+                };
+                g.play_unchecked(m);
+                seen.push(snapshot(g.position()));
+                gave_check.push(g.position().in_check());
+                for window in [4, 6, 10, 16, usize::MAX] {
+                    let expected = scanned_repetition(&seen, &gave_check, window);
+                    assert_eq!(
+                        g.repetition(window),
+                        expected,
+                        "{} window {window}",
+                        g.to_usi()
+                    );
+                }
+                answers.insert(g.repetition(usize::MAX));
+            }
+        }
+        assert_eq!(answers.len(), 6, "{answers:?}");
+    }
+
+    /// A move among `moves` that takes the game back towards an earlier board: a capture of
+    /// the piece the opponent just dropped, else a move to where one of the mover's last
+    /// two moves started.
+    fn steering_move(g: &Game, moves: &[masu_shogi::Move]) -> Option<masu_shogi::Move> {
+        let played = g.moves();
+        let last = played.last().filter(|m| m.is_drop()).map(|m| m.to());
+        let capture = moves
+            .iter()
+            .find(|m| Some(m.to()) == last && m.is_capture());
+        let origins: Vec<_> = played
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .take(2)
+            .filter_map(|m| m.from())
+            .collect();
+        capture
+            .or_else(|| {
+                moves
+                    .iter()
+                    .find(|m| m.from().is_some() && origins.contains(&m.to()))
+            })
+            .copied()
+    }
+
+    /// What `Game::repetition(window)` should answer for the positions `seen` (the current
+    /// one last), `gave_check[i]` telling whether move `i` checked.
+    fn scanned_repetition(
+        seen: &[masu_shogi::Setup],
+        gave_check: &[bool],
+        window: usize,
+    ) -> Option<Repetition> {
+        let now = seen.len() - 1;
+        let current = &seen[now];
+        let turn = current.turn;
+        for back in (4..=window.min(now)).step_by(2) {
+            let then = &seen[now - back];
+            if then.board != current.board || then.turn != turn {
+                continue;
+            }
+            if then.hands == current.hands {
+                let checked_throughout = |side: Color| {
+                    (now - back..now)
+                        .filter(|&i| seen[i].turn == side)
+                        .all(|i| gave_check[i])
+                };
+                return Some(
+                    match (checked_throughout(turn), checked_throughout(!turn)) {
+                        (true, false) => Repetition::Loss,
+                        (false, true) => Repetition::Win,
+                        _ => Repetition::Draw,
+                    },
+                );
+            }
+            if current.hands[turn].dominates(then.hands[turn]) {
+                return Some(Repetition::Superior);
+            }
+            if then.hands[turn].dominates(current.hands[turn]) {
+                return Some(Repetition::Inferior);
+            }
+        }
+        None
     }
 
     /// The exact position without its move number.
