@@ -60,7 +60,8 @@ pub fn check_usi_from_ascii(data: &[u8]) {
 
 /// USI position lines read as games (`Board(sfen)` in Python reads them so): reading never
 /// panics; a game read prints as a line that reads back to the same game, outcome included,
-/// and taking back every move returns to its start.
+/// taking back every move returns to its start, and at each position on the way
+/// `Game::repetition` agrees with the count of occurrences.
 pub fn check_game_from_usi(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -73,10 +74,23 @@ pub fn check_game_from_usi(data: &[u8]) {
     assert_eq!(back.as_ref(), Ok(&game), "{line}");
     assert_eq!(back.map(|b| b.outcome()), Ok(game.outcome()), "{line}");
     for _ in 0..game.moves().len() {
+        check_repetition(&game);
         assert!(game.undo().is_some(), "{line}");
     }
     assert_eq!(game.undo(), None);
     assert_eq!(game.position(), game.start(), "{line}");
+}
+
+/// [`Game::repetition`] finds something whenever the position occurred before, and a
+/// wider window never loses what a narrower one finds.
+fn check_repetition(game: &Game) {
+    let all = game.repetition(usize::MAX);
+    if game.repetitions() > 1 {
+        assert!(all.is_some(), "{}", game.to_usi());
+    }
+    if let Some(near) = game.repetition(16) {
+        assert_eq!(all, Some(near), "{}", game.to_usi());
+    }
 }
 
 /// Move generation: the first byte picks a start position; each further byte either plays a
