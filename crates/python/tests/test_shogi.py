@@ -193,6 +193,13 @@ def test_is_draw_answers_as_cshogi_for_a_search():
     assert len(board.move_stack) == 3
     with pytest.raises(masu.IllegalMoveError):
         board.move_is_draw("5b5c+")
+    # A recorded resignation stays through a move tried and through one pushed and popped.
+    board = masu.kif.read(b"V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n").board()
+    assert board.outcome() == "white wins by resignation"
+    assert board.move_is_draw("2g2f") == masu.shogi.NOT_REPETITION
+    board.push_usi("2g2f")
+    board.pop()
+    assert board.outcome() == "white wins by resignation"
     # The same board with a pawn more for the side to move, then for the other side.
     board = Board("4k4/9/9/9/9/9/9/7R1/4K4 b p 1 moves 2h2d P*2c 2d2c 5a4a 2c2h 4a5a")
     assert board.is_draw() == masu.shogi.REPETITION_SUPERIOR

@@ -150,6 +150,26 @@ fn unchecked_play_goes_on_after_a_repetition() {
 }
 
 #[test]
+fn a_resignation_outlives_moves_played_on_and_taken_back() {
+    let mut g = Game::new();
+    play(&mut g, "7g7f 3c3d");
+    g.resign(Color::White).unwrap();
+    let resigned = win(Color::Black, WinReason::Resignation);
+    g.play_unchecked(
+        "2g2f"
+            .parse::<UsiMove>()
+            .unwrap()
+            .to_move(g.position())
+            .unwrap(),
+    );
+    assert_eq!(g.outcome(), resigned);
+    assert!(g.undo().is_some()); // the move played on after it
+    assert_eq!(g.outcome(), resigned);
+    assert!(g.undo().is_some()); // the move before it: the resignation goes too
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
 fn checkmate_is_a_loss_for_the_side_to_move() {
     let mated = game("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
     assert_eq!(mated.outcome(), win(Color::Black, WinReason::Checkmate));

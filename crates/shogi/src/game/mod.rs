@@ -68,8 +68,10 @@ pub struct Game {
     /// `latest[b]`: 1 + the index of the last key in bucket `b`, 0 for none; a power of two
     /// of at least [`MIN_BUCKETS`] buckets.
     latest: Vec<u32>,
-    /// A resignation or a valid declaration after the last move.
-    ended: Option<Outcome>,
+    /// A resignation or a valid declaration, with the number of moves played when it was
+    /// made (moves played on after it with [`Game::play_unchecked`] leave it the outcome,
+    /// and taking them back keeps it).
+    ended: Option<(Outcome, usize)>,
     /// How a declaration is judged.
     declaration_rule: DeclarationRule,
 }
@@ -321,7 +323,8 @@ impl Game {
     }
 
     /// Takes back the last move and returns it; a resignation or declaration made after it
-    /// is forgotten too. `None` (and nothing changes) at the start position.
+    /// is forgotten too (one made before it stays). `None` (and nothing changes) at the
+    /// start position.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         let undo = self.undos.pop()?;
@@ -330,7 +333,9 @@ impl Game {
             let buckets = self.latest.len();
             self.latest[bucket(key, buckets)] = earlier;
         }
-        self.ended = None;
+        if self.ended.is_some_and(|(_, at)| at > self.moves.len()) {
+            self.ended = None;
+        }
         Some(m)
     }
 
@@ -343,10 +348,11 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Over(outcome));
         }
-        self.ended = Some(Outcome::Win {
+        let outcome = Outcome::Win {
             winner: !color,
             reason: WinReason::Resignation,
-        });
+        };
+        self.ended = Some((outcome, self.moves.len()));
         Ok(())
     }
 
@@ -368,7 +374,7 @@ impl Game {
         let outcome = declaration
             .outcome(self.declaration_rule)
             .ok_or(GameError::InvalidDeclaration(declaration))?;
-        self.ended = Some(outcome);
+        self.ended = Some((outcome, self.moves.len()));
         Ok(outcome)
     }
 
@@ -443,7 +449,7 @@ impl Game {
     /// at the first.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.ended {
+        if let Some((outcome, _)) = self.ended {
             return Some(outcome);
         }
         if !self.position.has_legal_moves() {
