@@ -78,6 +78,27 @@ def test_checks_kings_and_pieces_agree_along_random_games(start):
         assert [CSHOGI_PIECES.get(p, 0) for p in ours.pieces] == theirs.pieces, ours.sfen()
 
 
+def csa_position(text):
+    """(rows, the pieces in each hand sorted, the side to move) of a CSA position, so that
+    hands written one kind to a line (cshogi) or one side to a line (masu) compare."""
+    lines = text.splitlines()
+    hands = {"+": [], "-": []}
+    for line in lines[9:-1]:
+        hands[line[1]] += [line[i:i + 4] for i in range(2, len(line), 4)]
+    return lines[:9], {side: sorted(pieces) for side, pieces in hands.items()}, lines[-1]
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_csa_pos_agrees_along_random_games(start):
+    for ours, theirs in both_along_random_games(start, 700, games=3):
+        text = ours.csa_pos()
+        assert csa_position(text) == csa_position(theirs.csa_pos()), ours.sfen()
+        # And it reads back as the start of a CSA record (which has no move number).
+        start = masu.kif.read(("V2.2\n" + text).encode()).start_sfen
+        assert start.rsplit(" ", 1)[0] == ours.sfen().rsplit(" ", 1)[0]
+
+
+
 def planes(board, method, shape=(28, 9, 9)):
     features = np.zeros(shape, np.float32)
     getattr(board, method)(features)

@@ -49,4 +49,7 @@ mod write;
 pub use lex::{CsaMove, Located, ParseCsaError, Statement, statements};
 pub(crate) use read::MAX_WARNINGS;
 pub use read::{Records, read_all_bytes, read_all_str, read_bytes, read_str};
-pub use write::{Dropped, Version, WriteOptions, Written, to_bytes, to_string, write, write_all};
+pub use write::{
+    Dropped, Version, WriteOptions, Written, position_to_string, to_bytes, to_string, write,
+    write_all,
+};

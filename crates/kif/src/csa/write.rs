@@ -249,28 +249,7 @@ impl Writer {
     }
 
     fn board(&mut self, setup: &Setup) {
-        for rank in 1..=9u8 {
-            let mut row = format!("P{rank}");
-            for file in (1..=9u8).rev() {
-                let piece = Square::new(file, rank).and_then(|sq| setup.piece_at(sq));
-                row.push_str(&cell(piece));
-            }
-            self.line(&row);
-        }
-        for color in Color::ALL {
-            let hand = setup.hands.get(color);
-            if hand.is_empty() {
-                continue;
-            }
-            let mut line = format!("P{}", codes::sign(color));
-            for kind in PieceKind::HAND.iter().rev() {
-                for _ in 0..hand.count(*kind) {
-                    line.push_str("00");
-                    line.push_str(codes::code(*kind));
-                }
-            }
-            self.line(&line);
-        }
+        push_board(&mut self.out, setup);
     }
 
     fn moves(&mut self, record: &Record) {
@@ -347,6 +326,56 @@ impl Writer {
 }
 
 /// A board cell: ` * ` or `+FU`.
+/// A position in CSA, as a record's start writes it: the rows `P1` to `P9`, a `P+` and a
+/// `P-` line for the hands that hold pieces (`00` and the piece, the rook first), and the
+/// side to move's sign, each line ended by a newline (cshogi's `Board.csa_pos`). The move
+/// number is not part of it.
+///
+/// ```
+/// use masu_kif::csa;
+/// use masu_kif::shogi::Position;
+///
+/// let pos: Position = "4k4/9/9/9/9/9/9/7R1/4K4 b 2Gp 1".parse()?;
+/// let text = csa::position_to_string(&pos.to_setup());
+/// assert!(text.starts_with("P1 *  *  *  * -OU *  *  *  * \n"));
+/// assert!(text.ends_with("P9 *  *  *  * +OU *  *  *  * \nP+00KI00KI\nP-00FU\n+\n"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn position_to_string(setup: &Setup) -> String {
+    let mut out = String::with_capacity(400);
+    push_board(&mut out, setup);
+    out.push(codes::sign(setup.turn));
+    out.push('\n');
+    out
+}
+
+/// Appends the board rows and the hands of `setup`, each line ended by a newline.
+fn push_board(out: &mut String, setup: &Setup) {
+    for rank in 1..=9u8 {
+        let _ = write!(out, "P{rank}");
+        for file in (1..=9u8).rev() {
+            let piece = Square::new(file, rank).and_then(|sq| setup.piece_at(sq));
+            out.push_str(&cell(piece));
+        }
+        out.push('\n');
+    }
+    for color in Color::ALL {
+        let hand = setup.hands.get(color);
+        if hand.is_empty() {
+            continue;
+        }
+        let _ = write!(out, "P{}", codes::sign(color));
+        for kind in PieceKind::HAND.iter().rev() {
+            for _ in 0..hand.count(*kind) {
+                out.push_str("00");
+                out.push_str(codes::code(*kind));
+            }
+        }
+        out.push('\n');
+    }
+}
+
 fn cell(piece: Option<Piece>) -> String {
     match piece {
         None => " * ".to_owned(),

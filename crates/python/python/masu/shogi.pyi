@@ -185,6 +185,8 @@ class Board:
         """The first move of a shortest mate by checks in at most `ply` plies, or `None`."""
     def is_mate(self, ply: int) -> bool:
         """Whether the side to move, in check, is mated within `ply` plies whatever it plays."""
+    def csa_pos(self) -> str:
+        """The position in CSA: rows `P1`-`P9`, the hands, the side to move's sign."""
     def to_hcp(self) -> bytes:
         """The position as 32 HCP bytes, as cshogi writes them."""
     def set_hcp(self, hcp: Any) -> None:

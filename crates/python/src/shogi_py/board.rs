@@ -517,6 +517,13 @@ impl Board {
         Ok(py.detach(|| position.is_mated_in(ply)))
     }
 
+    /// The position in CSA (cshogi's `csa_pos`): the rows `P1` to `P9`, the hands (`P+`,
+    /// `P-`, one line each) and the side to move's sign, each line ended by a newline.
+    fn csa_pos(&self, py: Python<'_>) -> PyResult<String> {
+        let setup = self.state(py)?.position().to_setup();
+        Ok(kif::csa::position_to_string(&setup))
+    }
+
     /// The position as HCP: 32 bytes, byte for byte as cshogi's `to_hcp` writes them.
     /// Raises ValueError for a position without both kings.
     fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
