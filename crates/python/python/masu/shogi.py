@@ -11,20 +11,6 @@ nothing else in this module does.
 
 from masu._masu import shogi as _shogi
 
-Board = _shogi.Board
-Move = _shogi.Move
-LegalMoves = _shogi.LegalMoves
-perft = _shogi.perft
-BLACK = _shogi.BLACK
-WHITE = _shogi.WHITE
-STARTING_SFEN = _shogi.STARTING_SFEN
-NOT_REPETITION = _shogi.NOT_REPETITION
-REPETITION_DRAW = _shogi.REPETITION_DRAW
-REPETITION_WIN = _shogi.REPETITION_WIN
-REPETITION_LOSE = _shogi.REPETITION_LOSE
-REPETITION_SUPERIOR = _shogi.REPETITION_SUPERIOR
-REPETITION_INFERIOR = _shogi.REPETITION_INFERIOR
-
 __all__ = [
     "BLACK",
     "Board",
@@ -44,6 +30,9 @@ __all__ = [
     "WHITE",
     "perft",
 ]
+
+# The names the extension defines; the numpy dtypes are made on first use (`__getattr__`).
+globals().update((name, getattr(_shogi, name)) for name in __all__ if hasattr(_shogi, name))
 
 _DTYPES = {
     "HuffmanCodedPos": [("hcp", "u1", 32)],
