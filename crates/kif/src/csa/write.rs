@@ -242,14 +242,10 @@ impl Writer {
         }
         match record.start.handicap {
             Some(h) => self.line(&crate::handicap::csa_pi(h)),
-            None => self.board(setup),
+            None => push_board(&mut self.out, setup),
         }
         self.line(&codes::sign(setup.turn).to_string());
         self.annotations(record, NodeId::ROOT);
-    }
-
-    fn board(&mut self, setup: &Setup) {
-        push_board(&mut self.out, setup);
     }
 
     fn moves(&mut self, record: &Record) {
