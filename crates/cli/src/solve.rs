@@ -29,8 +29,9 @@ pub(crate) struct SolveArgs {
     /// Problems solved at once (default: one per core, or one when --threads is above 1).
     #[arg(long)]
     jobs: Option<usize>,
-    /// Threads that search each problem, over one shared table: for a long problem; a
-    /// batch of short ones is solved faster one thread a problem, several at once.
+    /// Threads that search each problem: helpers prove the defences the main search will
+    /// need next, once it has searched 4,194,304 nodes alone. For a long problem; a batch
+    /// of short ones is solved faster one thread a problem, several at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
     /// Look only for mates of at most this many plies: the verdict is then "no mate

@@ -197,8 +197,9 @@ pub struct Config {
     /// main one) has a table of its own, an eighth of [`Config::table_bytes`] shared out
     /// among them (the main search keeps the rest), and proves the defences along the main
     /// search's current line that it will need next; each proof goes to the main search's
-    /// table whole. Helpers work under the proof and the shortening's searches; the
-    /// answer's small searches below its line stay on one thread. The verdict and a proven
+    /// table whole. Helpers work under the proof and the shortening's searches, once the
+    /// main search has spent [`Config::helpers_after_nodes`]; the answer's small searches
+    /// below its line stay on one thread. The verdict and a proven
     /// shortest length are the same as with one thread; the line of a mate not proven
     /// shortest and the node counts vary from run to run. [`Limits::nodes`] counts the
     /// main thread's nodes, [`Stats::nodes`] every thread's. What it gains depends on the
@@ -207,7 +208,17 @@ pub struct Config {
     ///
     /// [`Stats::nodes`]: crate::Stats::nodes
     pub threads: usize,
+    /// The nodes the main search spends alone before its helpers join it (with
+    /// [`Config::threads`] above 1). A helper's results change the main search's choices,
+    /// which on a search of a few million nodes costs more than the helper saves (寿 took
+    /// a third longer on two threads than on one); on searches of tens of millions the
+    /// helpers pay. The default, [`HELPERS_AFTER_NODES`], is about three seconds of one
+    /// thread; 0 lets them join at once.
+    pub helpers_after_nodes: u64,
 }
+
+/// The default of [`Config::helpers_after_nodes`]: 2^22 nodes.
+pub const HELPERS_AFTER_NODES: u64 = 1 << 22;
 
 impl Default for Config {
     fn default() -> Config {
@@ -221,6 +232,7 @@ impl Default for Config {
             answer: AnswerLevel::default(),
             leaf_search: LeafSearch::default(),
             threads: 1,
+            helpers_after_nodes: HELPERS_AFTER_NODES,
         }
     }
 }
@@ -237,6 +249,7 @@ impl fmt::Debug for Config {
             .field("answer", &self.answer)
             .field("leaf_search", &self.leaf_search)
             .field("threads", &self.threads)
+            .field("helpers_after_nodes", &self.helpers_after_nodes)
             .finish()
     }
 }

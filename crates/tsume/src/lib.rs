@@ -19,7 +19,7 @@ mod table;
 mod verdict;
 
 pub use config::{
-    AnswerLevel, Config, INTERRUPT_INTERVAL, InterruptFn, LeafSearch, Limits,
+    AnswerLevel, Config, HELPERS_AFTER_NODES, INTERRUPT_INTERVAL, InterruptFn, LeafSearch, Limits,
     ParseAnswerLevelError, Progress, ProgressFn,
 };
 pub use error::{ParseProblemError, SolveError, TableError};

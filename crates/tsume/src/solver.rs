@@ -333,6 +333,7 @@ fn run(
     let mut s = Searcher::new(table, pos, budget);
     s.nodes = spent.nodes;
     s.helpers = helpers.iter_mut().collect();
+    s.helpers_after = config.helpers_after_nodes;
     s.mate3 = config.leaf_search == LeafSearch::MateInThree;
     s.max_depth = max_depth;
     let done = run_with(level, &mut s, pos, horizon);

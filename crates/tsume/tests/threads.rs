@@ -7,7 +7,7 @@
 mod common;
 
 use common::{generated, load, verify_line};
-use masu_tsume::{AnswerLevel, Config, Limits, Problem, Solver, Verdict};
+use masu_tsume::{AnswerLevel, Config, HELPERS_AFTER_NODES, Limits, Problem, Solver, Verdict};
 
 fn solver(threads: usize, answer: AnswerLevel) -> Solver {
     Solver::new(Config {
@@ -18,6 +18,8 @@ fn solver(threads: usize, answer: AnswerLevel) -> Solver {
         table_bytes: 32 << 20,
         answer,
         threads,
+        // The helpers join at once: these problems take far fewer nodes than the default.
+        helpers_after_nodes: 0,
         ..Config::default()
     })
 }
@@ -111,4 +113,31 @@ fn two_threads_share_the_memory_asked_for() {
     assert_eq!(one.stats().table_bytes, 32 << 20);
     assert_eq!(two.stats().table_bytes, 32 << 20);
     assert_eq!(one.stats().table_capacity, two.stats().table_capacity);
+}
+
+/// With the default [`Config::helpers_after_nodes`], a search shorter than that runs as on
+/// one thread: the helper gets no line, so it searches nothing and hands nothing over,
+/// and the node count is the same from run to run.
+#[test]
+fn helpers_wait_for_the_main_search() {
+    // 63,563 nodes on one thread: the main line is published some sixty times.
+    let p = load("famous_long.tsv")
+        .into_iter()
+        .find(|p| p.name == "二上詰将棋金剛篇(a)")
+        .unwrap();
+    let nodes = |helpers_after_nodes| {
+        let mut two = Solver::new(Config {
+            table_bytes: 32 << 20,
+            answer: AnswerLevel::Proof,
+            threads: 2,
+            helpers_after_nodes,
+            ..Config::default()
+        });
+        two.solve(&p.position).unwrap();
+        two.stats().nodes
+    };
+    let alone = nodes(HELPERS_AFTER_NODES);
+    assert!(alone < HELPERS_AFTER_NODES, "{alone}");
+    assert_eq!(nodes(HELPERS_AFTER_NODES), alone);
+    assert_eq!(nodes(u64::MAX), alone);
 }

@@ -125,6 +125,9 @@ pub(crate) struct Searcher<'t, 'c> {
     /// The tables of helper threads that search beside this one ([`parallel`]); none on
     /// one thread.
     pub(crate) helpers: Vec<&'t mut Table>,
+    /// The helpers get no line to work beside before this thread has searched this many
+    /// nodes ([`crate::Config::helpers_after_nodes`]).
+    pub(crate) helpers_after: u64,
     /// Nodes the helpers searched (beside [`Searcher::nodes`], this thread's).
     pub(crate) helper_nodes: u64,
     /// What this search shares with its helpers while they run ([`Searcher::line`] is
@@ -185,6 +188,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
             no_drops: false,
             root: root.clone(),
             helpers: Vec::new(),
+            helpers_after: 0,
             helper_nodes: 0,
             exchange: None,
             line: Vec::new(),

@@ -119,11 +119,15 @@ impl Searcher<'_, '_> {
         v
     }
 
-    /// Publishes the current line for the helpers and stores what they have solved.
+    /// Publishes the current line for the helpers and stores what they have solved; until
+    /// [`Searcher::helpers_after`] nodes, nothing (the helpers wait for a line).
     pub(super) fn trade(&mut self) {
         let Some(exchange) = self.exchange.clone() else {
             return;
         };
+        if self.nodes < self.helpers_after {
+            return;
+        }
         locked(&exchange.line).clone_from(&self.line);
         self.take_solved(&exchange);
     }
