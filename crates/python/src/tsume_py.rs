@@ -199,8 +199,9 @@ fn problem(sfen: &str) -> PyResult<Position> {
 /// of bounded cost (the shortest mate found, `exact` only if proven), `"exact"` proves the
 /// shortest length, `"full"` also works out the tsume-convention answer and alternative
 /// mates. `nodes` and `time` (seconds) limit the search; `hash_mb` sizes the table.
-/// `threads` above 1 has helper threads prove the defences the main search needs next
-/// (for long problems; the table memory is shared out among them). `max_plies` looks only
+/// `threads` above 1 has helper threads prove the defences the main search needs next,
+/// once it has searched 4,194,304 nodes alone (for long problems; the table memory is
+/// shared out among them). `max_plies` looks only
 /// for mates of at most that many plies: `"no_mate"` then means none that short (a longer
 /// one may exist), and a mate found is worked out as usual. The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
