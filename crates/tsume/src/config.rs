@@ -199,12 +199,11 @@ pub struct Config {
     /// search's current line that it will need next; each proof goes to the main search's
     /// table whole. Helpers work under the proof and the shortening's searches, once the
     /// main search has spent [`Config::helpers_after_nodes`]; the answer's small searches
-    /// below its line stay on one thread. The verdict and a proven
-    /// shortest length are the same as with one thread; the line of a mate not proven
-    /// shortest and the node counts vary from run to run. [`Limits::nodes`] counts the
-    /// main thread's nodes, [`Stats::nodes`] every thread's. What it gains depends on the
-    /// problem (the crate's README); a batch of problems is better served by a solver per
-    /// thread.
+    /// below its line stay on one thread. The verdict and a proven shortest length are the
+    /// same as with one thread; the line of a mate not proven shortest and the node counts
+    /// vary from run to run. [`Limits::nodes`] counts the main thread's nodes,
+    /// [`Stats::nodes`] every thread's. What it gains depends on the problem (the crate's
+    /// README); a batch of problems is better served by a solver per thread.
     ///
     /// [`Stats::nodes`]: crate::Stats::nodes
     pub threads: usize,
