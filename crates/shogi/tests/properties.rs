@@ -11,7 +11,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
+use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, SetupMode, Square, attacks};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use shogi_core::ToUsi;
@@ -106,6 +106,25 @@ proptest! {
         prop_assert_eq!(by_origin, legal.len());
         let distinct: BTreeSet<String> = legal.iter().map(|m| m.to_string()).collect();
         prop_assert_eq!(distinct.len(), legal.len());
+    }
+
+    #[test]
+    fn a_null_move_is_the_position_with_the_turn_passed(pos in arb_position()) {
+        let Some(passed) = pos.null_move() else {
+            prop_assert!(pos.in_check());
+            return Ok(());
+        };
+        let mut setup = pos.to_setup();
+        setup.turn = !setup.turn;
+        setup.ply += 1;
+        let built = Position::from_setup(setup, SetupMode::Strict);
+        prop_assert_eq!(built.as_ref(), Ok(&passed), "{}", pos);
+        prop_assert_eq!(passed.key(), built.map(|b| b.key()).unwrap_or(0));
+        let mut in_place = pos.clone();
+        in_place.play_null_unchecked();
+        prop_assert_eq!(&in_place, &passed);
+        in_place.undo_null_unchecked();
+        prop_assert_eq!(&in_place, &pos);
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod king;
 mod legal;
 mod mate;
 mod movegen;
+mod null_move;
 mod piece_moves;
 mod pins;
 mod play;
