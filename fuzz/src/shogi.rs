@@ -137,6 +137,21 @@ pub fn check_legals_are_legal(data: &[u8]) {
                 "{m:?} in {pos}"
             );
         }
+        // A null move now and then: none in check; otherwise the position with the turn
+        // passed is the one built from its SFEN, keys included, and the walk goes on there.
+        if b & 0x80 != 0 {
+            let passed = pos.null_move();
+            assert_eq!(passed.is_none(), pos.in_check(), "null move in {pos}");
+            if let Some(passed) = passed {
+                assert_eq!(
+                    Position::from_sfen(&passed.to_string()).as_ref(),
+                    Ok(&passed),
+                    "null move in {pos}"
+                );
+                pos = passed;
+                continue;
+            }
+        }
         if legal.is_empty() {
             return;
         }
