@@ -201,9 +201,9 @@ fn problem(sfen: &str) -> PyResult<Position> {
 /// mates. `nodes` and `time` (seconds) limit the search; `hash_mb` sizes the table.
 /// `threads` above 1 has helper threads prove the defences the main search needs next,
 /// once it has searched 4,194,304 nodes alone (for long problems; the table memory is
-/// shared out among them). `max_plies` looks only
-/// for mates of at most that many plies: `"no_mate"` then means none that short (a longer
-/// one may exist), and a mate found is worked out as usual. The GIL is released;
+/// shared out among them). `max_plies` looks only for mates of at most that many plies:
+/// `"no_mate"` then means none that short (a longer one may exist), and a mate found is
+/// worked out as usual. The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
 /// that is not a mate problem, or for `threads` 0. Each call sets up a table of its own;
 /// a `Solver` keeps one for many calls.
