@@ -270,6 +270,16 @@ fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
             record_error.to_string().lines().next().unwrap_or_default()
         )
     })?;
+    // A lenient read takes any text for a record of the even game: a problem file with a
+    // mistyped line would be solved as the start position, its problems lost. A record is
+    // a problem only when it gives a position of its own.
+    if let Some(handicap) = parsed.record.start.handicap {
+        anyhow::bail!(
+            "{}: neither problem lines ({lines_error}) nor a record of a mate problem (its \
+             start is the standard {handicap} position, as for any text without one)",
+            path.display()
+        );
+    }
     let position =
         tsume::parse_position(&parsed.record.start.setup.to_sfen()).with_context(|| {
             format!(

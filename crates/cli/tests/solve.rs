@@ -152,6 +152,24 @@ fn a_kif_record_is_solved_from_its_start_position() {
     assert!(out.contains("\"name\":\"tsumemi__1.kif\""), "{out}");
 }
 
+#[test]
+fn a_mistyped_problem_line_is_an_error_not_a_record_of_the_even_game() {
+    // Read leniently as a record, any text is one of the even game: the file's problems
+    // would be lost and the start position solved instead.
+    let mate1 = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    for (name, text) in [
+        ("typo", format!("{mate1}\t1\nxx\n")),
+        ("words", "hello\n".to_string()),
+    ] {
+        let (dir, file) = problem_file(name, &text);
+        let err = masu_err(&["solve", file.to_str().unwrap()]);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("neither problem lines (line "), "{err}");
+        assert!(err.contains("standard 平手 position"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
 /// Writes `text` to a problem file in a fresh temporary directory; returns both (the
 /// caller removes the directory).
 fn problem_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
