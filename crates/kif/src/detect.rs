@@ -38,6 +38,27 @@ pub fn read_bytes(bytes: &[u8], hint: Option<Format>, mode: Mode) -> Result<Pars
     read::with_decoding(parsed, &decoded, mode)
 }
 
+/// Reads one record of any format from text already decoded (a `String` from a web
+/// request, a text box, a database), detecting the format as [`read_bytes`] does (`hint`
+/// breaks ties). [`Parsed::decoding`] is `None`: there were no bytes to decode.
+///
+/// ```
+/// use masu_kif::{Format, Mode};
+///
+/// let parsed = masu_kif::read_str("手合割：平手\n   1 ７六歩(77)\n", None, Mode::Lenient)?;
+/// assert_eq!((parsed.format, parsed.record.tree.main_line_moves()), (Format::Kif, 1));
+/// assert!(parsed.decoding.is_none());
+/// # Ok::<_, masu_kif::ReadError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ReadError`] as the chosen reader reports it.
+pub fn read_str(text: &str, hint: Option<Format>, mode: Mode) -> Result<Parsed, ReadError> {
+    let format = detect_text(text).or(hint).unwrap_or(Format::Kif);
+    text_reader(format)(text, mode)
+}
+
 /// Reads one record of a known format from bytes.
 ///
 /// # Errors

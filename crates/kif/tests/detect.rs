@@ -44,6 +44,17 @@ fn read_bytes_reads_every_corpus_file_with_detection_alone() {
                 "{}",
                 path.display()
             );
+            // The decoded text reads as its bytes do, but for the decoding noted.
+            let text = masu_kif::encoding::decode(&bytes, None).unwrap().text;
+            let from_text = masu_kif::read_str(&text, None, Mode::Lenient);
+            let without_decoding = read.clone().map(|mut p| {
+                p.decoding = None;
+                // The one warning about the bytes themselves.
+                p.warnings
+                    .retain(|w| w.kind != masu_kif::DiagnosticKind::Encoding);
+                p
+            });
+            assert_eq!(from_text, without_decoding, "{}", path.display());
             match read {
                 Ok(parsed) => assert_eq!(parsed.format, format, "{}", path.display()),
                 Err(e) => failures.push(format!("{}: {e}", path.display())),

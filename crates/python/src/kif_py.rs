@@ -21,6 +21,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Warning>()?;
     m.add("LossWarning", m.py().get_type::<LossWarning>())?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(read_str, m)?)?;
     m.add_function(wrap_pyfunction!(read_many_records, m)?)?;
     m.add_function(wrap_pyfunction!(to_hcpe_bytes, m)?)?;
     Ok(())
@@ -417,9 +418,27 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
             .map_err(value_error)?
     } else {
         let path: PathBuf = source.extract()?;
-        py.detach(|| read_path(&path))
-            .map_err(|e| e.into_py_err())?
+        py.detach(|| read_path(&path)).map_err(|e| match e {
+            // A record's text given where a path goes: say where text goes.
+            ReadFailure::Io(message) if path.as_os_str().as_encoded_bytes().contains(&b'\n') => {
+                PyIOError::new_err(format!(
+                    "{message} (a str is a path: for a record's text use masu.kif.read_str)"
+                ))
+            }
+            e => e.into_py_err(),
+        })?
     };
+    Ok(record_from(parsed))
+}
+
+/// Reads a record from text already decoded (a `str`: a web response's `.text`, a text
+/// box): the format (KIF, KI2, CSA, JKF) is detected as `read` detects it. Problems that
+/// still leave a game are `Record.warnings`; raises ValueError when nothing can be read.
+#[pyfunction]
+fn read_str(py: Python<'_>, text: &str) -> PyResult<Record> {
+    let parsed = py
+        .detach(|| kif::read_str(text, None, Mode::Lenient))
+        .map_err(value_error)?;
     Ok(record_from(parsed))
 }
 

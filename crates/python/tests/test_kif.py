@@ -105,6 +105,20 @@ def test_unreadable_input_raises():
         kif.read(b"\xff\xfe\x00")
 
 
+def test_read_str_reads_text_as_read_reads_its_bytes():
+    for text in [KIF, "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n", "\ufeff▲７六歩 △３四歩\n"]:
+        from_text, from_bytes = kif.read_str(text), kif.read(text.encode("utf-8"))
+        assert from_text.moves == from_bytes.moves and from_text.moves
+        assert from_text.to_kif() == from_bytes.to_kif()
+    with pytest.raises(ValueError, match="line 1, column 2"):
+        kif.read_str("{")
+    with pytest.raises(TypeError):
+        kif.read_str(KIF.encode("utf-8"))
+    # A record's text where a path goes: the error says where text goes.
+    with pytest.raises(OSError, match="masu.kif.read_str"):
+        kif.read(KIF)
+
+
 def test_every_corpus_record_reads_the_main_line_of_the_rust_crate():
     expected = main_lines()
     plies = reference_plies()

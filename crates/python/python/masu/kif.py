@@ -11,8 +11,9 @@ Record = _kif.Record
 ReadWarning = _kif.ReadWarning
 LossWarning = _kif.LossWarning
 read = _kif.read
+read_str = _kif.read_str
 
-__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "to_hcpe"]
+__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe"]
 
 
 def _warn_skipped(errors):

@@ -5,7 +5,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
 
 from masu.shogi import Board
 
-__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "to_hcpe"]
+__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe"]
 
 class LossWarning(UserWarning):
     """Part of a record that the format it was written in cannot hold, left out."""
@@ -75,6 +75,9 @@ class Record:
 
 def read(source: Union[str, "os.PathLike[str]", bytes]) -> Record:
     """Reads a record from a path or bytes."""
+
+def read_str(text: str) -> Record:
+    """Reads a record from text already decoded, the format detected."""
 
 def read_many(
     paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
