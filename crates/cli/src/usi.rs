@@ -60,7 +60,8 @@ impl Default for Settings {
     }
 }
 
-/// Runs the engine until `quit` or the end of `input`.
+/// Runs the engine until `quit` or the end of `input` (where a `go mate <ms>` search still
+/// running answers at its end, and a `go mate infinite` one is stopped).
 ///
 /// # Errors
 ///
@@ -93,16 +94,23 @@ pub fn run_with(
         search: None,
     };
     let mut line = Vec::new();
-    loop {
+    let quit = loop {
         line.clear();
         if input.read_until(b'\n', &mut line)? == 0 {
-            break;
+            break false;
         }
         if !engine.command(String::from_utf8_lossy(&line).trim()) {
-            break;
+            break true;
         }
+    };
+    if quit {
+        engine.stop_search();
+    } else {
+        // The end of a script (`printf 'position ...\ngo mate 1000\n' | masu usi`): a
+        // search with a limit answers at its end, as if the GUI had waited; one without a
+        // limit is stopped, since nothing can stop it now.
+        engine.finish_search();
     }
-    engine.stop_search();
     Ok(())
 }
 
@@ -110,6 +118,8 @@ pub fn run_with(
 struct Search {
     cancel: Arc<AtomicBool>,
     handle: JoinHandle<()>,
+    /// It ends by itself: a time or node limit bounds it.
+    limited: bool,
 }
 
 struct Engine {
@@ -246,7 +256,12 @@ impl Engine {
             };
             say(&out, &checkmate_answer(&answer));
         });
-        self.search = Some(Search { cancel, handle });
+        let limited = time.is_some() || self.settings.node_limit.is_some();
+        self.search = Some(Search {
+            cancel,
+            handle,
+            limited,
+        });
     }
 
     /// A `bestmove` for plain `go`: a quick mate if there is one, otherwise any legal move.
@@ -284,6 +299,20 @@ impl Engine {
             answer: self.level,
             threads: self.threads,
             ..Config::default()
+        }
+    }
+
+    /// Waits for a running search with a limit to answer; stops one without.
+    fn finish_search(&mut self) {
+        match self.search.take() {
+            Some(search) if search.limited => {
+                // A search thread that panicked has nothing more to say.
+                let _ = search.handle.join();
+            }
+            search => {
+                self.search = search;
+                self.stop_search();
+            }
         }
     }
 

@@ -20,7 +20,8 @@ const TWO_KINGS_29: &str =
 
 struct Gui {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once the input is closed.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -44,14 +45,20 @@ impl Gui {
         });
         Gui {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
         }
     }
 
     fn send(&mut self, command: &str) {
-        writeln!(self.stdin, "{command}").unwrap();
-        self.stdin.flush().unwrap();
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Closes the engine's input: the end of a script.
+    fn close_input(&mut self) {
+        self.stdin = None;
     }
 
     /// Reads lines until one starts with `prefix`; panics after `within`.
@@ -127,6 +134,37 @@ fn a_whole_gui_session_with_stop_and_quit_mid_search() {
     gui.send("go mate infinite");
     std::thread::sleep(Duration::from_millis(200));
     gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
+fn a_script_that_ends_gets_the_answer_of_its_last_timed_search() {
+    // `printf 'position ...\ngo mate 5000\n' | masu usi`: the end of the input does not
+    // cut a search with a limit short (it answered `checkmate timeout` before its first
+    // node), and stops one without a limit.
+    for (go, answer) in [
+        ("go mate 5000", "checkmate G*5b"),
+        ("go mate infinite", "checkmate G*5b"),
+    ] {
+        let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu"), &["usi"]);
+        gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        gui.send(go);
+        gui.close_input();
+        let got = gui.expect("checkmate", 10 * SECOND);
+        // `infinite` may be stopped before or after its mate in one: either answer.
+        if go.ends_with("5000") {
+            assert_eq!(got, answer);
+        } else {
+            assert!(got == answer || got == "checkmate timeout", "{got}");
+        }
+        gui.wait_exit(5 * SECOND);
+    }
+    // A long search without a limit ends with the input.
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu"), &["usi"]);
+    gui.send(&format!("position sfen {KOTOBUKI}"));
+    gui.send("go mate infinite");
+    gui.close_input();
+    assert_eq!(gui.expect("checkmate", 5 * SECOND), "checkmate timeout");
     gui.wait_exit(5 * SECOND);
 }
 
