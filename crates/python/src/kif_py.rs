@@ -115,17 +115,20 @@ impl Record {
 
 #[pymethods]
 impl Record {
-    /// The headers as a dict (a key written twice keeps its last value).
+    /// The headers as a dict, each value without the blanks around it (Kifu for Windows pads
+    /// `手合割：平手　　` with full-width spaces; cshogi and python-shogi trim player names
+    /// too); a key written twice keeps its last value. `headers` has them as written.
     #[getter]
     fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for h in &self.record.headers {
-            dict.set_item(&h.key, &h.value)?;
+            // `trim` takes U+3000 too: it is Unicode white space.
+            dict.set_item(&h.key, h.value.trim())?;
         }
         Ok(dict)
     }
 
-    /// The headers as (key, value) pairs in file order.
+    /// The headers as (key, value) pairs in file order, the values as written.
     #[getter]
     fn headers(&self) -> Vec<(String, String)> {
         self.record

@@ -105,6 +105,14 @@ def test_unreadable_input_raises():
         kif.read(b"\xff\xfe\x00")
 
 
+def test_header_values_come_without_the_blanks_around_them():
+    # Kifu for Windows pads values with full-width spaces; `headers` keeps them as written.
+    r = kif.read_str("手合割：平手\u3000\u3000\n先手：羽生\u3000\n後手： 藤井 \n   1 ７六歩(77)\n")
+    assert r.header == {"手合割": "平手", "先手": "羽生", "後手": "藤井"}
+    assert r.headers == [("手合割", "平手\u3000\u3000"), ("先手", "羽生\u3000"), ("後手", " 藤井 ")]
+    assert r.to_kif() == kif.read(r.to_kif().encode("utf-8")).to_kif()
+
+
 def test_read_str_reads_text_as_read_reads_its_bytes():
     for text in [KIF, "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n", "\ufeff▲７六歩 △３四歩\n"]:
         from_text, from_bytes = kif.read_str(text), kif.read(text.encode("utf-8"))

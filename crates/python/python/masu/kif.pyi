@@ -24,10 +24,10 @@ class Record:
 
     @property
     def header(self) -> Dict[str, str]:
-        """The headers as a dict."""
+        """The headers as a dict, the values without the blanks around them."""
     @property
     def headers(self) -> List[Tuple[str, str]]:
-        """The headers as (key, value) pairs in file order."""
+        """The headers as (key, value) pairs in file order, the values as written."""
     @property
     def start_sfen(self) -> str:
         """The SFEN of the start position."""
