@@ -49,7 +49,7 @@ pub enum ParseBoardError {
     #[error("invalid square character at index {0}")]
     InvalidSquare(usize),
     /// The side to move is missing or not `X`/`O`.
-    #[error("invalid side to move")]
+    #[error("the side to move after the 64 squares is missing or not X or O")]
     InvalidSide,
     /// Text after the side to move.
     #[error("unexpected text after the side to move")]
