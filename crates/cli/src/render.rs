@@ -93,8 +93,10 @@ pub(crate) fn position_at(
 ) -> anyhow::Result<(Position, Option<Move>)> {
     let count = ply.unwrap_or(moves.len());
     if count > moves.len() {
+        let plural = if moves.len() == 1 { "" } else { "s" };
         bail!(
-            "--ply {count} is past the last move ({} moves)",
+            "--ply {count} is past the last move (there {} {} move{plural})",
+            if moves.len() == 1 { "is" } else { "are" },
             moves.len()
         );
     }
