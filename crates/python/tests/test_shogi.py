@@ -153,6 +153,21 @@ def test_check_mate_and_mate_in_one():
     assert Board().mate_move_in_1ply() is None
 
 
+def test_a_mate_problem_reads_with_tsume():
+    problem = "4k4/9/4P4/9/9/9/9/9/9 b G 1"
+    # Without the attacker's king the game rules refuse it, and the error says the way.
+    with pytest.raises(ValueError, match=r"missing king .*Board\(sfen, tsume=True\)"):
+        Board(problem)
+    board = Board(problem, tsume=True)
+    # The pieces on neither the board nor a hand are the defender's, as tsume.solve reads.
+    assert board.sfen() == "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+    assert len(board.legal_moves) == 81
+    board.push_usi(masu.tsume.solve(problem).line[0])
+    assert board.is_checkmate() and board.is_game_over() and board.winner == BLACK
+    board.set_sfen(problem + " moves G*4b", tsume=True)
+    assert board.move_stack[0].usi() == "G*4b" and not board.is_game_over()
+
+
 def test_repetition_is_a_draw():
     board = Board()
     for _ in range(3):

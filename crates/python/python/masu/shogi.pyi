@@ -92,8 +92,9 @@ class LegalMoves:
 class Board:
     """A shogi board: the position, the moves played since it was set, and the game's end."""
 
-    def __new__(cls, sfen: Optional[str] = None) -> "Board":
-        """The even-game start, or SFEN, `startpos`, or a USI `position` line."""
+    def __new__(cls, sfen: Optional[str] = None, tsume: bool = False) -> "Board":
+        """The even-game start, or SFEN, `startpos`, or a USI `position` line; `tsume`: a
+        mate problem, the attacker's king optional, the other pieces the defender's."""
     @property
     def turn(self) -> int:
         """The side to move: 0 (`BLACK`) or 1 (`WHITE`)."""
@@ -126,8 +127,8 @@ class Board:
         """The winner (0 Black, 1 White), `None` while the game goes on or after a draw."""
     def sfen(self) -> str:
         """The SFEN of the current position."""
-    def set_sfen(self, sfen: str) -> None:
-        """Sets the position from SFEN and clears the history."""
+    def set_sfen(self, sfen: str, tsume: bool = False) -> None:
+        """Sets the position from SFEN and clears the history (`tsume` as in `Board`)."""
     def set_position(self, position: str) -> None:
         """Sets the position from a USI `position` line without its first word."""
     def reset(self) -> None:

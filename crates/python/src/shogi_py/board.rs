@@ -6,7 +6,9 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
-use shogi::{Color, DeclarationRule, Game, Outcome, Pins, Position, Repetition, UsiMove};
+use shogi::{
+    Color, DeclarationRule, Game, Outcome, Pins, Position, Repetition, SetupMode, UsiMove,
+};
 
 use super::mv::Interner;
 use super::{LegalMoves, Move, color_arg, color_index, fixed_bytes, square_arg};
@@ -18,6 +20,8 @@ use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 ///
 /// `Board()` is the even-game start; `Board(sfen)` takes SFEN, `startpos`, or a USI
 /// `position` line (`sfen ... moves ...`), whose moves become the history.
+/// `Board(sfen, tsume=True)` takes a mate problem as `masu.tsume.solve` does: the attacker
+/// may have no king, and the pieces on neither the board nor a hand are the defender's.
 #[pyclass(module = "masu.shogi", frozen, skip_from_py_object)]
 pub(crate) struct Board {
     /// Under the GIL, a borrow of this costs a plain counter where a mutable class's
@@ -153,11 +157,11 @@ impl BoardState {
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (sfen = None))]
-    fn new(sfen: Option<&str>) -> PyResult<Board> {
+    #[pyo3(signature = (sfen = None, tsume = false))]
+    fn new(sfen: Option<&str>, tsume: bool) -> PyResult<Board> {
         let game = match sfen {
             None => Game::new(),
-            Some(text) => read_game(text)?,
+            Some(text) => read_game(text, tsume)?,
         };
         Ok(Board::from_game(game))
     }
@@ -168,9 +172,11 @@ impl Board {
     }
 
     /// Sets the position from SFEN (or `startpos`, or a USI `position` line) and clears the
-    /// history. Raises ValueError for bad SFEN.
-    fn set_sfen(&self, py: Python<'_>, sfen: &str) -> PyResult<()> {
-        let game = read_game(sfen)?;
+    /// history; `tsume=True` reads a mate problem without the attacker's king, as
+    /// `Board(sfen, tsume=True)` does. Raises ValueError for bad SFEN.
+    #[pyo3(signature = (sfen, tsume = false))]
+    fn set_sfen(&self, py: Python<'_>, sfen: &str, tsume: bool) -> PyResult<()> {
+        let game = read_game(sfen, tsume)?;
         self.state_mut(py)?.set_game(game);
         Ok(())
     }
@@ -179,7 +185,7 @@ impl Board {
     /// moves 7g7f`, `sfen ... moves ...`), its moves as history (cshogi's `set_position`).
     /// Raises ValueError for bad text, IllegalMoveError for an illegal move.
     fn set_position(&self, py: Python<'_>, position: &str) -> PyResult<()> {
-        self.set_sfen(py, position)
+        self.set_sfen(py, position, false)
     }
 
     /// Sets the even-game start position and clears the history.
@@ -612,10 +618,22 @@ impl Board {
     }
 }
 
-fn read_game(text: &str) -> PyResult<Game> {
-    Game::from_usi(text).map_err(|e| match e {
+/// The game of a USI position line; `tsume`: a mate problem's position, as
+/// `masu.tsume.solve` reads it (the attacker may have no king; the pieces on neither the
+/// board nor a hand are the defender's).
+fn read_game(text: &str, tsume: bool) -> PyResult<Game> {
+    let mode = if tsume {
+        SetupMode::Tsume
+    } else {
+        SetupMode::Strict
+    };
+    Game::from_usi_with(text, mode).map_err(|e| match e {
         shogi::ParseGameError::Play { .. } => illegal_move(e),
-        _ => value_error(e),
+        // The Rust error names the Rust way to read a mate problem: say the Python one.
+        _ => value_error(
+            e.to_string()
+                .replace("SetupMode::Tsume", "Board(sfen, tsume=True)"),
+        ),
     })
 }
 

@@ -38,7 +38,7 @@ pub use repetition::Repetition;
 
 use crate::{
     Bod, Color, Handicap, IllegalMoveReason, Move, Outcome, ParseSfenError, ParseUsiMoveError,
-    PlayUsiError, Position, Undo, UsiMove, WinReason,
+    PlayUsiError, Position, SetupMode, Undo, UsiMove, WinReason,
 };
 
 /// How many times a position must occur for 千日手.
@@ -181,8 +181,29 @@ impl Game {
     /// [`ParseGameError`] for bad SFEN, a bad move, or a move that cannot be played
     /// (including one after the game has ended).
     pub fn from_usi(line: &str) -> Result<Game, ParseGameError> {
+        Game::from_usi_with(line, SetupMode::Strict)
+    }
+
+    /// As [`Game::from_usi`], the position read in `mode`: [`SetupMode::Tsume`] takes a mate
+    /// problem without the attacker's king, the pieces on neither the board nor a hand
+    /// going to the defender's hand (a puzzle's moves checked as a game).
+    ///
+    /// ```
+    /// use masu_shogi::{Game, Outcome, SetupMode};
+    ///
+    /// let mut game = Game::from_usi_with("4k4/9/4P4/9/9/9/9/9/9 b G 1", SetupMode::Tsume)?;
+    /// game.play_usi("G*5b")?;
+    /// assert!(matches!(game.outcome(), Some(Outcome::Win { .. })));
+    /// assert!(Game::from_usi("4k4/9/4P4/9/9/9/9/9/9 b G 1").is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::from_usi`].
+    pub fn from_usi_with(line: &str, mode: SetupMode) -> Result<Game, ParseGameError> {
         let (head, moves) = split_moves(line);
-        let mut game = Game::from_position(Position::from_sfen(head)?);
+        let mut game = Game::from_position(Position::from_sfen_with(head, mode)?);
         for (i, text) in moves.split_ascii_whitespace().enumerate() {
             let index = i + 1;
             let usi = text
