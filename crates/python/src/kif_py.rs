@@ -376,11 +376,14 @@ impl Record {
                 )));
             }
         };
-        if let Some(first) = encoded.unmappable.first() {
+        if !encoded.unmappable.is_empty() {
+            // masu-kif's words for it: each character with its line and column.
+            let lacking = kif::encoding::EncodeError {
+                encoding: TextEncoding::ShiftJis,
+                unmappable: encoded.unmappable,
+            };
             return Err(value_error(format!(
-                "shift_jis cannot hold {} character(s), the first {:?}: write a utf-8 file (.kifu, .ki2u) instead",
-                encoded.unmappable.len(),
-                first
+                "{lacking} of the {format} output: write a UTF-8 file (.kifu, .ki2u) instead"
             )));
         }
         let mut notes = self.record.left_out_by(format);

@@ -161,6 +161,15 @@ def test_write_reads_back(tmp_path, ext):
         record.write(tmp_path / "game.txt")
 
 
+def test_a_character_shift_jis_lacks_is_named_with_its_place(tmp_path):
+    record = kif.read_str(KIF.replace("*角道を開ける", "*角道 😀"))
+    message = r"^Shift_JIS cannot hold '😀' \(U\+1F600\) at line \d+, column 5 of the KIF output"
+    with pytest.raises(ValueError, match=message):
+        record.write(tmp_path / "game.kif")
+    record.write(tmp_path / "game.kifu")  # UTF-8 holds it
+    assert kif.read(tmp_path / "game.kifu").comments[2] == ["角道 😀"]
+
+
 @pytest.mark.filterwarnings("ignore::masu.kif.LossWarning")
 def test_text_writers():
     record = kif.read(KIF.encode("utf-8"))
