@@ -1,6 +1,6 @@
 //! `masu solve`: tsume problems through masu-tsume, one report per problem in input order.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -15,7 +15,7 @@ use tsume::{AnswerLevel, Config, Convention, Expected, Limits, Problem, Solver, 
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
     /// Problem files (one SFEN a line, `SFEN moves ...` lines, or tab-separated problem
-    /// lines) or SFEN positions given directly.
+    /// lines; `-` reads them from standard input) or SFEN positions given directly.
     inputs: Vec<String>,
     /// Node limit per problem.
     #[arg(long)]
@@ -228,8 +228,12 @@ fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
     let mut tasks = Vec::new();
     for input in inputs {
         let path = Path::new(input);
-        if path.is_file() {
+        if input == "-" {
+            tasks.extend(tasks_from_stdin()?);
+        } else if path.is_file() {
             tasks.extend(tasks_from_file(path)?);
+        } else if path.is_dir() {
+            anyhow::bail!("{input} is a directory: give the problem files in it");
         } else {
             tasks.push(task_from_text(input)?);
         }
@@ -252,21 +256,43 @@ fn task_from_text(input: &str) -> anyhow::Result<Task> {
 /// record (KIF, KI2, CSA, JKF) whose start position is the problem.
 fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let as_lines = std::str::from_utf8(&bytes)
+    let hint = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(kif::Format::from_extension);
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    tasks_from_bytes(&bytes, &path.display().to_string(), hint, name)
+}
+
+/// Problems piped in (`-`), read as a file's are.
+fn tasks_from_stdin() -> anyhow::Result<Vec<Task>> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .context("cannot read standard input")?;
+    tasks_from_bytes(&bytes, "standard input", None, String::new())
+}
+
+/// Problems of the bytes of `source` (named so in errors): problem lines, or else a record
+/// (`hint` breaking a tie of formats) named `name`.
+fn tasks_from_bytes(
+    bytes: &[u8],
+    source: &str,
+    hint: Option<kif::Format>,
+    name: String,
+) -> anyhow::Result<Vec<Task>> {
+    let as_lines = std::str::from_utf8(bytes)
         .map_err(|e| e.to_string())
         .and_then(|text| tsume::parse_problems(text).map_err(|e| e.to_string()));
     let lines_error = match as_lines {
         Ok(problems) => return Ok(problems.into_iter().map(task_from_problem).collect()),
         Err(err) => err,
     };
-    let hint = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(kif::Format::from_extension);
-    let parsed = kif::read_bytes(&bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
+    let parsed = kif::read_bytes(bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
         anyhow::anyhow!(
-            "{}: neither problem lines ({lines_error}) nor a record ({})",
-            path.display(),
+            "{source}: neither problem lines ({lines_error}) nor a record ({})",
             record_error.to_string().lines().next().unwrap_or_default()
         )
     })?;
@@ -275,21 +301,12 @@ fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
     // a problem only when it gives a position of its own.
     if let Some(handicap) = parsed.record.start.handicap {
         anyhow::bail!(
-            "{}: neither problem lines ({lines_error}) nor a record of a mate problem (its \
-             start is the standard {handicap} position, as for any text without one)",
-            path.display()
+            "{source}: neither problem lines ({lines_error}) nor a record of a mate problem \
+             (its start is the standard {handicap} position, as for any text without one)"
         );
     }
-    let position =
-        tsume::parse_position(&parsed.record.start.setup.to_sfen()).with_context(|| {
-            format!(
-                "{}: the start position is not a mate problem",
-                path.display()
-            )
-        })?;
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let position = tsume::parse_position(&parsed.record.start.setup.to_sfen())
+        .with_context(|| format!("{source}: the start position is not a mate problem"))?;
     Ok(vec![Task {
         name,
         position,

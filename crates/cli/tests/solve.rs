@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{last_line, masu_err, masu_ok};
+use common::{last_line, masu_err, masu_ok, masu_with_input};
 
 #[test]
 fn bundled_problems_are_all_answered_as_expected() {
@@ -168,6 +168,27 @@ fn a_mistyped_problem_line_is_an_error_not_a_record_of_the_even_game() {
         assert!(err.contains("standard 平手 position"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+#[test]
+fn problems_piped_in_are_read_as_a_file_is() {
+    let mate1 = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    let out = masu_with_input(&["solve", "-", "--json"], &format!("{mate1}\t1\n"));
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("\"verdict\":\"mate\""), "{stdout}");
+    let out = masu_with_input(&["solve", "-"], "hello\n");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("masu: standard input: neither problem lines"),
+        "{err}"
+    );
+    let err = masu_err(&["solve", env!("CARGO_MANIFEST_DIR")]);
+    assert!(
+        err.ends_with("is a directory: give the problem files in it\n"),
+        "{err}"
+    );
 }
 
 /// Writes `text` to a problem file in a fresh temporary directory; returns both (the
