@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, anyhow, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kif::encoding::TextEncoding;
-use kif::{Format, HeaderKey, Mode, Parsed, Record, Severity};
+use kif::{HeaderKey, Mode, Record, Severity};
 use rayon::prelude::*;
 
 /// Shogi game records (KIF, KI2, CSA, JKF): list, check, convert.
@@ -27,7 +27,8 @@ enum KifCommand {
 /// One row per record: date, event, players, handicap, plies, result.
 #[derive(Debug, Args)]
 struct ListArgs {
-    /// Record files, or folders searched for .kif .kifu .ki2 .ki2u .csa .jkf .json files.
+    /// Record files (`-`: standard input), or folders searched for .kif .kifu .ki2 .ki2u
+    /// .csa .jkf .json files.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Comma-separated values with a header row.
@@ -43,7 +44,7 @@ struct ListArgs {
 /// undecodable bytes) is an error; quirks kept verbatim are warnings.
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// Record files.
+    /// Record files (`-`: standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Treat every warning as an error.
@@ -54,7 +55,7 @@ struct CheckArgs {
 /// Convert a record to another format.
 #[derive(Debug, Args)]
 struct ConvertArgs {
-    /// The record to read (format and encoding are detected).
+    /// The record to read (`-`: standard input); format and encoding are detected.
     file: PathBuf,
     /// The format to write.
     #[arg(long, value_enum)]
@@ -93,17 +94,6 @@ pub(crate) fn run(args: &KifArgs) -> anyhow::Result<ExitCode> {
         KifCommand::Check(args) => check(args),
         KifCommand::Convert(args) => convert(args),
     }
-}
-
-/// Reads a record file, detecting its format (the extension breaks ties).
-fn read_record(path: &Path, mode: Mode) -> anyhow::Result<Parsed> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let hint = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    kif::read_bytes(&bytes, hint, mode)
-        .map_err(|err| anyhow::anyhow!("{}: {}", path.display(), first_line(&err.to_string())))
 }
 
 fn first_line(text: &str) -> &str {
@@ -177,7 +167,10 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
     let files = record_files(&args.inputs)?;
     let rows: Vec<anyhow::Result<[String; 8]>> = files
         .par_iter()
-        .map(|path| read_record(path, Mode::Lenient).map(|parsed| list_row(path, &parsed.record)))
+        .map(|path| {
+            crate::input::read_record(path, Mode::Lenient)
+                .map(|parsed| list_row(path, &parsed.record))
+        })
         .collect();
     let mut out = std::io::stdout().lock();
     let mut failed = false;
@@ -272,7 +265,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     };
     let mut errors = 0;
     for path in &args.files {
-        let bytes = match std::fs::read(path) {
+        let bytes = match crate::input::read(path) {
             Ok(bytes) => bytes,
             Err(err) => {
                 eprintln!("{}: error: cannot read: {err}", path.display());
@@ -280,11 +273,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let hint = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .and_then(Format::from_extension);
-        match kif::read_bytes(&bytes, hint, mode) {
+        match kif::read_bytes(&bytes, crate::input::format_hint(path), mode) {
             Ok(parsed) => {
                 for d in &parsed.warnings {
                     let is_error = d.severity == Severity::Error || d.kind.damages_game();
@@ -332,7 +321,7 @@ fn message(d: &kif::Diagnostic) -> String {
 }
 
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    let parsed = read_record(&args.file, Mode::Lenient)?;
+    let parsed = crate::input::read_record(&args.file, Mode::Lenient)?;
     let record = &parsed.record;
     let encoding = output_encoding(args)?;
     // What the target cannot hold, as masu-kif words it for each format.

@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod usi;
 
+mod input;
 mod kif_cmd;
 mod output;
 mod render;

@@ -11,8 +11,8 @@ use shogi::{Game, Move, Position};
 /// Draw a shogi position as SVG: board, both hands, side to move, last move highlighted.
 #[derive(Debug, Args)]
 pub(crate) struct RenderArgs {
-    /// `startpos`, a SFEN, `position ... moves ...`, or a record file (KIF, KI2, CSA, JKF)
-    /// whose main line is played; the last move is highlighted.
+    /// `startpos`, a SFEN, `position ... moves ...`, or a record file (KIF, KI2, CSA, JKF;
+    /// `-`: standard input) whose main line is played; the last move is highlighted.
     position: String,
     /// Draw the position after this many of the moves instead of after all of them.
     #[arg(long)]
@@ -25,7 +25,7 @@ pub(crate) struct RenderArgs {
 impl RenderArgs {
     /// Reads the position argument when it is text, not a record file.
     pub(crate) fn read_position_text(&self) -> anyhow::Result<()> {
-        if Path::new(&self.position).is_file() {
+        if crate::input::is_file(Path::new(&self.position)) {
             return Ok(());
         }
         let (start, moves) = game_from_text(&self.position)?;
@@ -35,7 +35,7 @@ impl RenderArgs {
 
 pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let path = Path::new(&args.position);
-    let (start, moves) = if path.is_file() {
+    let (start, moves) = if crate::input::is_file(path) {
         record_main_line(path)?
     } else {
         game_from_text(&args.position)?
@@ -61,18 +61,7 @@ fn game_from_text(text: &str) -> anyhow::Result<(Position, Vec<Move>)> {
 /// The start position and main-line moves of a record file (a recorded foul is left out:
 /// it cannot be played).
 fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>)> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let hint = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(kif::Format::from_extension);
-    let parsed = kif::read_bytes(&bytes, hint, kif::Mode::Lenient).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: {}",
-            path.display(),
-            e.to_string().lines().next().unwrap_or_default()
-        )
-    })?;
+    let parsed = crate::input::read_record(path, kif::Mode::Lenient)?;
     let record = parsed.record;
     let start = record.start.position()?;
     let moves = record

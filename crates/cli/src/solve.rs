@@ -1,6 +1,6 @@
 //! `masu solve`: tsume problems through masu-tsume, one report per problem in input order.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -228,9 +228,7 @@ fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
     let mut tasks = Vec::new();
     for input in inputs {
         let path = Path::new(input);
-        if input == "-" {
-            tasks.extend(tasks_from_stdin()?);
-        } else if path.is_file() {
+        if crate::input::is_file(path) {
             tasks.extend(tasks_from_file(path)?);
         } else if path.is_dir() {
             anyhow::bail!("{input} is a directory: give the problem files in it");
@@ -252,27 +250,16 @@ fn task_from_text(input: &str) -> anyhow::Result<Task> {
     })
 }
 
-/// Problems of a file: problem lines (SFEN, `SFEN moves ...`, tab-separated), or else a game
-/// record (KIF, KI2, CSA, JKF) whose start position is the problem.
+/// Problems of a file (`-`: standard input): problem lines (SFEN, `SFEN moves ...`,
+/// tab-separated), or else a game record (KIF, KI2, CSA, JKF) whose start position is the
+/// problem.
 fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let hint = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(kif::Format::from_extension);
+    let source = crate::input::name(path);
+    let bytes = crate::input::read(path).with_context(|| format!("cannot read {source}"))?;
     let name = path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    tasks_from_bytes(&bytes, &path.display().to_string(), hint, name)
-}
-
-/// Problems piped in (`-`), read as a file's are.
-fn tasks_from_stdin() -> anyhow::Result<Vec<Task>> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .context("cannot read standard input")?;
-    tasks_from_bytes(&bytes, "standard input", None, String::new())
+    tasks_from_bytes(&bytes, &source, crate::input::format_hint(path), name)
 }
 
 /// Problems of the bytes of `source` (named so in errors): problem lines, or else a record

@@ -9,7 +9,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{masu, masu_err, masu_ok};
+use common::{masu, masu_err, masu_ok, masu_with_bytes};
 
 fn corpus(rel: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -186,6 +186,36 @@ fn convert_to_usi_writes_the_legal_prefix_of_a_game_lost_by_a_foul() {
     assert!(
         stderr.contains("warning") && stderr.contains("ply 27"),
         "{stderr}"
+    );
+}
+
+#[test]
+fn a_record_piped_in_reads_as_its_file_does() {
+    let file = corpus("kif/kfjs__20081220kyoochi.kif");
+    let bytes = std::fs::read(&file).unwrap();
+    for command in [
+        &["kif", "convert", "-", "--to", "usi"][..],
+        &["kif", "list", "-"],
+    ] {
+        let piped = masu_with_bytes(command, &bytes);
+        assert!(piped.status.success(), "{piped:?}");
+        let from_file: Vec<&str> = command
+            .iter()
+            .map(|&a| if a == "-" { &file } else { a })
+            .collect();
+        // The list's columns are as wide as the file's name: compare the words.
+        let expected = masu_ok(&from_file).replace(&file, "-");
+        let got = String::from_utf8(piped.stdout).unwrap();
+        assert_eq!(
+            got.split_whitespace().collect::<Vec<_>>(),
+            expected.split_whitespace().collect::<Vec<_>>()
+        );
+    }
+    let checked = masu_with_bytes(&["kif", "check", "-"], b"\xff\xfe\x00 not a record");
+    assert!(!checked.status.success());
+    assert!(
+        String::from_utf8_lossy(&checked.stderr).starts_with("-:"),
+        "{checked:?}"
     );
 }
 

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{masu_err, masu_ok};
+use common::{masu_err, masu_ok, masu_with_bytes};
 
 /// Elements whose class list holds every one of `classes`.
 fn count_class(svg: &str, classes: &[&str]) -> usize {
@@ -89,4 +89,7 @@ fn a_record_file_renders_at_any_ply() {
     assert!(count_class(&end, &["lastmove"]) >= 1);
     let err = masu_err(&["render", kif, "--ply", "999", "-o", "-"]);
     assert!(err.contains("--ply 999"), "{err}");
+    // Piped in, the same record.
+    let piped = masu_with_bytes(&["render", "-", "-o", "-"], &std::fs::read(kif).unwrap());
+    assert_eq!(String::from_utf8(piped.stdout).unwrap(), end);
 }

@@ -50,6 +50,11 @@ pub(crate) fn last_line(text: &str) -> &str {
 
 /// Runs `masu` with `args`, feeding `input` on standard input.
 pub(crate) fn masu_with_input(args: &[&str], input: &str) -> Output {
+    masu_with_bytes(args, input.as_bytes())
+}
+
+/// Runs `masu` with `args`, feeding the bytes `input` on standard input.
+pub(crate) fn masu_with_bytes(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_masu"))
         .args(args)
@@ -59,7 +64,7 @@ pub(crate) fn masu_with_input(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("the masu binary runs");
     let mut stdin = child.stdin.take().expect("piped stdin");
-    stdin.write_all(input.as_bytes()).expect("input written");
+    stdin.write_all(input).expect("input written");
     drop(stdin);
     child.wait_with_output().expect("the masu binary finishes")
 }
