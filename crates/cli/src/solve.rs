@@ -77,8 +77,8 @@ impl SolveArgs {
     /// Reads the positions given as text (not files), and plays `--after` from each.
     pub(crate) fn read_positions(&self) -> anyhow::Result<()> {
         for input in &self.inputs {
-            if Path::new(input).is_file() {
-                continue;
+            if crate::input::is_file(Path::new(input)) {
+                continue; // read when the command runs
             }
             let mut task = task_from_text(input)?;
             if let Some(moves) = &self.after {
