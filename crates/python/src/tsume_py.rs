@@ -189,7 +189,12 @@ impl Settings {
 }
 
 fn problem(sfen: &str) -> PyResult<Position> {
-    Position::from_sfen_with(sfen.trim(), SetupMode::Tsume).map_err(value_error)
+    read_problem(sfen).map_err(value_error)
+}
+
+/// A mate problem's position as masu-tsume reads it.
+fn read_problem(sfen: &str) -> Result<Position, shogi::ParseSfenError> {
+    Position::from_sfen_with(sfen.trim(), SetupMode::Tsume)
 }
 
 /// Solves the mate problem `sfen` (the side to move attacks; tsume rules: the attacker may
@@ -248,7 +253,11 @@ fn solve_many(
     let settings = Settings::new(level, nodes, time, hash_mb)?;
     let positions = sfens
         .iter()
-        .map(|s| problem(s))
+        .enumerate()
+        .map(|(i, sfen)| {
+            // In a batch, say which problem: the message alone does not find it.
+            read_problem(sfen).map_err(|e| value_error(format!("sfens[{i}] {sfen:?}: {e}")))
+        })
         .collect::<PyResult<Vec<_>>>()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))

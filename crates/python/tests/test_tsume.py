@@ -68,6 +68,9 @@ def test_a_bound_on_the_length():
 def test_many_in_parallel_keep_their_order():
     solutions = tsume.solve_many([MATE3, NO_MATE, MATE3], hash_mb=8, threads=2)
     assert [s.verdict for s in solutions] == ["mate", "no_mate", "mate"]
+    # A bad position in a batch is named by its index.
+    with pytest.raises(ValueError, match=r'^sfens\[1\] "bad": invalid board'):
+        tsume.solve_many([MATE3, "bad", MATE3], hash_mb=8)
 
 
 def test_a_time_limit_stops_a_long_search():
