@@ -240,6 +240,48 @@ impl Record {
         format_name(self.format)
     }
 
+    /// The record of the game on `board`: its start, its moves as the main line, and how it
+    /// ended when it has (詰み, 千日手, 入玉勝ち: what the board's `outcome()` says), so that
+    /// a game played in Python can be written (`record.write("game.kif")`). `header`: the
+    /// headers, in their order (`{"先手": "...", "後手": "..."}`). `ending`: the KIF word
+    /// that ends a game not over on the board (`"投了"` by the side to move, `"中断"`,
+    /// `"切れ負け"`, ...). Raises ValueError for an unknown word, or an ending given for a
+    /// game already over.
+    #[classmethod]
+    #[pyo3(signature = (board, header = None, ending = None))]
+    fn from_board(
+        _class: &Bound<'_, PyType>,
+        py: Python<'_>,
+        board: &Board,
+        header: Option<&Bound<'_, PyDict>>,
+        ending: Option<&str>,
+    ) -> PyResult<Record> {
+        let game = &board.state(py)?.game;
+        let mut record = kif::Record::from_game(game);
+        for (key, value) in header.into_iter().flat_map(|h| h.iter()) {
+            record
+                .headers
+                .push(key.extract::<String>()?, value.extract::<String>()?);
+        }
+        if let Some(word) = ending {
+            if let Some(outcome) = game.outcome() {
+                return Err(value_error(format!(
+                    "the game on the board is already over ({outcome}): no ending {word:?} after it"
+                )));
+            }
+            let special = Special::from_kif(word).ok_or_else(|| {
+                value_error(format!("{word:?} is not a KIF word that ends a game"))
+            })?;
+            let end = record.main_line_end();
+            let _ = record.tree.push(end, kif::NodeKind::Special(special));
+        }
+        Ok(Record {
+            record,
+            warnings: Vec::new(),
+            format: Format::Kif,
+        })
+    }
+
     /// A `masu.shogi.Board` at the end of the main line, its moves as history. Raises
     /// ValueError when the start position or a move cannot be played.
     fn board(&self) -> PyResult<Board> {

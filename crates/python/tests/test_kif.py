@@ -113,6 +113,31 @@ def test_header_values_come_without_the_blanks_around_them():
     assert r.to_kif() == kif.read(r.to_kif().encode("utf-8")).to_kif()
 
 
+def test_a_game_played_on_a_board_is_saved_as_a_record(tmp_path):
+    board = masu.shogi.Board()
+    for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"]:
+        board.push_usi(usi)
+    record = kif.Record.from_board(board, header={"先手": "bot", "後手": "me"}, ending="投了")
+    assert (record.moves, record.result, record.winner) == (board_moves(board), "投了", 1)
+    assert record.headers == [("先手", "bot"), ("後手", "me")]
+    for ext in ["kif", "ki2", "csa", "jkf"]:
+        record.write(tmp_path / f"game.{ext}")
+        back = kif.read(tmp_path / f"game.{ext}")
+        assert (back.moves, back.winner, back.start_sfen) == (record.moves, 1, record.start_sfen)
+    # A game over on the board ends with its own word; another ending is refused then.
+    mated = masu.shogi.Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+    mated.push_usi("G*5b")
+    assert (kif.Record.from_board(mated).result, kif.Record.from_board(mated).winner) == ("詰み", 0)
+    with pytest.raises(ValueError, match="already over"):
+        kif.Record.from_board(mated, ending="投了")
+    with pytest.raises(ValueError, match="not a KIF word"):
+        kif.Record.from_board(board, ending="bogus")
+
+
+def board_moves(board):
+    return [m.usi() for m in board.move_stack]
+
+
 def test_read_str_reads_text_as_read_reads_its_bytes():
     for text in [KIF, "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n", "\ufeff▲７六歩 △３四歩\n"]:
         from_text, from_bytes = kif.read_str(text), kif.read(text.encode("utf-8"))

@@ -2,7 +2,7 @@
 
 use shogi::{Color, DrawReason, Game, Outcome, WinReason};
 
-use super::{NodeId, NodeKind, Record, ReplayError, Special};
+use super::{NodeId, NodeKind, Record, ReplayError, Special, StartPosition};
 
 impl Special {
     /// The outcome this special records when `mover` is the side to move at its ply; `None`
@@ -71,6 +71,53 @@ impl Record {
             NodeKind::Special(special) => special.outcome(self.side_to_move_at(end)),
             _ => self.game_at(end).ok()?.outcome(),
         }
+    }
+
+    /// The record of `game`: its start, its moves as the main line, and the special that
+    /// says how it ended when it has ended (詰み, 投了, 千日手, 入玉勝ち, ...: the one whose
+    /// [`Special::outcome`] is the game's), so that a program that played a game can save
+    /// it as KIF, KI2, CSA or JKF.
+    ///
+    /// ```
+    /// use masu_kif::{Record, Special};
+    /// use masu_kif::shogi::{Color, Game};
+    ///
+    /// let mut game = Game::from_usi("position startpos moves 7g7f 3c3d")?;
+    /// game.resign(Color::Black)?;
+    /// let record = Record::from_game(&game);
+    /// assert_eq!(record.tree.main_line_moves(), 2);
+    /// assert_eq!(record.result(), Some(&Special::Resign));
+    /// assert_eq!(record.winner(), Some(Color::White));
+    /// assert!(masu_kif::kif::to_string(&record).contains("   3 投了"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn from_game(game: &Game) -> Record {
+        let mut record = Record::with_start(StartPosition::from_setup(game.start().to_setup()));
+        let mut at = NodeId::ROOT;
+        for &mv in game.moves() {
+            at = record.push_move(at, mv);
+        }
+        if let Some(outcome) = game.outcome() {
+            let mover = game.position().turn();
+            let ending = [
+                Special::Mate,
+                Special::Resign,
+                Special::Repetition,
+                Special::IllegalWin,
+                Special::Declaration,
+                Special::Impasse,
+                Special::Draw,
+                Special::MaxMoves,
+            ]
+            .into_iter()
+            .find(|special| special.outcome(mover) == Some(outcome));
+            if let Some(special) = ending {
+                // The root or a move: a special can always follow it.
+                let _ = record.tree.push(at, NodeKind::Special(special));
+            }
+        }
+        record
     }
 
     /// The side that won the game of the main line, `None` for a draw or when the record

@@ -58,6 +58,14 @@ class Record:
     @property
     def format(self) -> str:
         """`"kif"`, `"ki2"`, `"csa"` or `"jkf"`."""
+    @classmethod
+    def from_board(
+        cls,
+        board: Board,
+        header: Optional[Dict[str, str]] = None,
+        ending: Optional[str] = None,
+    ) -> "Record":
+        """The record of the game on `board`, its ending when over, or the KIF word `ending`."""
     def board(self) -> Board:
         """A board at the end of the main line, its moves as history."""
     def to_kif(self) -> str:

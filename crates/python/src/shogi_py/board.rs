@@ -31,7 +31,7 @@ pub(crate) struct Board {
 
 /// What a [`Board`] holds.
 pub(crate) struct BoardState {
-    game: Game,
+    pub(crate) game: Game,
     /// The `Move` object pushed for each move of the game (`None` for moves pushed as text
     /// or code): `pop` hands the same object back instead of making one.
     pushed: Vec<Option<Py<Move>>>,
