@@ -234,7 +234,7 @@ impl Record {
         self.warnings.clone()
     }
 
-    /// The format read: `"kif"`, `"ki2"`, `"csa"` or `"jkf"`.
+    /// The format read: `"kif"`, `"ki2"`, `"csa"` or `"jkf"` (`"kif"` for `from_board`).
     #[getter]
     fn format(&self) -> &'static str {
         format_name(self.format)
