@@ -107,9 +107,13 @@ pub(crate) fn check_serde_holds(record: &Record) {
 }
 
 /// `text`, which masu wrote as `format`, is detected as `format` (a reader of any format
-/// must take it as written).
+/// must take it as written), and [`kif::read_str`] reads it so.
 pub(crate) fn check_detected(text: &str, format: kif::Format) {
     assert_eq!(kif::Format::detect(text.as_bytes(), None), format, "{text}");
+    // Read as text of any format, it reads as its bytes read in its format.
+    let as_text = kif::read_str(text, None, Mode::Lenient).map(|p| p.record);
+    let as_bytes = kif::read_bytes_as(text.as_bytes(), format, Mode::Lenient).map(|p| p.record);
+    assert_eq!(as_text.ok(), as_bytes.ok(), "{text}");
 }
 
 /// `record` written as KIF reads back with the same tree (comments and bookmarks of several
