@@ -149,18 +149,49 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if !args.json {
-        let total = reports.len();
-        writeln!(
-            out,
-            "{} of {total} problems answered as expected",
-            total - unexpected
-        )?;
+        writeln!(out, "{}", summary(&reports, unexpected))?;
     }
     Ok(if unexpected == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)
     })
+}
+
+/// The last line of the text output: how many problems met their expected answer, or,
+/// when none has one (positions given directly, SFEN lines without a length), how many of
+/// each verdict there were.
+fn summary(reports: &[Report], unexpected: usize) -> String {
+    let total = reports.len();
+    if reports.is_empty()
+        || reports
+            .iter()
+            .any(|r| !matches!(r.task.expected, Expected::Unknown))
+    {
+        return format!(
+            "{} of {total} problems answered as expected",
+            total - unexpected
+        );
+    }
+    let count = |f: fn(&Verdict) -> bool| {
+        reports
+            .iter()
+            .filter(|r| r.verdict.as_ref().is_ok_and(f))
+            .count()
+    };
+    let mates = count(|v| matches!(v, Verdict::Mate(_)));
+    let no_mates = count(|v| matches!(v, Verdict::NoMate | Verdict::NoMateWithin { .. }));
+    let undecided = count(|v| matches!(v, Verdict::Unknown { .. }));
+    let failed = reports.iter().filter(|r| r.verdict.is_err()).count();
+    let problems = if total == 1 { "problem" } else { "problems" };
+    let mut line = format!(
+        "{total} {problems}: {mates} {}, {no_mates} without a mate, {undecided} undecided",
+        if mates == 1 { "mate" } else { "mates" }
+    );
+    if failed > 0 {
+        line.push_str(&format!(", {failed} not solved (see above)"));
+    }
+    line
 }
 
 /// Plays `moves` (USI, separated by spaces) from the task's position, and names them.

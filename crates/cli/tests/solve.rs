@@ -171,6 +171,25 @@ fn a_mistyped_problem_line_is_an_error_not_a_record_of_the_even_game() {
 }
 
 #[test]
+fn positions_without_an_expected_answer_are_summed_up_by_verdict() {
+    let mate1 = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+    let startpos = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let out = masu_ok(&["solve", mate1, startpos, mate1]);
+    assert_eq!(
+        last_line(&out),
+        "3 problems: 2 mates, 1 without a mate, 0 undecided",
+        "{out}"
+    );
+    let kotobuki =
+        "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
+    let out = masu_ok(&["solve", kotobuki, "--nodes", "1000"]);
+    assert_eq!(
+        last_line(&out),
+        "1 problem: 0 mates, 0 without a mate, 1 undecided"
+    );
+}
+
+#[test]
 fn problems_piped_in_are_read_as_a_file_is() {
     let mate1 = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
     let out = masu_with_input(&["solve", "-", "--json"], &format!("{mate1}\t1\n"));
