@@ -468,11 +468,9 @@ fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
         let path: PathBuf = source.extract()?;
         py.detach(|| read_path(&path)).map_err(|e| match e {
             // A record's text given where a path goes: say where text goes.
-            ReadFailure::Io(message) if path.as_os_str().as_encoded_bytes().contains(&b'\n') => {
-                PyIOError::new_err(format!(
-                    "{message} (a str is a path: for a record's text use masu.kif.read_str)"
-                ))
-            }
+            ReadFailure::Io(message) if looks_like_text(&path) => PyIOError::new_err(format!(
+                "{message} (a str is a path: for a record's text use masu.kif.read_str)"
+            )),
             e => e.into_py_err(),
         })?
     };
@@ -488,6 +486,13 @@ fn read_str(py: Python<'_>, text: &str) -> PyResult<Record> {
         .detach(|| kif::read_str(text, None, Mode::Lenient))
         .map_err(value_error)?;
     Ok(record_from(parsed))
+}
+
+/// Whether a "path" that could not be read is a record's text instead: it has a line break,
+/// or it is JSON (a JKF record from a web API comes on one line).
+fn looks_like_text(path: &Path) -> bool {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    bytes.contains(&b'\n') || bytes.trim_ascii_start().starts_with(b"{")
 }
 
 enum ReadFailure {

@@ -138,6 +138,7 @@ def board_moves(board):
     return [m.usi() for m in board.move_stack]
 
 
+@pytest.mark.filterwarnings("ignore::masu.kif.LossWarning")
 def test_read_str_reads_text_as_read_reads_its_bytes():
     for text in [KIF, "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n", "\ufeff▲７六歩 △３四歩\n"]:
         from_text, from_bytes = kif.read_str(text), kif.read(text.encode("utf-8"))
@@ -150,6 +151,10 @@ def test_read_str_reads_text_as_read_reads_its_bytes():
     # A record's text where a path goes: the error says where text goes.
     with pytest.raises(OSError, match="masu.kif.read_str"):
         kif.read(KIF)
+    jkf = kif.read_str(KIF).to_jkf().replace("\n", "")
+    with pytest.raises(OSError, match="masu.kif.read_str"):
+        kif.read(jkf)
+    assert kif.read_str(jkf).moves == kif.read_str(KIF).moves
 
 
 def test_every_corpus_record_reads_the_main_line_of_the_rust_crate():
