@@ -287,28 +287,15 @@ fn task_from_text(input: &str) -> anyhow::Result<Task> {
 fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
     let source = crate::input::name(path);
     let bytes = crate::input::read(path).with_context(|| format!("cannot read {source}"))?;
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    tasks_from_bytes(&bytes, &source, crate::input::format_hint(path), name)
-}
-
-/// Problems of the bytes of `source` (named so in errors): problem lines, or else a record
-/// (`hint` breaking a tie of formats) named `name`.
-fn tasks_from_bytes(
-    bytes: &[u8],
-    source: &str,
-    hint: Option<kif::Format>,
-    name: String,
-) -> anyhow::Result<Vec<Task>> {
-    let as_lines = std::str::from_utf8(bytes)
+    let as_lines = std::str::from_utf8(&bytes)
         .map_err(|e| e.to_string())
         .and_then(|text| tsume::parse_problems(text).map_err(|e| e.to_string()));
     let lines_error = match as_lines {
         Ok(problems) => return Ok(problems.into_iter().map(task_from_problem).collect()),
         Err(err) => err,
     };
-    let parsed = kif::read_bytes(bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
+    let hint = crate::input::format_hint(path);
+    let parsed = kif::read_bytes(&bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
         anyhow::anyhow!(
             "{source}: neither problem lines ({lines_error}) nor a record ({})",
             record_error.to_string().lines().next().unwrap_or_default()
@@ -325,6 +312,11 @@ fn tasks_from_bytes(
     }
     let position = tsume::parse_position(&parsed.record.start.setup.to_sfen())
         .with_context(|| format!("{source}: the start position is not a mate problem"))?;
+    // The file's name names the problem; standard input has none.
+    let name = match path.file_name() {
+        Some(n) if !crate::input::is_stdin(path) => n.to_string_lossy().into_owned(),
+        _ => String::new(),
+    };
     Ok(vec![Task {
         name,
         position,
