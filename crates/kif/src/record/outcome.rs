@@ -76,11 +76,11 @@ impl Record {
     /// The record of `game`: its start, its moves as the main line, and the special that
     /// says how it ended when it has ended (詰み, 投了, 千日手, 入玉勝ち, ...: the one whose
     /// [`Special::outcome`] is the game's), so that a program that played a game can save
-    /// it as KIF, KI2, CSA or JKF. A checkmate, repetition or perpetual check needs no
-    /// word (the moves show it: [`Record::outcome`] finds it), but gets one where the
-    /// formats have it; a resignation by the side not to move has no word at that ply in
-    /// any format (投了 and `%TORYO` are the mover's) and is left out: check
-    /// `record.outcome() == game.outcome()` where a program lets either side resign.
+    /// it as KIF, KI2, CSA or JKF. A checkmate or repetition gets its word (詰み, 千日手);
+    /// a perpetual check none, its moves show it ([`Record::outcome`] finds it). A
+    /// resignation by the side not to move has no word at that ply in any format (投了 and
+    /// `%TORYO` are the mover's) and is left out: check `record.outcome() ==
+    /// game.outcome()` where a program lets either side resign.
     ///
     /// ```
     /// use masu_kif::{Record, Special};
