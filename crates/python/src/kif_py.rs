@@ -122,8 +122,7 @@ impl Record {
     fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for h in &self.record.headers {
-            // `trim` takes U+3000 too: it is Unicode white space.
-            dict.set_item(&h.key, h.value.trim())?;
+            dict.set_item(&h.key, h.trimmed_value())?;
         }
         Ok(dict)
     }

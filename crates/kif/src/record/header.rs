@@ -11,6 +11,15 @@ pub struct Header {
     pub value: String,
 }
 
+impl Header {
+    /// The value without the padding writers add around it (ASCII and ideographic spaces,
+    /// tabs): `平手` for `平手　　`.
+    #[must_use]
+    pub fn trimmed_value(&self) -> &str {
+        self.value.trim_matches([' ', '\u{3000}', '\t'])
+    }
+}
+
 /// The header keys a program can act on; every other key is still kept as raw text.
 ///
 /// KIF names are canonical: other formats map their own keys (CSA `N+`, `$EVENT`, JKF `先手`)
@@ -245,7 +254,7 @@ impl Headers {
         self.entries
             .iter()
             .find(|h| key.matches(&h.key))
-            .map(|h| h.value.trim_matches([' ', '\u{3000}', '\t']))
+            .map(Header::trimmed_value)
     }
 
     /// Sets a typed key: replaces the value of its first line (keeping that line's spelling
