@@ -45,9 +45,11 @@ pub(crate) fn format_hint(path: &Path) -> Option<kif::Format> {
 /// names the input and says the reader's first line.
 pub(crate) fn read_record(path: &Path, mode: kif::Mode) -> anyhow::Result<kif::Parsed> {
     let bytes = read(path).with_context(|| format!("cannot read {}", name(path)))?;
-    kif::read_bytes(&bytes, format_hint(path), mode).map_err(|err| {
-        let message = err.to_string();
-        let first = message.lines().next().unwrap_or_default();
-        anyhow::anyhow!("{}: {first}", name(path))
-    })
+    kif::read_bytes(&bytes, format_hint(path), mode)
+        .map_err(|err| anyhow::anyhow!("{}: {}", name(path), first_line(&err.to_string())))
+}
+
+/// The first line of a reader's message (the rest quotes the source line).
+pub(crate) fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
 }

@@ -96,10 +96,6 @@ pub(crate) fn run(args: &KifArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or_default()
-}
-
 const RECORD_EXTENSIONS: [&str; 7] = ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "json"];
 
 /// The files named, with folders expanded (recursively, sorted) to their record files.
@@ -284,7 +280,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         path.display(),
                         d.line,
                         d.column,
-                        first_line(&message(d))
+                        crate::input::first_line(&message(d))
                     );
                 }
             }
@@ -296,7 +292,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         path.display(),
                         d.line,
                         d.column,
-                        first_line(&message(d))
+                        crate::input::first_line(&message(d))
                     ),
                     None => eprintln!("{}: error: {err}", path.display()),
                 }

@@ -298,7 +298,7 @@ fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
     let parsed = kif::read_bytes(&bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
         anyhow::anyhow!(
             "{source}: neither problem lines ({lines_error}) nor a record ({})",
-            record_error.to_string().lines().next().unwrap_or_default()
+            crate::input::first_line(&record_error.to_string())
         )
     })?;
     // A lenient read takes any text for a record of the even game: a problem file with a
