@@ -163,13 +163,14 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 /// each verdict there were.
 fn summary(reports: &[Report], unexpected: usize) -> String {
     let total = reports.len();
+    let problems = if total == 1 { "problem" } else { "problems" };
     if reports.is_empty()
         || reports
             .iter()
             .any(|r| !matches!(r.task.expected, Expected::Unknown))
     {
         return format!(
-            "{} of {total} problems answered as expected",
+            "{} of {total} {problems} answered as expected",
             total - unexpected
         );
     }
@@ -183,7 +184,6 @@ fn summary(reports: &[Report], unexpected: usize) -> String {
     let no_mates = count(|v| matches!(v, Verdict::NoMate | Verdict::NoMateWithin { .. }));
     let undecided = count(|v| matches!(v, Verdict::Unknown { .. }));
     let failed = reports.iter().filter(|r| r.verdict.is_err()).count();
-    let problems = if total == 1 { "problem" } else { "problems" };
     let mut line = format!(
         "{total} {problems}: {mates} {}, {no_mates} without a mate, {undecided} undecided",
         if mates == 1 { "mate" } else { "mates" }
@@ -350,22 +350,18 @@ fn usi_line(moves: &[shogi::Move]) -> Vec<String> {
     moves.iter().map(|m| m.to_usi().to_string()).collect()
 }
 
-/// The line in Japanese as KI2 writes it: `▲２四銀 △同　玉 ...`.
+/// The line in Japanese as KI2 writes it: `▲２四銀 △同　玉 ...` (the solver's lines are
+/// legal; were one not, the text would say which move is not).
 fn japanese_line(start: &Position, moves: &[shogi::Move]) -> String {
-    let mut color = start.turn();
-    let mut previous = None;
-    let mut words = Vec::with_capacity(moves.len());
-    for &m in moves {
-        let text = m
-            .to_japanese(color)
-            .with_mark()
-            .with_non_promotion()
-            .after(previous);
-        words.push(text.to_string());
-        previous = Some(m.to());
-        color = color.opposite();
-    }
-    words.join(" ")
+    let words = match start.japanese_line(moves, None) {
+        Ok(words) => words,
+        Err(e) => return format!("({e})"),
+    };
+    words
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn verdict_word(verdict: &Result<Verdict, anyhow::Error>) -> &'static str {

@@ -39,12 +39,25 @@ fn json_lines_carry_the_documented_fields() {
         "\"verdict\":\"mate\"",
         "\"length\":1",
         "\"line\":[\"G*5b\"]",
+        // No gold on the board reaches 5b: the drop is written without 打, as KI2 does.
+        "\"line_ja\":\"▲５二金\"",
         "\"convention\":\"same\"",
         "\"nodes\":",
         "\"millis\":",
     ] {
         assert!(out.contains(field), "{field} missing in {out}");
     }
+}
+
+/// The Japanese line tells apart two golds that reach the same square, as KI2 does.
+#[test]
+fn the_japanese_line_names_which_gold_moves() {
+    let sfen = "4k4/9/3G1G3/9/9/9/9/9/9 b 2r2b2g4s4n4l18p 1";
+    let out = masu_ok(&["solve", sfen]);
+    assert!(
+        out.contains("kif  ▲５二金右") || out.contains("kif  ▲５二金左"),
+        "{out}"
+    );
 }
 
 /// `--within`: a mate in three is "no mate within 1", and found exact within 5.

@@ -41,6 +41,8 @@ pub(crate) struct Solution {
     /// else the line the proof follows, at most `length` moves (its defences the longest
     /// the proof knows of, so it can be shorter than the true minimax line).
     line: Vec<String>,
+    /// `line` in KI2 notation, the official Japanese one: `["▲２二金", "△同　玉", ...]`.
+    line_ki2: Vec<String>,
     /// The tsume-convention length (futile interpositions not counted), `None` when not
     /// worked out (`level` below `"full"`).
     convention_length: Option<u32>,
@@ -61,6 +63,7 @@ type SolutionState = (
     String,
     Option<u32>,
     bool,
+    Vec<String>,
     Vec<String>,
     Option<u32>,
     Vec<(usize, String)>,
@@ -88,6 +91,7 @@ impl Solution {
             s.length,
             s.exact,
             s.line,
+            s.line_ki2,
             s.convention_length,
             s.alternatives,
             s.stopped.map(str::to_owned),
@@ -105,6 +109,7 @@ impl Solution {
             length,
             exact,
             line,
+            line_ki2,
             convention_length,
             alternatives,
             stopped,
@@ -116,6 +121,7 @@ impl Solution {
             length,
             exact,
             line,
+            line_ki2,
             convention_length,
             alternatives,
             stopped: stopped
@@ -375,6 +381,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyR
         length: None,
         exact: false,
         line: Vec::new(),
+        line_ki2: Vec::new(),
         convention_length: None,
         alternatives: Vec::new(),
         stopped: None,
@@ -387,6 +394,12 @@ fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyR
             solution.length = Some(mate.length);
             solution.exact = mate.exact;
             solution.line = mate.line.iter().map(ToString::to_string).collect();
+            solution.line_ki2 = pos
+                .japanese_line(&mate.line, None)
+                .map_err(value_error)?
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             solution.convention_length = mate.convention.length(mate.length);
             solution.alternatives = mate
                 .alternatives

@@ -140,6 +140,35 @@ def test_moves_carry_their_pieces_and_names():
     assert drop.is_drop and drop.from_square is None and drop.japanese() == "５二金打"
 
 
+@pytest.mark.parametrize("start", STARTS)
+def test_ki2_words_read_back_as_the_moves_played(start):
+    """`ki2_line` tells every move of random games apart: masu.kif's KI2 reader, given the
+    words alone, plays the same moves."""
+    for seed in range(8):
+        game = random_game(seed, start)
+        played = [m.usi() for m in game.move_stack]
+        words = Board(start).ki2_line(played)
+        assert len(words) == len(played)
+        text = masu.kif.Record.from_board(Board(start)).to_ki2() + " ".join(words) + "\n"
+        assert masu.kif.read_str(text).moves == played
+
+
+def test_ki2_of_one_move_and_errors_naming_the_place():
+    board = Board("position startpos moves 7g7f 3c3d 8h2b")
+    assert board.move_to_ki2("3a2b") == "△同　銀"  # after the move played before
+    assert board.ki2_line(["3a2b", "B*5e"]) == ["△同　銀", "▲５五角"]
+    golds = Board("4k4/9/9/9/9/9/9/3G1G3/4K4 b G 1")
+    assert golds.move_to_ki2(golds.move_from_usi("6h5h")) == "▲５八金左"
+    assert golds.move_to_ki2("G*5g") == "▲５七金打"  # the 6h gold could go there too
+    with pytest.raises(masu.IllegalMoveError, match="^move 2 of the line: "):
+        board.ki2_line(["3a2b", "3a2b"])
+    with pytest.raises(ValueError, match="^move 1 of the line: "):
+        board.ki2_line(["x"])
+    with pytest.raises(TypeError):
+        board.ki2_line([7])
+    assert board.ki2_line([]) == [] and len(board.move_stack) == 3
+
+
 def test_check_mate_and_mate_in_one():
     board = Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
     assert not board.is_check()

@@ -6,6 +6,7 @@ import time
 import pytest
 
 from conftest import interrupted_after
+import masu
 from masu import tsume
 
 # Black: a pawn on 1d and two golds in hand against the king on 1b: mate in three.
@@ -21,6 +22,8 @@ def test_mate_in_three():
     assert s.verdict == "mate"
     assert s.length == 3 and s.exact
     assert len(s.line) == 3 and s.line[0].startswith("G*")
+    assert s.line_ki2 == masu.shogi.Board(MATE3, tsume=True).ki2_line(s.line)
+    assert s.line_ki2[0].startswith("▲") and s.line_ki2[1].startswith("△")
     assert s.convention_length == 3
     assert s.nodes > 0 and s.seconds >= 0
     assert repr(s) == f"Solution(verdict='mate', length=3, line={s.line!r}, nodes={s.nodes})"

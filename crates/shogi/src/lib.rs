@@ -11,6 +11,7 @@ mod game;
 mod hand;
 mod handicap;
 mod japanese;
+mod japanese_line;
 mod mv;
 pub mod numerals;
 mod outcome;
@@ -40,6 +41,7 @@ pub use game::{Declaration, DeclarationRule, Game, GameError, ParseGameError, Re
 pub use hand::{Hand, HandError};
 pub use handicap::{Handicap, ParseHandicapError};
 pub use japanese::JapaneseMove;
+pub use japanese_line::LineError;
 pub use mv::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use perft::{perft, perft_make};

@@ -1,6 +1,6 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, Iterator, List, Optional, Tuple, Union, final
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, final
 
 __all__ = [
     "BLACK",
@@ -145,6 +145,10 @@ class Board:
         """The last move played, `None` at the start."""
     def move_from_usi(self, usi: str) -> Move:
         """The legal move written as `usi`."""
+    def move_to_ki2(self, move: Union[Move, str], /) -> str:
+        """The move in KI2 notation as played here: `▲７六歩`, `△同　銀`, `▲５八金右`."""
+    def ki2_line(self, moves: Iterable[Union[Move, str]]) -> List[str]:
+        """The moves in KI2 notation, played one after the other from here."""
     def move_from_csa(self, csa: str) -> Move:
         """The legal move written in CSA (`+7776FU` or `7776FU`)."""
     def push_csa(self, csa: str) -> Move:

@@ -12,6 +12,7 @@ class Solution:
     length: Optional[int]
     exact: bool
     line: List[str]
+    line_ki2: List[str]
     convention_length: Optional[int]
     alternatives: List[Tuple[int, str]]
     stopped: Optional[str]

@@ -52,6 +52,26 @@ fn checked(m: shogi::Move, legal: bool) -> PyResult<shogi::Move> {
     }
 }
 
+/// A move given as a `Move` or USI text, resolved in `pos`: IllegalMoveError when it is
+/// not legal there, ValueError for text that is no USI move, TypeError for anything else.
+fn resolve_in(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
+    if let Ok(m) = mv.cast::<Move>() {
+        let m = m.get().mv;
+        return checked(m, pos.is_legal(&m));
+    }
+    let text: String = mv.extract().map_err(|_| {
+        let kind = mv
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string());
+        PyTypeError::new_err(format!("a move is a Move or USI text, not {kind}"))
+    })?;
+    let usi: UsiMove = text
+        .parse()
+        .map_err(|e| value_error(format!("{e}: {text:?}")))?;
+    usi.to_move(pos).map_err(illegal_move)
+}
+
 impl BoardState {
     pub(crate) fn position(&self) -> &Position {
         self.game.position()
@@ -66,20 +86,7 @@ impl BoardState {
 
     /// A move given as a `Move` or USI text, resolved in the current position.
     pub(super) fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
-        if let Ok(m) = mv.cast::<Move>() {
-            return self.legal(m.get().mv);
-        }
-        let text: String = mv.extract().map_err(|_| {
-            let kind = mv
-                .get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string());
-            PyTypeError::new_err(format!("a move is a Move or USI text, not {kind}"))
-        })?;
-        let usi: UsiMove = text
-            .parse()
-            .map_err(|e| value_error(format!("{e}: {text:?}")))?;
-        usi.to_move(self.position()).map_err(illegal_move)
+        resolve_in(self.position(), mv)
     }
 
     /// The legal move written in CSA, with or without the sign.
@@ -97,11 +104,6 @@ impl BoardState {
             .map_err(|e| value_error(format!("{e}: {text:?}")))?;
         csa.to_move(pos)
             .map_err(|e| illegal_move(format!("{e}: {text}")))
-    }
-
-    /// `m` when it is legal here, else IllegalMoveError.
-    fn legal(&self, m: shogi::Move) -> PyResult<shogi::Move> {
-        checked(m, self.position().is_legal(&m))
     }
 
     /// Whether `m` is legal here, checked with the position's pins (see
@@ -245,6 +247,50 @@ impl Board {
         let state = self.state(usi.py())?;
         let m = state.resolve(usi)?;
         Ok(state.wrap(m))
+    }
+
+    /// The move (a `Move` or USI text) in KI2 notation, the official Japanese one, as
+    /// played here: `▲７六歩`, `△同　銀` after a move to its square, `▲５八金右` when two
+    /// golds reach 5h, `▲５五角打` when a bishop on the board could go there too. Raises
+    /// IllegalMoveError for a move that is not legal here, ValueError for bad text.
+    #[pyo3(signature = (r#move, /))]
+    fn move_to_ki2(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let state = self.state(r#move.py())?;
+        let m = state.resolve(r#move)?;
+        let previous = state.game.moves().last().map(shogi::Move::to);
+        Ok(state
+            .position()
+            .japanese_move(&m, previous)
+            .with_mark()
+            .to_string())
+    }
+
+    /// The moves (each a `Move` or USI text) in KI2 notation, played one after the other
+    /// from this position, as `move_to_ki2` writes each; the board stays as it is:
+    /// `board.ki2_line(["7g7f", "3c3d", "8h2b", "3a2b"])` is `["▲７六歩", "△３四歩",
+    /// "▲２二角不成", "△同　銀"]`. Raises IllegalMoveError or ValueError naming the move's
+    /// place in the line.
+    fn ki2_line(&self, moves: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let py = moves.py();
+        // Copied, so that the board is free while Python code yields the moves.
+        let (start, previous) = {
+            let state = self.state(py)?;
+            let previous = state.game.moves().last().map(shogi::Move::to);
+            (state.position().clone(), previous)
+        };
+        let mut pos = start.clone();
+        let mut line = Vec::new();
+        for (index, mv) in moves.try_iter()?.enumerate() {
+            let place = |e: PyErr| {
+                let message = format!("move {} of the line: {}", index + 1, e.value(py));
+                PyErr::from_type(e.get_type(py), message)
+            };
+            let m = resolve_in(&pos, &mv?).map_err(place)?;
+            pos.play_unchecked(m);
+            line.push(m);
+        }
+        let words = start.japanese_line(&line, previous).map_err(illegal_move)?;
+        Ok(words.iter().map(ToString::to_string).collect())
     }
 
     /// The legal move written in CSA (`+7776FU`, or `7776FU` for the side to move; the
