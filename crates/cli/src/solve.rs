@@ -350,18 +350,13 @@ fn usi_line(moves: &[shogi::Move]) -> Vec<String> {
     moves.iter().map(|m| m.to_usi().to_string()).collect()
 }
 
-/// The line in Japanese as KI2 writes it: `▲２四銀 △同　玉 ...` (the solver's lines are
-/// legal; were one not, the text would say which move is not).
-fn japanese_line(start: &Position, moves: &[shogi::Move]) -> String {
-    let words = match start.japanese_line(moves, None) {
-        Ok(words) => words,
-        Err(e) => return format!("({e})"),
-    };
-    words
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The line in KI2 notation, the official Japanese one: `▲２四銀`, `△同　玉`, ... (the
+/// solver's lines are legal; were one not, the last word would say which move is not).
+fn ki2_line(start: &Position, moves: &[shogi::Move]) -> Vec<String> {
+    match start.japanese_line(moves, None) {
+        Ok(words) => words.iter().map(ToString::to_string).collect(),
+        Err(e) => vec![format!("({e})")],
+    }
 }
 
 fn verdict_word(verdict: &Result<Verdict, anyhow::Error>) -> &'static str {
@@ -393,7 +388,7 @@ fn json_line(report: &Report) -> serde_json::Value {
         "length": mate.map(|m| m.length),
         "exact": mate.map(|m| m.exact),
         "line": mate.map_or_else(Vec::new, |m| usi_line(&m.line)),
-        "line_ja": mate.map(|m| japanese_line(&report.task.position, &m.line)),
+        "line_ki2": mate.map_or_else(Vec::new, |m| ki2_line(&report.task.position, &m.line)),
         "nodes": report.nodes,
         "proof_nodes": report.proof_nodes,
         "millis": report.millis,
@@ -493,8 +488,8 @@ fn write_text(
         writeln!(out, "  usi  {}", usi_line(&m.line).join(" "))?;
         writeln!(
             out,
-            "  kif  {}",
-            japanese_line(&report.task.position, &m.line)
+            "  ki2  {}",
+            ki2_line(&report.task.position, &m.line).join(" ")
         )?;
         if !m.alternatives.is_empty() {
             writeln!(out, "  余詰: {}", text_alternatives(&m.alternatives))?;

@@ -40,7 +40,7 @@ fn json_lines_carry_the_documented_fields() {
         "\"length\":1",
         "\"line\":[\"G*5b\"]",
         // No gold on the board reaches 5b: the drop is written without 打, as KI2 does.
-        "\"line_ja\":\"▲５二金\"",
+        "\"line_ki2\":[\"▲５二金\"]",
         "\"convention\":\"same\"",
         "\"nodes\":",
         "\"millis\":",
@@ -55,7 +55,7 @@ fn the_japanese_line_names_which_gold_moves() {
     let sfen = "4k4/9/3G1G3/9/9/9/9/9/9 b 2r2b2g4s4n4l18p 1";
     let out = masu_ok(&["solve", sfen]);
     assert!(
-        out.contains("kif  ▲５二金右") || out.contains("kif  ▲５二金左"),
+        out.contains("ki2  ▲５二金右") || out.contains("ki2  ▲５二金左"),
         "{out}"
     );
 }
