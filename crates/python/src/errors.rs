@@ -1,7 +1,7 @@
 //! Rust errors as Python exceptions, with the Rust message.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -27,4 +27,14 @@ pub(crate) fn value_error(err: impl std::fmt::Display) -> PyErr {
 /// An [`IllegalMoveError`] with the error's message.
 pub(crate) fn illegal_move(err: impl std::fmt::Display) -> PyErr {
     IllegalMoveError::new_err(err.to_string())
+}
+
+/// A `TypeError` saying what an argument must be and the type it had: `"a move is a Move
+/// or USI text, not int"`.
+pub(crate) fn wrong_type(expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
+    let kind = got
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".into(), |n| n.to_string());
+    PyTypeError::new_err(format!("{expected}, not {kind}"))
 }

@@ -12,9 +12,10 @@ use shogi::{Position, SetupMode};
 use tsume::{AnswerLevel, Config, InterruptFn, Limits, Solver, StopReason, TableError, Verdict};
 
 use crate::args::{seconds, table_bytes};
-use crate::errors::value_error;
+use crate::errors::{value_error, wrong_type};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
+use crate::shogi_py::Board;
 use crate::wait::{Signals, run_interruptible};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -194,8 +195,16 @@ impl Settings {
     }
 }
 
-fn problem(sfen: &str) -> PyResult<Position> {
-    read_problem(sfen).map_err(value_error)
+/// A mate problem given as SFEN text (read as [`read_problem`] reads it) or as a
+/// `masu.shogi.Board` (its current position). TypeError for anything else.
+fn problem(sfen: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(board) = sfen.cast::<Board>() {
+        return Ok(board.get().state(sfen.py())?.position().clone());
+    }
+    let text: String = sfen
+        .extract()
+        .map_err(|_| wrong_type("a problem is SFEN text or a Board", sfen))?;
+    read_problem(&text).map_err(value_error)
 }
 
 /// A mate problem's position as masu-tsume reads it.
@@ -203,8 +212,9 @@ fn read_problem(sfen: &str) -> Result<Position, shogi::ParseSfenError> {
     Position::from_sfen_with(sfen.trim(), SetupMode::Tsume)
 }
 
-/// Solves the mate problem `sfen` (the side to move attacks; tsume rules: the attacker may
-/// have no king, pieces on neither board nor hand belong to the defender).
+/// Solves the mate problem `sfen`, SFEN text or a `masu.shogi.Board` (the side to move
+/// attacks; tsume rules: the attacker may have no king, pieces on neither board nor hand
+/// belong to the defender).
 ///
 /// `level`: `"proof"` stops at the first proof, `"short"` shortens its line with searches
 /// of bounded cost (the shortest mate found, `exact` only if proven), `"exact"` proves the
@@ -223,7 +233,7 @@ fn read_problem(sfen: &str) -> Result<Position, shogi::ParseSfenError> {
 #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
 fn solve(
     py: Python<'_>,
-    sfen: &str,
+    sfen: &Bound<'_, PyAny>,
     level: &str,
     nodes: Option<u64>,
     time: Option<f64>,
@@ -248,7 +258,7 @@ fn solve(
 #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
 fn solve_many(
     py: Python<'_>,
-    sfens: Vec<String>,
+    sfens: Vec<Bound<'_, PyAny>>,
     level: &str,
     nodes: Option<u64>,
     time: Option<f64>,
@@ -262,7 +272,11 @@ fn solve_many(
         .enumerate()
         .map(|(i, sfen)| {
             // In a batch, say which problem: the message alone does not find it.
-            read_problem(sfen).map_err(|e| value_error(format!("sfens[{i}] {sfen:?}: {e}")))
+            problem(sfen).map_err(|e| {
+                let shown = sfen.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+                let message = format!("sfens[{i}] {shown}: {}", e.value(py));
+                PyErr::from_type(e.get_type(py), message)
+            })
         })
         .collect::<PyResult<Vec<_>>>()?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -346,10 +360,16 @@ impl TsumeSolver {
         })
     }
 
-    /// Solves the mate problem `sfen` as `masu.tsume.solve` does (`max_plies` too), with
+    /// Solves the mate problem `sfen` (SFEN text or a `Board`) as `masu.tsume.solve` does
+    /// (`max_plies` too), with
     /// this solver's settings and table. Raises ValueError for a position that is not a mate problem.
     #[pyo3(signature = (sfen, max_plies = None))]
-    fn solve(&mut self, py: Python<'_>, sfen: &str, max_plies: Option<u32>) -> PyResult<Solution> {
+    fn solve(
+        &mut self,
+        py: Python<'_>,
+        sfen: &Bound<'_, PyAny>,
+        max_plies: Option<u32>,
+    ) -> PyResult<Solution> {
         let pos = problem(sfen)?;
         let solver = &mut self.solver;
         let solution = py.detach(|| solve_one(solver, &pos, max_plies));

@@ -72,8 +72,25 @@ def test_many_in_parallel_keep_their_order():
     solutions = tsume.solve_many([MATE3, NO_MATE, MATE3], hash_mb=8, threads=2)
     assert [s.verdict for s in solutions] == ["mate", "no_mate", "mate"]
     # A bad position in a batch is named by its index.
-    with pytest.raises(ValueError, match=r'^sfens\[1\] "bad": invalid board'):
+    with pytest.raises(ValueError, match=r"^sfens\[1\] 'bad': invalid board"):
         tsume.solve_many([MATE3, "bad", MATE3], hash_mb=8)
+    with pytest.raises(TypeError, match=r"^sfens\[0\] 7: a problem is SFEN text or a Board"):
+        tsume.solve_many([7], hash_mb=8)
+
+
+def test_a_board_is_a_problem_too():
+    board = masu.shogi.Board(MATE3, tsume=True)
+    by_text = tsume.solve(MATE3, level="exact", hash_mb=8)
+    assert tsume.solve(board, level="exact", hash_mb=8).line == by_text.line
+    assert tsume.Solver(level="exact", hash_mb=8).solve(board).line == by_text.line
+    many = tsume.solve_many([board, MATE3], level="exact", hash_mb=8, threads=1)
+    assert [s.line for s in many] == [by_text.line] * 2
+    # The position the board is at: after the first two moves, a mate in one.
+    board.push_usi(by_text.line[0])
+    board.push_usi(by_text.line[1])
+    assert tsume.solve(board, hash_mb=8).length == 1
+    with pytest.raises(TypeError, match="^a problem is SFEN text or a Board, not int$"):
+        tsume.solve(7)
 
 
 def test_a_time_limit_stops_a_long_search():

@@ -1,6 +1,8 @@
 """Tsume solving with df-pn."""
 
-from typing import List, Optional, Tuple, final
+from typing import List, Optional, Tuple, Union, final
+
+from masu.shogi import Board
 
 __all__ = ["Solution", "Solver", "solve", "solve_many"]
 
@@ -39,11 +41,11 @@ class Solver:
     ) -> "Solver":
         """A solver with the settings of `solve`; its table is reserved now."""
 
-    def solve(self, sfen: str, max_plies: Optional[int] = None) -> Solution:
+    def solve(self, sfen: Union[str, Board], max_plies: Optional[int] = None) -> Solution:
         """Solves one mate problem with this solver's settings and table."""
 
 def solve(
-    sfen: str,
+    sfen: Union[str, Board],
     level: str = "full",
     nodes: Optional[int] = None,
     time: Optional[float] = None,
@@ -54,7 +56,7 @@ def solve(
     """Solves one mate problem (with `threads` above 1, on that many threads)."""
 
 def solve_many(
-    sfens: List[str],
+    sfens: List[Union[str, Board]],
     level: str = "full",
     nodes: Optional[int] = None,
     time: Optional[float] = None,

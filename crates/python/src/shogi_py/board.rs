@@ -2,7 +2,7 @@
 //! python-shogi users know.
 
 use kif::csa::CsaMove;
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
@@ -12,7 +12,7 @@ use shogi::{
 
 use super::mv::Interner;
 use super::{LegalMoves, Move, color_arg, color_index, fixed_bytes, square_arg};
-use crate::errors::{illegal_move, value_error};
+use crate::errors::{illegal_move, value_error, wrong_type};
 use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 
 /// A shogi board: the position, the moves played since it was set, and the game's end
@@ -59,13 +59,9 @@ fn resolve_in(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
         let m = m.get().mv;
         return checked(m, pos.is_legal(&m));
     }
-    let text: String = mv.extract().map_err(|_| {
-        let kind = mv
-            .get_type()
-            .name()
-            .map_or_else(|_| "?".into(), |n| n.to_string());
-        PyTypeError::new_err(format!("a move is a Move or USI text, not {kind}"))
-    })?;
+    let text: String = mv
+        .extract()
+        .map_err(|_| wrong_type("a move is a Move or USI text", mv))?;
     let usi: UsiMove = text
         .parse()
         .map_err(|e| value_error(format!("{e}: {text:?}")))?;
