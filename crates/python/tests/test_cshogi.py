@@ -177,6 +177,34 @@ def test_cshogi_reads_our_bytes_and_we_read_theirs():
         assert ours.zobrist_hash() == board.zobrist_hash()
 
 
+def test_arrays_are_filled_as_cshogi_fills_them():
+    """cshogi's training-data loops write into arrays: `board.to_hcp(hcpes[i]["hcp"])`,
+    `board.to_psfen(psvs[i]["sfen"])`. The same calls fill the same bytes here."""
+    n = 24
+    ours = np.zeros(n, masu.shogi.HuffmanCodedPosAndEval)
+    theirs = np.zeros(n, cshogi.HuffmanCodedPosAndEval)
+    our_psv = np.zeros(n, masu.shogi.PackedSfenValue)
+    their_psv = np.zeros(n, cshogi.PackedSfenValue)
+    our_hcps = np.zeros(n, masu.shogi.HuffmanCodedPos)
+    for i in range(n):
+        board = random_game(i, STARTS[i % len(STARTS)], plies=i * 5)
+        other = cshogi.Board(board.sfen())
+        assert board.to_hcp(ours[i]["hcp"]) is None
+        other.to_hcp(theirs[i]["hcp"])
+        board.to_psfen(our_psv[i]["sfen"])
+        other.to_psfen(their_psv[i]["sfen"])
+        board.to_hcp(our_hcps[i : i + 1])  # a structured record of 32 bytes
+    assert ours.tobytes() == theirs.tobytes()
+    assert our_psv.tobytes() == their_psv.tobytes()
+    assert our_hcps.tobytes() == ours["hcp"].tobytes()
+    board = masu.shogi.Board()
+    for wrong in [np.zeros(31, np.uint8), np.zeros((4, 16), np.uint8)[:, :8], our_hcps[:2]]:
+        with pytest.raises(ValueError):
+            board.to_hcp(wrong)
+    with pytest.raises(TypeError):
+        board.to_hcp(bytearray(32).decode())
+
+
 def test_dtypes_match_cshogi():
     for name in ["HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfen", "PackedSfenValue"]:
         ours = getattr(masu.shogi, name)

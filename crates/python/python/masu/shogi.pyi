@@ -1,6 +1,6 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, final
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, final, overload
 
 __all__ = [
     "BLACK",
@@ -192,12 +192,20 @@ class Board:
         """Whether the side to move, in check, is mated within `ply` plies whatever it plays."""
     def csa_pos(self) -> str:
         """The position in CSA: rows `P1`-`P9`, the hands, the side to move's sign."""
-    def to_hcp(self) -> bytes:
-        """The position as 32 HCP bytes, as cshogi writes them."""
+    @overload
+    def to_hcp(self, hcp: None = None) -> bytes:
+        """The position as 32 HCP bytes, as cshogi writes them; given a numpy array of
+        32 bytes, fills it (cshogi's `to_hcp(hcp)`)."""
+    @overload
+    def to_hcp(self, hcp: Any) -> None: ...
     def set_hcp(self, hcp: Any) -> None:
         """Sets the position from 32 HCP bytes (bytes or a numpy array)."""
-    def to_psfen(self) -> bytes:
-        """The position as 32 PackedSfen bytes, as YaneuraOu writes them."""
+    @overload
+    def to_psfen(self, psfen: None = None) -> bytes:
+        """The position as 32 PackedSfen bytes, as YaneuraOu writes them; given a numpy
+        array of 32 bytes, fills it (cshogi's `to_psfen(psfen)`)."""
+    @overload
+    def to_psfen(self, psfen: Any) -> None: ...
     def set_psfen(self, psfen: Any) -> None:
         """Sets the position from 32 PackedSfen bytes."""
     def to_bod(self) -> str:

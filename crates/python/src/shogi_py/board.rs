@@ -11,7 +11,7 @@ use shogi::{
 };
 
 use super::mv::Interner;
-use super::{LegalMoves, Move, color_arg, color_index, fixed_bytes, square_arg};
+use super::{LegalMoves, Move, color_arg, color_index, fill_bytes, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, value_error, wrong_type};
 use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 
@@ -49,6 +49,18 @@ fn checked(m: shogi::Move, legal: bool) -> PyResult<shogi::Move> {
         Ok(m)
     } else {
         Err(illegal_move(format!("illegal move {m}")))
+    }
+}
+
+/// `bytes` as a new `bytes` object, or written into `out` (then `None`).
+fn bytes_or_fill<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    match out {
+        Some(out) => fill_bytes(out, bytes).map(|()| None),
+        None => Ok(Some(PyBytes::new(py, bytes))),
     }
 }
 
@@ -573,10 +585,18 @@ impl Board {
     }
 
     /// The position as HCP: 32 bytes, byte for byte as cshogi's `to_hcp` writes them.
-    /// Raises ValueError for a position without both kings.
-    fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+    /// Given `hcp`, a writable numpy array of 32 bytes (`hcpes[i]["hcp"]`, a
+    /// `HuffmanCodedPos` record), fills it as cshogi's `to_hcp(hcp)` does and returns
+    /// `None`. Raises ValueError for a position without both kings or an array of another
+    /// size.
+    #[pyo3(signature = (hcp = None))]
+    fn to_hcp<'py>(
+        &self,
+        py: Python<'py>,
+        hcp: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
         let packed = Hcp::from_position(self.state(py)?.position()).map_err(value_error)?;
-        Ok(PyBytes::new(py, &packed.0))
+        bytes_or_fill(py, &packed.0, hcp)
     }
 
     /// Sets the position from 32 HCP bytes (`bytes` or a numpy array) and clears the
@@ -590,10 +610,17 @@ impl Board {
     }
 
     /// The position as PackedSfen: 32 bytes, byte for byte as YaneuraOu (and cshogi's
-    /// `to_psfen`) write them. Raises ValueError for a position without both kings.
-    fn to_psfen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+    /// `to_psfen`) write them; given `psfen`, a writable numpy array of 32 bytes, fills it
+    /// as cshogi's `to_psfen(psfen)` does and returns `None`. Raises ValueError for a
+    /// position without both kings or an array of another size.
+    #[pyo3(signature = (psfen = None))]
+    fn to_psfen<'py>(
+        &self,
+        py: Python<'py>,
+        psfen: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
         let packed = PackedSfen::from_position(self.state(py)?.position()).map_err(value_error)?;
-        Ok(PyBytes::new(py, &packed.0))
+        bytes_or_fill(py, &packed.0, psfen)
     }
 
     /// Sets the position from 32 PackedSfen bytes and clears the history; the move number

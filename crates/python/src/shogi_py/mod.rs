@@ -7,13 +7,13 @@ mod per_move_calls;
 mod planes;
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyMemoryView, PySlice};
 
 pub(crate) use board::Board;
 pub(crate) use moves::LegalMoves;
 pub(crate) use mv::Move;
 
-use crate::errors::value_error;
+use crate::errors::{value_error, wrong_type};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
@@ -94,4 +94,51 @@ pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<shogi::Square> {
     }
     let name: String = sq.extract()?;
     name.parse().map_err(value_error)
+}
+
+/// Writes `bytes` into `out`, a caller's writable array of exactly that many bytes: a
+/// uint8 array or view (`hcpe["hcp"][i]`), or a structured numpy record of that size
+/// (`hcps[i:i + 1]` of `HuffmanCodedPos`), as cshogi's `to_hcp(array)` fills one.
+pub(crate) fn fill_bytes(out: &Bound<'_, PyAny>, bytes: &[u8]) -> PyResult<()> {
+    let wrong_size = |size: usize| {
+        value_error(format!(
+            "the array holds {size} bytes, not the {} to write",
+            bytes.len()
+        ))
+    };
+    // A contiguous writable uint8 buffer, written in place at once (the buffer protocol is
+    // in the stable ABI from CPython 3.11).
+    #[cfg(any(Py_3_11, not(Py_LIMITED_API)))]
+    if let Ok(buffer) = pyo3::buffer::PyBuffer::<u8>::get(out)
+        && let Some(cells) = buffer.as_mut_slice(out.py())
+    {
+        if cells.len() != bytes.len() {
+            return Err(wrong_size(cells.len()));
+        }
+        for (cell, &byte) in cells.iter().zip(bytes) {
+            cell.set(byte);
+        }
+        return Ok(());
+    }
+    // Any other numpy array (a structured record, the older ABI): its bytes through numpy,
+    // C-ordered, so that the flat view below is the array's memory and not a copy.
+    let contiguous = out
+        .getattr("flags")
+        .and_then(|flags| flags.get_item("C_CONTIGUOUS"))
+        .and_then(|c| c.extract::<bool>())
+        .map_err(|_| wrong_type("the array to fill must be a writable numpy array", out))?;
+    if !contiguous {
+        return Err(value_error("the array to fill must be C-contiguous"));
+    }
+    let flat = out
+        .call_method1("view", ("u1",))
+        .and_then(|view| view.call_method1("reshape", (-1,)))
+        .map_err(|_| wrong_type("the array to fill must be a writable numpy array", out))?;
+    let size: usize = flat.getattr("size")?.extract()?;
+    if size != bytes.len() {
+        return Err(wrong_size(size));
+    }
+    let py = out.py();
+    let source = PyMemoryView::from(PyBytes::new(py, bytes).as_any())?;
+    flat.set_item(PySlice::full(py), source)
 }
