@@ -205,13 +205,64 @@ def test_arrays_are_filled_as_cshogi_fills_them():
         board.to_hcp(bytearray(32).decode())
 
 
+def test_psv_examples_convert_to_hcpe_as_cshogi_reads_them():
+    """Random games' positions as YaneuraOu examples (a random legal move, score and
+    result each), converted by `psv_to_hcpe`: cshogi, reading each example with
+    `set_psfen` and `move_from_psv`, gives the same HCP, move code and Black-side result."""
+    rng = random.Random(7)
+    psvs = np.zeros(300, masu.shogi.PackedSfenValue)
+    for i in range(len(psvs)):
+        board = random_game(i, STARTS[i % len(STARTS)], plies=rng.randrange(120))
+        moves = board.legal_moves
+        if not moves:
+            board = masu.shogi.Board()
+            moves = board.legal_moves
+        board.to_psfen(psvs[i]["sfen"])
+        psvs[i]["score"] = rng.randrange(-32768, 32768)
+        psvs[i]["move"] = rng.choice(moves).to_psv_move16()
+        psvs[i]["gamePly"] = rng.randrange(1, 500)
+        psvs[i]["game_result"] = rng.choice([-1, 0, 1])
+    hcpes = masu.shogi.psv_to_hcpe(psvs)
+    assert hcpes.dtype == cshogi.HuffmanCodedPosAndEval and len(hcpes) == len(psvs)
+    for psv, hcpe in zip(psvs, hcpes):
+        theirs = cshogi.Board()
+        theirs.set_psfen(psv["sfen"])
+        assert bytes(hcpe["hcp"]) == cshogi_bytes(theirs, "to_hcp", cshogi.HuffmanCodedPos)
+        assert hcpe["bestMove16"] == cshogi.move16(theirs.move_from_psv(int(psv["move"])))
+        assert hcpe["eval"] == psv["score"]
+        won = int(psv["game_result"])  # the side to move's: 1 won, -1 lost
+        black_won = (theirs.turn == cshogi.BLACK) == (won == 1)
+        assert hcpe["gameResult"] == (0 if won == 0 else 1 if black_won else 2)
+    back = masu.shogi.hcpe_to_psv(hcpes)
+    expected = psvs.copy()
+    expected["gamePly"] = 0  # HCPE does not store it
+    assert back.tobytes() == expected.tobytes()
+    assert (masu.shogi.psv_to_hcpe(psvs.tobytes()) == hcpes).all()
+
+
+def test_examples_that_do_not_convert_raise_or_are_skipped():
+    psvs = np.zeros(4, masu.shogi.PackedSfenValue)
+    board = masu.shogi.Board()
+    for i in range(4):
+        board.to_psfen(psvs[i]["sfen"])
+        psvs[i]["move"] = board.move_from_usi("7g7f").to_psv_move16()
+    psvs[2]["game_result"] = 5
+    with pytest.raises(ValueError, match=r"^psvs\[2\]: game result 5 is none of the format's$"):
+        masu.shogi.psv_to_hcpe(psvs)
+    with pytest.warns(UserWarning, match="skipped 1 of 4 examples"):
+        assert len(masu.shogi.psv_to_hcpe(psvs, skip_errors=True)) == 3
+    with pytest.raises(TypeError, match="dtype"):
+        masu.shogi.psv_to_hcpe(np.zeros(4, masu.shogi.HuffmanCodedPosAndEval))
+    with pytest.raises(ValueError, match="not a whole number of 40-byte examples"):
+        masu.shogi.psv_to_hcpe(psvs.tobytes()[:-1])
+    assert len(masu.shogi.hcpe_to_psv(b"")) == 0
+
+
 def test_dtypes_match_cshogi():
     for name in ["HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfen", "PackedSfenValue"]:
         ours = getattr(masu.shogi, name)
         theirs = getattr(cshogi, name)
-        assert ours.itemsize == theirs.itemsize
-        assert ours.names == theirs.names
-        assert [ours.fields[n][1] for n in ours.names] == [theirs.fields[n][1] for n in theirs.names]
+        assert ours == theirs, name  # names, types and offsets
 
 
 def test_mate_in_one_agrees():

@@ -19,7 +19,9 @@ __all__ = [
     "REPETITION_WIN",
     "STARTING_SFEN",
     "WHITE",
+    "hcpe_to_psv",
     "perft",
+    "psv_to_hcpe",
 ]
 
 BLACK: int
@@ -222,3 +224,9 @@ class Board:
 
 def perft(board: Board, depth: int) -> int:
     """The number of legal move sequences of `depth` plies from `board`."""
+
+def psv_to_hcpe(psvs: Any, skip_errors: bool = False) -> Any:
+    """YaneuraOu's PackedSfenValue examples as dlshogi's HCPE (numpy arrays), in parallel."""
+
+def hcpe_to_psv(hcpes: Any, skip_errors: bool = False) -> Any:
+    """dlshogi's HCPE examples as YaneuraOu's PackedSfenValue (numpy arrays), in parallel."""

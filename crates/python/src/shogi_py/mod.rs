@@ -1,6 +1,7 @@
 //! `masu.shogi`: the board, moves, perft and the training-data formats.
 
 mod board;
+mod convert;
 mod moves;
 mod mv;
 mod per_move_calls;
@@ -21,6 +22,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Move>()?;
     m.add_class::<LegalMoves>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::psv_to_hcpe_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::hcpe_to_psv_bytes, m)?)?;
     m.add("BLACK", 0)?;
     m.add("WHITE", 1)?;
     m.add("STARTING_SFEN", shogi::Position::startpos().to_sfen())?;

@@ -28,6 +28,7 @@
 //! ```
 
 mod bits;
+mod convert;
 pub mod hcp;
 pub mod psfen;
 #[cfg(test)]
@@ -86,6 +87,14 @@ pub enum DecodeError {
     /// A 16-bit move that is not legal in the position.
     #[error("move code {0:#06x} is not a legal move here")]
     Move(u16),
+    /// A game result field that holds a value the format does not use.
+    #[error("game result {0} is none of the format's")]
+    GameResult(i8),
+    /// A position decoded from one format that the other cannot hold when an example is
+    /// converted ([`PackedSfenValue::to_hcpe`], [`Hcpe::to_psv`]): a side without a king,
+    /// which neither format decodes to, so a conversion never meets it.
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
 }
 
 fn color_name(color: Color) -> &'static str {
