@@ -1,7 +1,7 @@
 //! Shogi targets: SFEN parsing, USI moves on arbitrary positions, USI position lines read as
 //! games, legal move generation, packed positions and moves (HCP, PackedSfen).
 
-use shogi::packed::{DecodeError, Hcp, PackedSfen, hcp, psfen};
+use shogi::packed::{DecodeError, Hcp, Hcpe, PackedSfen, PackedSfenValue, hcp, psfen};
 use shogi::{Game, Move, PieceKind, Position, SetupMode, Square, UsiMove};
 
 const STARTS: [&str; 4] = [
@@ -213,7 +213,9 @@ const PSFEN: Packed = Packed {
 /// PackedSfen, the next 32 are the position, the rest are 16-bit move codes. Decoding never
 /// panics; a decoded position encodes to bytes that decode to it again, prints as SFEN that
 /// reads back to it, and its legal moves are legal and come back from their own codes; a
-/// code that decodes is a legal move that encodes to that code.
+/// code that decodes is a legal move that encodes to that code. The position with the
+/// first code as a training example converts to the other format and back to the same
+/// example when the code is a legal move and the result one the format uses.
 pub fn check_packed_decode(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
@@ -240,4 +242,57 @@ pub fn check_packed_decode(data: &[u8]) {
             assert_eq!((format.move16)(m), code, "{m} in {pos}");
         }
     }
+    if let Some(pair) = codes.first_chunk::<2>() {
+        check_example_conversion(selector, *bytes, u16::from_le_bytes(*pair), &pos);
+    }
+}
+
+/// `bytes` (decoding to `pos`) with `code` as a training example, in the format `selector`
+/// picks, converted to the other and back.
+fn check_example_conversion(selector: u8, bytes: [u8; 32], code: u16, pos: &Position) {
+    // -1..=2 for PackedSfenValue, 0..=3 for HCPE: the last of each is no result.
+    let result = (selector >> 1) % 4;
+    let score = i16::from_le_bytes([selector, selector ^ 0x5a]);
+    let (valid, back) = if selector & 1 == 0 {
+        let example = Hcpe {
+            hcp: Hcp(bytes),
+            eval: score,
+            best_move: code,
+            game_result: result as i8,
+        };
+        let back = example.to_psv(9).and_then(|psv| psv.to_hcpe());
+        if let Ok(again) = &back {
+            assert_eq!(again.hcp.to_position().as_ref(), Ok(pos));
+            assert_eq!(
+                (again.eval, again.best_move, again.game_result),
+                (score, code, result as i8)
+            );
+        }
+        (
+            hcp::move_from16(pos, code).is_ok() && result < 3,
+            back.is_ok(),
+        )
+    } else {
+        let game_result = result as i8 - 1;
+        let example = PackedSfenValue {
+            sfen: PackedSfen(bytes),
+            score,
+            best_move: code,
+            game_ply: 9,
+            game_result,
+        };
+        let back = example.to_hcpe().and_then(|hcpe| hcpe.to_psv(9));
+        if let Ok(again) = &back {
+            assert_eq!(again.sfen.to_position().as_ref(), Ok(pos));
+            assert_eq!(
+                (again.score, again.best_move, again.game_result),
+                (score, code, game_result)
+            );
+        }
+        (
+            psfen::move_from16(pos, code).is_ok() && result < 3,
+            back.is_ok(),
+        )
+    };
+    assert_eq!(valid, back, "{code:#06x}, result {result} in {pos}");
 }

@@ -1,6 +1,8 @@
 //! The frame HCP and PackedSfen share: the 256-bit stream, and encoding and decoding a
 //! position with a format's code tables.
 
+use std::sync::OnceLock;
+
 use super::{DecodeError, EncodeError};
 use crate::{ByColor, Color, Hand, Piece, PieceKind, Position, Setup, SetupMode, Square};
 
@@ -28,64 +30,113 @@ pub(super) struct Tables {
     pub(super) hand: [[Code; 7]; 2],
     /// Pieces in the piece box (on neither the board nor a hand), by hand kind.
     pub(super) boxed: [Code; 7],
+    /// The board's and the rest's codes as lookups (`OnceLock::new()` in a table).
+    pub(super) lookups: OnceLock<Lookups>,
 }
 
 /// An empty square.
 const EMPTY: Code = c(0, 1);
 
-/// Bits written from the least significant bit of byte 0.
+/// Bits written from the least significant bit of byte 0, a code at a time into 64-bit
+/// words (a word, not a bit, per step: encoding is a third of converting an example).
 struct Writer {
-    bytes: [u8; 32],
+    /// The stream's four words, and one that a code past the end would spill into.
+    words: [u64; 5],
     at: usize,
 }
 
 impl Writer {
+    /// Appends the low `len` bits of `bits` (at most 8).
     fn put(&mut self, bits: u8, len: u8) {
-        for i in 0..len {
-            if (bits >> i) & 1 == 1
-                && let Some(byte) = self.bytes.get_mut(self.at / 8)
-            {
-                *byte |= 1 << (self.at % 8);
-            }
-            self.at += 1;
+        let (word, shift) = (self.at / 64, self.at % 64);
+        let bits = u64::from(bits) & ((1 << len) - 1);
+        if let Some(w) = self.words.get_mut(word) {
+            *w |= bits << shift;
         }
+        if shift + usize::from(len) > 64
+            && let Some(w) = self.words.get_mut(word + 1)
+        {
+            *w |= bits >> (64 - shift);
+        }
+        self.at += usize::from(len);
+    }
+
+    fn bytes(&self) -> [u8; 32] {
+        let mut out = [0; 32];
+        for (chunk, word) in out.chunks_exact_mut(8).zip(self.words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        out
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8; 32],
+/// A code set read by table: for each 8-bit window of the stream (its first bit the
+/// lowest), the index of the code it starts with and that code's length (0: none).
+#[derive(Debug)]
+pub(super) struct Lookup([(u8, u8); 256]);
+
+impl Lookup {
+    /// The lookup of a prefix-free `codes` (every code at most 8 bits).
+    fn new(codes: &[Code]) -> Lookup {
+        let mut entries = [(0, 0); 256];
+        for (i, code) in codes.iter().enumerate().filter(|(_, c)| c.len > 0) {
+            let mask = (1usize << code.len) - 1;
+            for (window, entry) in entries.iter_mut().enumerate() {
+                if window & mask == usize::from(code.bits) {
+                    *entry = (i as u8, code.len);
+                }
+            }
+        }
+        Lookup(entries)
+    }
+}
+
+/// The two code sets of a format as lookups, made on the first decoding.
+#[derive(Debug)]
+pub(super) struct Lookups {
+    board: Lookup,
+    rest: Lookup,
+}
+
+/// The stream read a code at a time, by table.
+struct Reader {
+    /// The 32 bytes and two zero bytes, so that a window near the end reads no further.
+    bytes: [u8; 34],
     at: usize,
 }
 
-impl Reader<'_> {
-    fn bit(&mut self) -> Option<u8> {
-        let byte = self.bytes.get(self.at / 8)?;
-        let bit = (byte >> (self.at % 8)) & 1;
-        self.at += 1;
-        Some(bit)
+impl Reader {
+    fn new(stream: &[u8; 32]) -> Reader {
+        let mut bytes = [0; 34];
+        bytes[..32].copy_from_slice(stream);
+        Reader { bytes, at: 0 }
     }
 
+    /// The next eight bits, the first the lowest (zeros past the end of the stream).
+    fn window(&self) -> u8 {
+        let i = (self.at / 8).min(32);
+        let pair = u16::from_le_bytes([self.bytes[i], self.bytes[i + 1]]);
+        (pair >> (self.at % 8)) as u8
+    }
+
+    /// The next `len` bits (at most 8); `None` past the end of the stream.
     fn take(&mut self, len: u8) -> Option<u8> {
-        let mut value = 0;
-        for i in 0..len {
-            value |= self.bit()? << i;
+        if self.at + usize::from(len) > 256 {
+            return None;
         }
+        let value = self.window() & (((1u16 << len) - 1) as u8);
+        self.at += usize::from(len);
         Some(value)
     }
 
-    /// Reads bits until they form one of `codes`' entries; its index.
-    fn code(&mut self, codes: &[Code]) -> Result<usize, DecodeError> {
-        let start = self.at;
-        let err = DecodeError::Code { bit: start };
-        let (mut value, mut len) = (0u8, 0u8);
-        while len < 8 {
-            value |= self.bit().ok_or(err.clone())? << len;
-            len += 1;
-            if let Some(i) = codes.iter().position(|c| c.len == len && c.bits == value) {
-                return Ok(i);
-            }
+    /// The index of the code of `lookup` that starts here, read past it.
+    fn code(&mut self, lookup: &Lookup) -> Result<usize, DecodeError> {
+        let (index, len) = lookup.0[usize::from(self.window())];
+        if len == 0 || self.at + usize::from(len) > 256 {
+            return Err(DecodeError::Code { bit: self.at });
         }
-        Err(err)
+        self.at += usize::from(len);
+        Ok(usize::from(index))
     }
 }
 
@@ -97,7 +148,7 @@ pub(super) fn encode(pos: &Position, tables: &Tables) -> Result<[u8; 32], Encode
     };
     let (black_king, white_king) = (king(Color::Black)?, king(Color::White)?);
     let mut w = Writer {
-        bytes: [0; 32],
+        words: [0; 5],
         at: 0,
     };
     w.put(pos.turn().index() as u8, 1);
@@ -127,12 +178,16 @@ pub(super) fn encode(pos: &Position, tables: &Tables) -> Result<[u8; 32], Encode
         (held[kind.index()]..kind.max_count()).for_each(|_| w.put(code.bits, code.len));
     }
     debug_assert_eq!(w.at, 256, "a full set always takes 256 bits");
-    Ok(w.bytes)
+    Ok(w.bytes())
 }
 
 /// Reads a position written with `tables` (move number 1).
 pub(super) fn decode(bytes: &[u8; 32], tables: &Tables) -> Result<Position, DecodeError> {
-    let mut r = Reader { bytes, at: 0 };
+    let lookups = tables.lookups.get_or_init(|| Lookups {
+        board: Lookup::new(&board_codes(tables)),
+        rest: Lookup::new(&rest_codes(tables)),
+    });
+    let mut r = Reader::new(bytes);
     let mut setup = Setup::default();
     if r.take(1) == Some(1) {
         setup.turn = Color::White;
@@ -143,22 +198,20 @@ pub(super) fn decode(bytes: &[u8; 32], tables: &Tables) -> Result<Position, Deco
         return Err(DecodeError::KingsOnOneSquare(black_king));
     }
     let mut count = [0u8; 7];
-    let board_codes = board_codes(tables);
     for sq in Square::ALL {
         let piece = if sq == black_king {
             Some(Piece::new(Color::Black, PieceKind::King))
         } else if sq == white_king {
             Some(Piece::new(Color::White, PieceKind::King))
         } else {
-            let i = r.code(&board_codes)?;
+            let i = r.code(&lookups.board)?;
             BOARD_PIECES[i].inspect(|p| bump(&mut count, p.kind))
         };
         setup.board[sq.index()] = piece;
     }
-    let rest = rest_codes(tables);
     let mut hands = [[0u8; 7]; 2];
     while r.at < 256 {
-        let i = r.code(&rest)?;
+        let i = r.code(&lookups.rest)?;
         let kind = PieceKind::HAND[i % 7];
         bump(&mut count, kind);
         if i < 14 {
@@ -170,7 +223,7 @@ pub(super) fn decode(bytes: &[u8; 32], tables: &Tables) -> Result<Position, Deco
     Ok(Position::from_setup(setup, SetupMode::Strict)?)
 }
 
-fn king_square(r: &mut Reader<'_>, color: Color) -> Result<Square, DecodeError> {
+fn king_square(r: &mut Reader, color: Color) -> Result<Square, DecodeError> {
     let value = r.take(7).unwrap_or(u8::MAX);
     Square::from_index(value).ok_or(DecodeError::KingSquare { color, value })
 }

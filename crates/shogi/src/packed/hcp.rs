@@ -2,6 +2,7 @@
 //! write them, and their 16-bit move code.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::bits::{self, NONE, Tables, c};
 use super::{DecodeError, EncodeError, drop_number, kind_of_drop_number, resolve};
@@ -201,6 +202,7 @@ static TABLES: Tables = Tables {
         c(0b000_1111, 7),
         c(0b010_1111, 7),
     ],
+    lookups: OnceLock::new(),
 };
 
 #[cfg(test)]
