@@ -6,7 +6,8 @@
 Rows: legal moves of many positions set from SFEN; push/pop of every legal move of those
 positions; perft 4 from the start in Python (and masu's perft in Rust); reading the record
 corpus of crates/kif/tests/data (each library on the files it reads; masu also with
-read_many, in parallel); converting the corpus to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
+read_many, in parallel); converting the corpus to HCPE; converting YaneuraOu training
+examples (PackedSfenValue, one per position of the first row) to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
 minutes otherwise): its rows are scaled to the same work and marked so. Each row prints
 the time of each library (the best of five runs, masu and cshogi taking turns; perft in
 Python and the record rows the best of ten; python-shogi's one run of the board rows) and
@@ -221,6 +222,44 @@ def cshogi_hcpe(files):
     return len(np.concatenate(out))
 
 
+# YaneuraOu's examples to dlshogi's.
+def psv_examples(sfens):
+    """A PackedSfenValue example for each position with a legal move: its first move,
+    a score and a result from the position's index (made once, not timed)."""
+    psvs = np.zeros(len(sfens), dtype=masu.shogi.PackedSfenValue)
+    n = 0
+    for i, sfen in enumerate(sfens):
+        board = masu.shogi.Board(sfen)
+        moves = board.legal_moves
+        if not moves:
+            continue
+        board.to_psfen(psvs[n]["sfen"])
+        psvs[n]["move"] = moves[0].to_psv_move16()
+        psvs[n]["score"] = i % 2000 - 1000
+        psvs[n]["game_result"] = i % 3 - 1
+        n += 1
+    return psvs[:n]
+
+
+def masu_psv_to_hcpe(psvs):
+    return len(masu.shogi.psv_to_hcpe(psvs))
+
+
+def cshogi_psv_to_hcpe(psvs):
+    """The conversion written with cshogi's calls, example by example."""
+    out = np.zeros(len(psvs), dtype=cshogi.HuffmanCodedPosAndEval)
+    board = cshogi.Board()
+    for i, psv in enumerate(psvs):
+        board.set_psfen(psv["sfen"])
+        board.to_hcp(out[i]["hcp"])
+        out[i]["eval"] = psv["score"]
+        out[i]["bestMove16"] = cshogi.move16(board.move_from_psv(int(psv["move"])))
+        won = psv["game_result"]
+        black_won = (board.turn == cshogi.BLACK) == (won == 1)
+        out[i]["gameResult"] = 0 if won == 0 else 1 if black_won else 2
+    return len(out)
+
+
 def installed(name):
     try:
         return importlib.metadata.version(name)
@@ -311,6 +350,10 @@ def main():
     even = [f for f in common if has_both_kings(f)]
     runs = alternated(with_cshogi((masu_hcpe, even), (cshogi_hcpe, even)), repeat=10)
     row(f"records to HCPE ({len(even)} files)", runs, f"{runs['masu'][1]:,} positions (masu)")
+
+    psvs = psv_examples(sfens)
+    runs = alternated(with_cshogi((masu_psv_to_hcpe, psvs), (cshogi_psv_to_hcpe, psvs)))
+    row(f"PackedSfenValue to HCPE ({len(psvs):,} examples)", runs, "examples")
 
 
 if __name__ == "__main__":
