@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use kif::encoding::TextEncoding;
 use kif::{Format, Mode, NodeId, Parsed, Special};
-use pyo3::exceptions::PyIOError;
+use pyo3::exceptions::{PyIOError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
@@ -281,11 +281,29 @@ impl Record {
         })
     }
 
-    /// A `masu.shogi.Board` at the end of the main line, its moves as history. Raises
-    /// ValueError when the start position or a move cannot be played.
-    fn board(&self) -> PyResult<Board> {
-        let game = self.record.game().map_err(value_error)?;
-        Ok(Board::from_game(game))
+    /// A `masu.shogi.Board` after the first `ply` moves of the main line (0: the start
+    /// position; `None`: all of them), those moves as its history. Raises IndexError when
+    /// the main line has fewer moves, ValueError when the start position or a move cannot
+    /// be played.
+    #[pyo3(signature = (ply = None))]
+    fn board(&self, ply: Option<usize>) -> PyResult<Board> {
+        let game = match ply {
+            None => self.record.game(),
+            Some(0) => self.record.game_at(self.record.tree.root()),
+            Some(ply) => {
+                let tree = &self.record.tree;
+                let node = tree
+                    .main_line()
+                    .filter(|&id| tree[id].recorded_move().is_some())
+                    .nth(ply - 1)
+                    .ok_or_else(|| {
+                        let moves = tree.main_line_moves();
+                        PyIndexError::new_err(format!("ply {ply} of a main line of {moves} moves"))
+                    })?;
+                self.record.game_at(node)
+            }
+        };
+        Ok(Board::from_game(game.map_err(value_error)?))
     }
 
     /// The record as KIF text (all variations). KIF holds the whole record, but for clocks

@@ -66,6 +66,11 @@ def test_record_fields():
     assert record.to_usi() == "position startpos moves 7g7f 3c3d 8h2b+ 3a2b"
     board = record.board()
     assert board.move_number == 5 and board.peek().usi() == "3a2b"
+    assert record.board(4) == board and record.board(0) == masu.shogi.Board()
+    after_two = record.board(2)
+    assert after_two.move_stack == board.move_stack[:2] and after_two.peek().usi() == "3c3d"
+    with pytest.raises(IndexError, match="^ply 5 of a main line of 4 moves$"):
+        record.board(5)
 
 
 def test_warnings_say_where():

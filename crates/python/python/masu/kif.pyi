@@ -66,8 +66,8 @@ class Record:
         ending: Optional[str] = None,
     ) -> "Record":
         """The record of the game on `board`, its ending when over, or the KIF word `ending`."""
-    def board(self) -> Board:
-        """A board at the end of the main line, its moves as history."""
+    def board(self, ply: Optional[int] = None) -> Board:
+        """A board after the first `ply` moves of the main line (all when `None`)."""
     def to_kif(self) -> str:
         """The record as KIF text."""
     def to_ki2(self) -> str:
