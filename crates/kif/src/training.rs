@@ -1,6 +1,7 @@
 //! Training data from records: the positions of a game's main line as HCPE entries (the
-//! 38-byte layout of cshogi and dlshogi, [`shogi::packed::Hcpe`]), each labelled with the
-//! move played, the game's result and the evaluation an engine wrote beside the move.
+//! 38-byte layout of cshogi and dlshogi, [`shogi::packed::Hcpe`]) or PackedSfenValue
+//! examples (YaneuraOu's 40 bytes, [`psv`]), each labelled with the move played, the game's
+//! result and the evaluation an engine wrote beside the move.
 //!
 //! Engine evaluations come from engine comment lines whose text starts with a number, as
 //! floodgate and CSA programs write them after each move (`'** 113 -3334FU +2625FU`): the
@@ -23,8 +24,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use shogi::packed::{EncodeError, Hcp, Hcpe, hcp};
-use shogi::{Color, Position, PositionError, SetupMode};
+use shogi::packed::{EncodeError, Hcp, Hcpe, PackedSfen, PackedSfenValue, hcp, psfen};
+use shogi::{Color, Move, Position, PositionError, SetupMode};
 
 use crate::{NodeId, Record};
 
@@ -104,6 +105,62 @@ pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
         Some(Color::White) => Hcpe::WHITE_WIN,
         None => Hcpe::DRAW,
     };
+    examples(record, |example| {
+        Ok(Hcpe {
+            hcp: Hcp::from_position(example.pos).map_err(|e| example.encode_error(e))?,
+            eval: example.eval,
+            best_move: hcp::move16(example.mv),
+            game_result,
+        })
+    })
+}
+
+/// The main line as YaneuraOu's PackedSfenValue examples, as [`hcpe`] makes HCPE entries:
+/// the same positions, moves (as [`psfen::move16`]) and evaluations, `game_ply` the
+/// position's move number (1 at the start of a game) and `game_result` the side to move's
+/// (1 won, -1 lost, 0 a draw or no winner named).
+///
+/// # Errors
+///
+/// [`TrainingError`], as [`hcpe`].
+pub fn psv(record: &Record) -> Result<Vec<PackedSfenValue>, TrainingError> {
+    let winner = record.winner();
+    examples(record, |example| {
+        let turn = example.pos.turn();
+        Ok(PackedSfenValue {
+            sfen: PackedSfen::from_position(example.pos).map_err(|e| example.encode_error(e))?,
+            score: example.eval,
+            best_move: psfen::move16(example.mv),
+            game_ply: u16::try_from(example.pos.ply()).unwrap_or(u16::MAX),
+            game_result: winner.map_or(0, |w| if w == turn { 1 } else { -1 }),
+        })
+    })
+}
+
+/// A main-line position of a record and what is known of its move.
+struct Example<'a> {
+    pos: &'a Position,
+    mv: Move,
+    /// The evaluation beside the move, the side to move's, clamped to `i16`.
+    eval: i16,
+    /// The move's number in the record (1-based).
+    ply: u32,
+}
+
+impl Example<'_> {
+    fn encode_error(&self, error: EncodeError) -> TrainingError {
+        TrainingError::Encode {
+            ply: self.ply,
+            error,
+        }
+    }
+}
+
+/// `make` of every main-line position before a legal move, in order (see [`hcpe`]).
+fn examples<T>(
+    record: &Record,
+    mut make: impl FnMut(&Example<'_>) -> Result<T, TrainingError>,
+) -> Result<Vec<T>, TrainingError> {
     let (mut pos, faults) = record.start.position_and_faults()?;
     if !faults.is_empty() {
         // The error that names the faults; built only for such a start.
@@ -122,15 +179,12 @@ pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
             Color::Black => black_side,
             Color::White => black_side.saturating_neg(),
         };
-        out.push(Hcpe {
-            hcp: Hcp::from_position(&pos).map_err(|error| TrainingError::Encode {
-                ply: record.tree[id].ply(),
-                error,
-            })?,
+        out.push(make(&Example {
+            pos: &pos,
+            mv: m.mv,
             eval: own_side.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
-            best_move: hcp::move16(m.mv),
-            game_result,
-        });
+            ply: record.tree[id].ply(),
+        })?);
         pos.play_unchecked(m.mv);
     }
     Ok(out)
@@ -140,6 +194,24 @@ pub fn hcpe(record: &Record) -> Result<Vec<Hcpe>, TrainingError> {
 mod tests {
     use super::*;
     use crate::{Mode, csa};
+
+    #[test]
+    fn psv_examples_are_the_hcpe_entries_with_ply_and_the_movers_result() {
+        let text = "V2.2\nPI\n+\n+7776FU\n'** 40 -3334FU\n-3334FU\n'** 35\n+2726FU\n%TORYO\n";
+        let record = csa::read_str(text, Mode::Strict).expect("reads").record;
+        let examples = psv(&record).expect("converts");
+        let entries = hcpe(&record).expect("converts");
+        assert_eq!(examples.len(), 3);
+        // White resigned at move 4: Black, to move at plies 1 and 3, won.
+        let labels: Vec<_> = examples
+            .iter()
+            .map(|e| (e.game_ply, e.game_result, e.score))
+            .collect();
+        assert_eq!(labels, [(1, 1, 40), (2, -1, -35), (3, 1, 0)]);
+        for (example, entry) in examples.iter().zip(&entries) {
+            assert_eq!(example.to_hcpe().as_ref(), Ok(entry));
+        }
+    }
 
     #[test]
     fn a_composed_start_gives_no_training_data() {

@@ -24,6 +24,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_str, m)?)?;
     m.add_function(wrap_pyfunction!(read_many_records, m)?)?;
     m.add_function(wrap_pyfunction!(to_hcpe_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(to_psv_bytes, m)?)?;
     Ok(())
 }
 
@@ -640,8 +641,33 @@ fn to_hcpe_bytes<'py>(
 }
 
 fn hcpe_of_file(path: &Path) -> Result<Vec<u8>, ReadFailure> {
+    training_bytes(path, kif::training::hcpe, |e| e.to_bytes())
+}
+
+/// Converts record files to YaneuraOu's PackedSfenValue in parallel, as `to_hcpe_bytes`
+/// converts them to HCPE: `masu_kif::training::psv` (40 bytes an example, `gamePly` the
+/// position's move number, `game_result` the side to move's: 1 won, -1 lost, 0 drawn).
+#[pyfunction]
+#[pyo3(signature = (paths, skip_errors = false))]
+fn to_psv_bytes<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    skip_errors: bool,
+) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
+    let (files, errors) = for_each_file(py, &paths, skip_errors, |path| {
+        training_bytes(path, kif::training::psv, |e| e.to_bytes())
+    })?;
+    Ok((PyBytes::new(py, &files.concat()), errors))
+}
+
+/// The record at `path` as training examples (`examples`), each as its bytes.
+fn training_bytes<T, const N: usize>(
+    path: &Path,
+    examples: fn(&kif::Record) -> Result<Vec<T>, kif::training::TrainingError>,
+    bytes: fn(&T) -> [u8; N],
+) -> Result<Vec<u8>, ReadFailure> {
     let parsed = read_path(path)?;
-    let entries = kif::training::hcpe(&parsed.record)
+    let entries = examples(&parsed.record)
         .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))?;
-    Ok(entries.iter().flat_map(|e| e.to_bytes()).collect())
+    Ok(entries.iter().flat_map(bytes).collect())
 }

@@ -266,6 +266,15 @@ def test_to_hcpe_converts_every_main_line_position():
             i += 1
     assert i == len(array) > 1000
 
+    # The same positions as YaneuraOu's examples: each entry converted, with the position's
+    # move number, which HCPE does not hold.
+    psvs = kif.to_psv(files)
+    assert psvs.dtype == masu.shogi.PackedSfenValue and len(psvs) == len(array)
+    from_hcpe = masu.shogi.hcpe_to_psv(array)
+    assert (psvs[["sfen", "score", "move", "game_result"]] == from_hcpe[["sfen", "score", "move", "game_result"]]).all()
+    plies = [masu.shogi.Board(kif.read(p).start_sfen).move_number + k for p in files for k in range(len(kif.read(p).moves))]
+    assert psvs["gamePly"].tolist() == plies
+
 
 def test_read_many_reads_each_file_as_read_does():
     paths = [CORPUS / name for name in corpus_files()]

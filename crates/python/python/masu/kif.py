@@ -13,7 +13,7 @@ LossWarning = _kif.LossWarning
 read = _kif.read
 read_str = _kif.read_str
 
-__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe"]
+__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe", "to_psv"]
 
 
 def _warn_skipped(errors):
@@ -61,3 +61,19 @@ def to_hcpe(
     data, errors = _kif.to_hcpe_bytes([os.fspath(p) for p in paths], skip_errors)
     _warn_skipped(errors)
     return numpy.frombuffer(data, dtype=HuffmanCodedPosAndEval).copy()
+
+
+def to_psv(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False):
+    """Converts record files to one numpy array of dtype ``masu.shogi.PackedSfenValue``
+    (YaneuraOu's training examples, 40 bytes each), as ``to_hcpe`` converts them to HCPE:
+    the same positions, moves (YaneuraOu's code) and evaluations (``score``), ``gamePly``
+    the position's move number (1 at the start of a game) and ``game_result`` the side to
+    move's (1 won, -1 lost, 0 a draw or no result). Errors as in ``to_hcpe``.
+    """
+    import numpy
+
+    from masu.shogi import PackedSfenValue
+
+    data, errors = _kif.to_psv_bytes([os.fspath(p) for p in paths], skip_errors)
+    _warn_skipped(errors)
+    return numpy.frombuffer(data, dtype=PackedSfenValue).copy()

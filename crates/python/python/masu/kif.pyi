@@ -5,7 +5,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
 
 from masu.shogi import Board
 
-__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe"]
+__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe", "to_psv"]
 
 class LossWarning(UserWarning):
     """Part of a record that the format it was written in cannot hold, left out."""
@@ -94,3 +94,6 @@ def read_many(
 
 def to_hcpe(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False) -> Any:
     """Converts record files to a numpy array of `HuffmanCodedPosAndEval`."""
+
+def to_psv(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False) -> Any:
+    """Converts record files to a numpy array of `PackedSfenValue` (YaneuraOu's examples)."""
