@@ -10,6 +10,10 @@
 //! the stream is always exactly 256 bits. The two formats differ only in their code tables.
 //! Neither stores the move number: decoding gives move number 1.
 //!
+//! A labelled example moves between the two families with [`PackedSfenValue::to_hcpe`] and
+//! [`Hcpe::to_psv`]: the position re-encoded, the move in the other code, the game result
+//! turned between the side to move's view and the board's.
+//!
 //! # Examples
 //!
 //! ```
