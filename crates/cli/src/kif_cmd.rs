@@ -1,4 +1,5 @@
-//! `masu kif list | check | convert`: game records through masu-kif.
+//! `masu kif list | check | convert` (and `training`, in `kif_training`): game records
+//! through masu-kif.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,7 @@ use kif::encoding::TextEncoding;
 use kif::{HeaderKey, Mode, Record, Severity};
 use rayon::prelude::*;
 
-/// Shogi game records (KIF, KI2, CSA, JKF): list, check, convert.
+/// Shogi game records (KIF, KI2, CSA, JKF): list, check, convert, training data.
 #[derive(Debug, Args)]
 pub(crate) struct KifArgs {
     #[command(subcommand)]
@@ -22,6 +23,7 @@ enum KifCommand {
     List(ListArgs),
     Check(CheckArgs),
     Convert(ConvertArgs),
+    Training(crate::kif_training::TrainingArgs),
 }
 
 /// One row per record: date, event, players, handicap, plies, result.
@@ -93,13 +95,14 @@ pub(crate) fn run(args: &KifArgs) -> anyhow::Result<ExitCode> {
         KifCommand::List(args) => list(args),
         KifCommand::Check(args) => check(args),
         KifCommand::Convert(args) => convert(args),
+        KifCommand::Training(args) => crate::kif_training::run(args),
     }
 }
 
 const RECORD_EXTENSIONS: [&str; 7] = ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "json"];
 
 /// The files named, with folders expanded (recursively, sorted) to their record files.
-fn record_files(inputs: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+pub(crate) fn record_files(inputs: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for input in inputs {
         if input.is_dir() {

@@ -442,3 +442,50 @@ fn a_kif_written_by_masu_reads_back_as_shift_jis() {
     std::fs::remove_file(written).unwrap();
     std::fs::remove_file(undeclared).unwrap();
 }
+
+/// `masu kif training` writes what masu-kif's `training` makes of each record, in the order
+/// given, and names a record it cannot use (a mate problem without the attacker's king).
+#[test]
+fn training_data_is_each_record_s_entries_in_order() {
+    let games = [
+        corpus("kif/kfjs__20081220kyoochi.kif"),
+        corpus("csa/skc__floodgate.csa"),
+    ];
+    let problem = corpus("kif/tsumemi__1.kif");
+    let records: Vec<kif::Record> = games
+        .iter()
+        .map(|f| {
+            let bytes = std::fs::read(f).unwrap();
+            kif::read_bytes(&bytes, None, kif::Mode::Lenient)
+                .unwrap()
+                .record
+        })
+        .collect();
+    let hcpe: Vec<u8> = records
+        .iter()
+        .flat_map(|r| kif::training::hcpe(r).unwrap())
+        .flat_map(|e| e.to_bytes())
+        .collect();
+    let psv: Vec<u8> = records
+        .iter()
+        .flat_map(|r| kif::training::psv(r).unwrap())
+        .flat_map(|e| e.to_bytes())
+        .collect();
+    for (to, expected) in [("hcpe", hcpe), ("psv", psv)] {
+        let out = temp(&format!("training.{to}"));
+        let path = out.to_str().unwrap();
+        let run = masu(&[
+            "kif", "training", &games[0], &problem, &games[1], "--to", to, "-o", path,
+        ]);
+        assert_eq!(run.status.code(), Some(1), "the problem is left out");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert!(
+            err.contains("tsumemi__1.kif: the position before move 1: the black king is missing"),
+            "{err}"
+        );
+        assert!(err.contains("positions from 2 of 3 records"), "{err}");
+        assert_eq!(std::fs::read(&out).unwrap(), expected, "{to}");
+        assert!(expected.len() > 100 * 38);
+        std::fs::remove_file(&out).unwrap();
+    }
+}
