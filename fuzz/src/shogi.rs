@@ -96,7 +96,7 @@ fn check_repetition(game: &Game) {
 /// Move generation: the first byte picks a start position; each further byte either plays a
 /// legal move (chosen by its value) or, when odd, first tests a pseudo move built from the
 /// following bytes. Listed moves are legal and nothing else is; the checks listed are the
-/// legal moves that check.
+/// legal moves that check; a legal move's official Japanese words read back as it.
 pub fn check_legals_are_legal(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
@@ -122,6 +122,13 @@ pub fn check_legals_are_legal(data: &[u8]) {
         }
         for m in checking {
             assert!(checks.contains(m), "{m} missing in {pos}");
+        }
+        // One legal move a step in official Japanese notation (KI2, what `japanese_line`
+        // and the Python `ki2_line` write): the words read back as that move alone.
+        if let Some(m) = legal.get(usize::from(b) % legal.len().max(1)) {
+            let text = pos.japanese_move(m, None).to_string();
+            let read = text.parse::<kif::KifMove>().map(|k| k.to_move(&pos, None));
+            assert_eq!(read, Ok(Ok(*m)), "{text} in {pos}");
         }
         if b & 1 == 1 {
             let m = pseudo_move(
