@@ -7,7 +7,8 @@ Rows: legal moves of many positions set from SFEN; push/pop of every legal move 
 positions; perft 4 from the start in Python (and masu's perft in Rust); reading the record
 corpus of crates/kif/tests/data (each library on the files it reads; masu also with
 read_many, in parallel); converting the corpus to HCPE; converting YaneuraOu training
-examples (PackedSfenValue, one per position of the first row) to HCPE. python-shogi runs a tenth of the positions and perft 3 (it would take
+examples (PackedSfenValue, one per position of the first row) to HCPE; `set_hcp` of each row
+of an array of HCP positions. python-shogi runs a tenth of the positions and perft 3 (it would take
 minutes otherwise): its rows are scaled to the same work and marked so. Each row prints
 the time of each library (the best of five runs, masu and cshogi taking turns; perft in
 Python and the record rows the best of ten; python-shogi's one run of the board rows) and
@@ -241,6 +242,14 @@ def psv_examples(sfens):
     return psvs[:n]
 
 
+def set_hcp_each(board_class, hcps):
+    """A training loop's read of its positions: `set_hcp` of each row of an HCP array."""
+    board = board_class()
+    for row in hcps:
+        board.set_hcp(row)
+    return len(hcps)
+
+
 def masu_psv_to_hcpe(psvs):
     return len(masu.shogi.psv_to_hcpe(psvs))
 
@@ -350,6 +359,12 @@ def main():
     even = [f for f in common if has_both_kings(f)]
     runs = alternated(with_cshogi((masu_hcpe, even), (cshogi_hcpe, even)), repeat=10)
     row(f"records to HCPE ({len(even)} files)", runs, f"{runs['masu'][1]:,} positions (masu)")
+
+    hcps = masu.shogi.psv_to_hcpe(psv_examples(sfens[:20_000]))["hcp"]
+    runs = alternated(
+        with_cshogi((set_hcp_each, masu.shogi.Board, hcps), (set_hcp_each, cshogi and cshogi.Board, hcps))
+    )
+    row(f"set_hcp of each row of an array of {len(hcps):,} positions", runs, "positions")
 
     psvs = psv_examples(sfens)
     runs = alternated(with_cshogi((masu_psv_to_hcpe, psvs), (cshogi_psv_to_hcpe, psvs)))

@@ -55,6 +55,24 @@ fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
 /// The bytes of a `bytes`, `bytearray`, `memoryview` or numpy array (anything `bytes()`
 /// accepts), checked to be `size` long.
 pub(crate) fn fixed_bytes<const N: usize>(data: &Bound<'_, PyAny>) -> PyResult<[u8; N]> {
+    let wrong_size = |len: usize| value_error(format!("expected {N} bytes, got {len}"));
+    // A contiguous uint8 buffer (a row of a numpy array, `hcpes[i]["hcp"]`: what a
+    // training loop passes) read in place: `bytes(row)` cost more than decoding the
+    // position. The buffer protocol is in the stable ABI from CPython 3.11.
+    #[cfg(any(Py_3_11, not(Py_LIMITED_API)))]
+    if !data.is_instance_of::<PyBytes>()
+        && let Ok(buffer) = pyo3::buffer::PyBuffer::<u8>::get(data)
+        && let Some(cells) = buffer.as_slice(data.py())
+    {
+        let mut out = [0; N];
+        if cells.len() != N {
+            return Err(wrong_size(cells.len()));
+        }
+        for (byte, cell) in out.iter_mut().zip(cells) {
+            *byte = cell.get();
+        }
+        return Ok(out);
+    }
     let bytes = match data.cast::<PyBytes>() {
         Ok(b) => b.clone(),
         Err(_) => data
@@ -65,9 +83,7 @@ pub(crate) fn fixed_bytes<const N: usize>(data: &Bound<'_, PyAny>) -> PyResult<[
             .cast_into::<PyBytes>()?,
     };
     let slice = bytes.as_bytes();
-    slice
-        .try_into()
-        .map_err(|_| value_error(format!("expected {N} bytes, got {}", slice.len())))
+    slice.try_into().map_err(|_| wrong_size(slice.len()))
 }
 
 /// 0 for Black, 1 for White.
