@@ -182,6 +182,31 @@ impl Board {
         format!("{:#}", self.game.board())
     }
 
+    /// An SVG picture of the position: the last move marked, the legal moves shown
+    /// (`legal_moves`), coordinates, `size` pixels a square (8 to 65,536).
+    #[pyo3(signature = (size = 40, legal_moves = true))]
+    fn to_svg(&self, size: u32, legal_moves: bool) -> String {
+        let options = reversi::svg::SvgOptions {
+            last_move: self.game.moves().last().and_then(|m| m.square()),
+            legal_moves,
+            square_size: size,
+            ..reversi::svg::SvgOptions::default()
+        };
+        reversi::svg::render(self.game.board(), &options)
+    }
+
+    /// The SVG picture Jupyter shows.
+    fn _repr_svg_(&self) -> String {
+        self.to_svg(40, true)
+    }
+
+    /// Black's and White's discs as 64-bit masks, bit `i` for square `i` (`a1` = 0, `b1` =
+    /// 1, ..., `h8` = 63): the input planes of a network, `(mask >> i) & 1`.
+    fn bitboards(&self) -> (u64, u64) {
+        let b = self.game.board();
+        (b.discs(Color::Black), b.discs(Color::White))
+    }
+
     fn __str__(&self) -> String {
         self.game.board().to_string()
     }

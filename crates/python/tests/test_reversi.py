@@ -36,6 +36,21 @@ def test_board_and_transcript():
     assert len({Board(), Board(), game}) == 2
 
 
+def test_pictures_and_bitboards():
+    board = Board.from_transcript("f5d6")
+    svg = board.to_svg()
+    assert svg.startswith("<svg") and board._repr_svg_() == svg
+    assert svg.count('class="disc black"') == 3 and svg.count('class="disc white"') == 3
+    assert svg.count('class="lastmove"') == 1 and svg.count('class="legal"') == len(board.legal_moves)
+    assert board.to_svg(legal_moves=False).count('class="legal"') == 0
+    assert 'width="' in board.to_svg(size=2**32 - 1)  # clamped, not overflowed
+    black, white = board.bitboards()
+    text = str(board)  # squares a1, b1, ... h8, then the side to move
+    for i in range(64):
+        assert (black >> i) & 1 == (text[i] == "X") and (white >> i) & 1 == (text[i] == "O")
+    assert (bin(black).count("1"), bin(white).count("1")) == board.discs()
+
+
 def test_perft_and_solve():
     assert [perft(Board(), d) for d in range(1, 5)] == [4, 12, 56, 244]
     # Ten empties left after a seeded random game; the exact score must equal minus the

@@ -34,9 +34,12 @@ pub struct SvgOptions {
     pub legal_moves: bool,
     /// Whether to write coordinates.
     pub coordinates: bool,
-    /// Side length of a square in pixels.
+    /// Side length of a square in pixels, taken between 8 and 65,536.
     pub square_size: u32,
 }
+
+/// The largest square drawn: the picture's sizes stay far inside `u32`.
+const MAX_SQUARE_SIZE: u32 = 1 << 16;
 
 impl Default for SvgOptions {
     fn default() -> SvgOptions {
@@ -56,7 +59,7 @@ const STYLE: &str = ".square{fill:#2e8b57;stroke:#123;stroke-width:1}\
 /// The SVG text of `board`.
 #[must_use]
 pub fn render(board: &Board, options: &SvgOptions) -> String {
-    let s = options.square_size;
+    let s = options.square_size.clamp(8, MAX_SQUARE_SIZE);
     let margin = if options.coordinates { s / 2 } else { 0 };
     let (width, height) = (margin + 8 * s + s / 4, margin + 8 * s + s);
     let mut svg = String::with_capacity(16 * 1024);
@@ -172,5 +175,28 @@ mod tests {
         );
         assert_eq!(plain.matches("class=\"legal\"").count(), 0);
         assert_eq!(plain.matches("class=\"coord\"").count(), 0);
+    }
+
+    #[test]
+    fn any_square_size_draws_within_bounds() {
+        // Sizes near u32::MAX overflowed the picture's width (a panic under overflow checks).
+        for square_size in [0, 1, 40, u32::MAX / 8, u32::MAX] {
+            let svg = render(
+                &Board::new(),
+                &SvgOptions {
+                    square_size,
+                    ..SvgOptions::default()
+                },
+            );
+            assert_eq!(svg.matches("class=\"square\"").count(), 64, "{square_size}");
+        }
+        let tiny = render(
+            &Board::new(),
+            &SvgOptions {
+                square_size: 0,
+                ..SvgOptions::default()
+            },
+        );
+        assert!(tiny.contains("width=\"8\""), "{tiny}");
     }
 }

@@ -46,6 +46,11 @@ class Board:
         """(black, white) disc counts."""
     def copy(self) -> "Board":
         """An independent copy."""
+    def to_svg(self, size: int = 40, legal_moves: bool = True) -> str:
+        """An SVG picture of the position, the last move marked."""
+    def _repr_svg_(self) -> str: ...
+    def bitboards(self) -> Tuple[int, int]:
+        """Black's and White's discs as 64-bit masks, bit i for square i (a1 = 0, h8 = 63)."""
     def diagram(self) -> str:
         """The 8-line diagram."""
     def __eq__(self, other: object, /) -> bool:
