@@ -256,6 +256,14 @@ def test_examples_that_do_not_convert_raise_or_are_skipped():
     with pytest.raises(ValueError, match="not a whole number of 40-byte examples"):
         masu.shogi.psv_to_hcpe(psvs.tobytes()[:-1])
     assert len(masu.shogi.hcpe_to_psv(b"")) == 0
+    # Past the first batch of 65,536: the index still counts from the array's start.
+    many = np.repeat(psvs[:1], 70_000)
+    many[65_540]["game_result"] = 9
+    with pytest.raises(ValueError, match=r"^psvs\[65540\]: game result 9"):
+        masu.shogi.psv_to_hcpe(many)
+    with pytest.warns(UserWarning, match="skipped 1 of 70000 examples"):
+        kept = masu.shogi.psv_to_hcpe(many, skip_errors=True)
+    assert len(kept) == 69_999 and (kept == masu.shogi.psv_to_hcpe(psvs[:1])[0]).all()
 
 
 def test_dtypes_match_cshogi():

@@ -42,6 +42,9 @@ pub(crate) fn hcpe_to_psv_bytes<'py>(
     })
 }
 
+/// Examples converted between two appends to the output.
+const BATCH: usize = 1 << 16;
+
 /// Runs `each` over the `IN`-byte examples of `data` on rayon's threads, the GIL released.
 fn convert<'py, const IN: usize, const OUT: usize>(
     py: Python<'py>,
@@ -57,16 +60,24 @@ fn convert<'py, const IN: usize, const OUT: usize>(
             data.len()
         )));
     }
-    let results: Vec<Result<[u8; OUT], DecodeError>> =
-        py.detach(|| examples.par_iter().map(&each).collect());
-    let mut out = Vec::with_capacity(results.len() * OUT);
-    let mut skipped = 0;
-    for (index, result) in results.into_iter().enumerate() {
-        match result {
-            Ok(bytes) => out.extend_from_slice(&bytes),
-            Err(_) if skip_errors => skipped += 1,
-            Err(e) => return Err(value_error(format!("{name}[{index}]: {e}"))),
+    // A batch at a time, so that the results waiting to be appended stay small beside an
+    // input of millions of examples.
+    let converted = py.detach(|| {
+        let mut out = Vec::with_capacity(examples.len() * OUT);
+        let mut skipped = 0;
+        for (batch_index, batch) in examples.chunks(BATCH).enumerate() {
+            let results: Vec<_> = batch.par_iter().map(&each).collect();
+            for (i, result) in results.into_iter().enumerate() {
+                match result {
+                    Ok(bytes) => out.extend_from_slice(&bytes),
+                    Err(_) if skip_errors => skipped += 1,
+                    Err(e) => return Err((batch_index * BATCH + i, e)),
+                }
+            }
         }
-    }
+        Ok((out, skipped))
+    });
+    let (out, skipped) =
+        converted.map_err(|(index, e)| value_error(format!("{name}[{index}]: {e}")))?;
     Ok((PyByteArray::new(py, &out), skipped))
 }
