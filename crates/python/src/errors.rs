@@ -38,3 +38,9 @@ pub(crate) fn wrong_type(expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
         .map_or_else(|_| "?".into(), |n| n.to_string());
     PyTypeError::new_err(format!("{expected}, not {kind}"))
 }
+
+/// `err` with `place` before its message, of the same exception type: which item of a
+/// batch or which move of a line it is about (`"sfens[1] 'bad': invalid board ..."`).
+pub(crate) fn placed(py: Python<'_>, err: &PyErr, place: &str) -> PyErr {
+    PyErr::from_type(err.get_type(py), format!("{place}: {}", err.value(py)))
+}

@@ -12,7 +12,7 @@ use shogi::{Position, SetupMode};
 use tsume::{AnswerLevel, Config, InterruptFn, Limits, Solver, StopReason, TableError, Verdict};
 
 use crate::args::{seconds, table_bytes};
-use crate::errors::{value_error, wrong_type};
+use crate::errors::{placed, value_error, wrong_type};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
@@ -274,8 +274,7 @@ fn solve_many(
             // In a batch, say which problem: the message alone does not find it.
             problem(sfen).map_err(|e| {
                 let shown = sfen.repr().map_or_else(|_| "?".into(), |r| r.to_string());
-                let message = format!("sfens[{i}] {shown}: {}", e.value(py));
-                PyErr::from_type(e.get_type(py), message)
+                placed(py, &e, &format!("sfens[{i}] {shown}"))
             })
         })
         .collect::<PyResult<Vec<_>>>()?;

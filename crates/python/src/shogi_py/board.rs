@@ -12,7 +12,7 @@ use shogi::{
 
 use super::mv::Interner;
 use super::{LegalMoves, Move, color_arg, color_index, fill_bytes, fixed_bytes, square_arg};
-use crate::errors::{illegal_move, value_error, wrong_type};
+use crate::errors::{illegal_move, placed, value_error, wrong_type};
 use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 
 /// A shogi board: the position, the moves played since it was set, and the game's end
@@ -266,11 +266,11 @@ impl Board {
         let state = self.state(r#move.py())?;
         let m = state.resolve(r#move)?;
         let previous = state.game.moves().last().map(shogi::Move::to);
-        Ok(state
+        let words = state
             .position()
-            .japanese_move(&m, previous)
-            .with_mark()
-            .to_string())
+            .japanese_line(&[m], previous)
+            .map_err(illegal_move)?;
+        Ok(words.iter().map(ToString::to_string).collect())
     }
 
     /// The moves (each a `Move` or USI text) in KI2 notation, played one after the other
@@ -289,10 +289,7 @@ impl Board {
         let mut pos = start.clone();
         let mut line = Vec::new();
         for (index, mv) in moves.try_iter()?.enumerate() {
-            let place = |e: PyErr| {
-                let message = format!("move {} of the line: {}", index + 1, e.value(py));
-                PyErr::from_type(e.get_type(py), message)
-            };
+            let place = |e: PyErr| placed(py, &e, &format!("move {} of the line", index + 1));
             let m = resolve_in(&pos, &mv?).map_err(place)?;
             pos.play_unchecked(m);
             line.push(m);
