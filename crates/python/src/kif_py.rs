@@ -290,13 +290,14 @@ impl Record {
     fn board(&self, ply: Option<usize>) -> PyResult<Board> {
         let game = match ply {
             None => self.record.game(),
-            Some(0) => self.record.game_at(self.record.tree.root()),
             Some(ply) => {
                 let tree = &self.record.tree;
-                let node = tree
+                let moves = tree
                     .main_line()
-                    .filter(|&id| tree[id].recorded_move().is_some())
-                    .nth(ply - 1)
+                    .filter(|&id| tree[id].recorded_move().is_some());
+                let node = std::iter::once(tree.root())
+                    .chain(moves)
+                    .nth(ply)
                     .ok_or_else(|| {
                         let moves = tree.main_line_moves();
                         PyIndexError::new_err(format!("ply {ply} of a main line of {moves} moves"))
@@ -636,12 +637,10 @@ fn to_hcpe_bytes<'py>(
     paths: Vec<PathBuf>,
     skip_errors: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
-    let (files, errors) = for_each_file(py, &paths, skip_errors, hcpe_of_file)?;
+    let (files, errors) = for_each_file(py, &paths, skip_errors, |path| {
+        training_bytes(path, kif::training::hcpe, |e| e.to_bytes())
+    })?;
     Ok((PyBytes::new(py, &files.concat()), errors))
-}
-
-fn hcpe_of_file(path: &Path) -> Result<Vec<u8>, ReadFailure> {
-    training_bytes(path, kif::training::hcpe, |e| e.to_bytes())
 }
 
 /// Converts record files to YaneuraOu's PackedSfenValue in parallel, as `to_hcpe_bytes`
