@@ -31,7 +31,8 @@ pub fn check_reversi_transcript(data: &[u8]) {
 }
 
 /// Board strings: parsing never panics; a parsed board prints back to a string that parses to
-/// the same board, and its rules queries agree with each other.
+/// the same board, its rules queries agree with each other, and its picture at any square
+/// size draws each disc.
 pub fn check_reversi_board(data: &[u8]) {
     let Ok(board) = Board::from_ascii(data) else {
         return;
@@ -49,6 +50,15 @@ pub fn check_reversi_board(data: &[u8]) {
     assert_eq!(board.play(Move::Pass).is_ok(), board.must_pass());
     let (canonical, sym) = board.canonical();
     assert_eq!(board.transform(sym), canonical);
+    // Its picture, at a square size taken from the discs (any u32): a disc for each disc.
+    let options = reversi::svg::SvgOptions {
+        square_size: (board.player() ^ (board.opponent() >> 32)) as u32,
+        last_move: board.moves().next(),
+        ..reversi::svg::SvgOptions::default()
+    };
+    let svg = reversi::svg::render(&board, &options);
+    let discs = (board.player() | board.opponent()).count_ones() as usize;
+    assert_eq!(svg.matches("class=\"disc ").count(), discs);
 }
 
 /// Random move sequences: each byte picks a square (legal or not) or a pass; `Game` must
