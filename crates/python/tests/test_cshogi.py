@@ -78,6 +78,47 @@ def test_checks_kings_and_pieces_agree_along_random_games(start):
         assert [CSHOGI_PIECES.get(p, 0) for p in ours.pieces] == theirs.pieces, ours.sfen()
 
 
+@pytest.mark.parametrize("start", STARTS)
+def test_moves_made_from_squares_are_cshogis_legal_moves(start):
+    # Every (from, to, promotion) and every drop is tried: the ones `move` and `drop_move`
+    # accept are cshogi's legal moves (its own `move` builds any code, and its `is_legal`
+    # passes a promotion flag where none can be).
+    letters = ["P", "L", "N", "S", "G", "B", "R"]
+    for ours, theirs in both_along_random_games(start, 700, games=2, plies=120):
+        if ours.move_number % 15 != 1:
+            continue
+        legal = {cshogi.move_to_usi(m) for m in theirs.legal_moves}
+        made = set()
+        for square, piece in enumerate(ours.pieces):
+            if piece is None or piece.isupper() != (ours.turn == masu.shogi.BLACK):
+                continue
+            for to in range(81):
+                for promotion in (False, True):
+                    try:
+                        made.add(ours.move(square, to, promotion).usi())
+                    except masu.IllegalMoveError:
+                        pass
+        for letter in letters:
+            for to in range(81):
+                try:
+                    made.add(ours.drop_move(to, letter).usi())
+                except masu.IllegalMoveError:
+                    pass
+        assert made == legal, ours.sfen()
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_set_pieces_reads_pieces_as_cshogi_reads_its_codes(start):
+    for ours, _ in both_along_random_games(start, 800, games=2, plies=120):
+        pieces, hands = ours.pieces, ours.pieces_in_hand
+        mine = ours.copy()
+        mine.set_pieces(pieces, hands)
+        assert mine.sfen() == ours.sfen() and mine.move_stack == []
+        theirs = cshogi.Board(ours.sfen())
+        theirs.set_pieces([CSHOGI_PIECES.get(p, 0) for p in pieces], hands)
+        assert theirs.sfen() == mine.sfen()
+
+
 def csa_position(text):
     """(rows, the pieces in each hand sorted, the side to move) of a CSA position, so that
     hands written one kind to a line (cshogi) or one side to a line (masu) compare."""

@@ -435,3 +435,46 @@ def test_is_mate_needs_check_and_every_evasion_mated():
     board.push_usi("7d6e")
     assert board.is_mate(0)
     assert not Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").is_mate(4)  # not in check
+
+
+def test_moves_from_squares_and_pieces_set_from_lists():
+    board = masu.shogi.Board()
+    assert board.move(60, 59) == board.move("7g", "7f") == board.move_from_usi("7g7f")
+    with pytest.raises(masu.IllegalMoveError, match="8h2b\\+"):
+        board.move("8h", "2b", True)  # the diagonal is blocked
+    with pytest.raises(masu.IllegalMoveError):
+        board.move("7g", "7f", True)  # no promotion outside the zone
+    with pytest.raises(ValueError, match="square index 81"):
+        board.move(81, 0)
+    hands = masu.shogi.Board("4k4/9/9/9/9/9/9/4P4/4K4 b RG2P 1")
+    assert hands.drop_move("5e", "G").usi() == "G*5e"
+    with pytest.raises(masu.IllegalMoveError, match="nifu"):
+        hands.drop_move("5e", "P")
+    with pytest.raises(masu.IllegalMoveError):
+        hands.drop_move("5e", "B")  # none in hand
+    for letter in ["K", "p", "+R", "", "PP"]:
+        with pytest.raises(ValueError, match="P, L, N, S, G, B or R"):
+            hands.drop_move("5e", letter)
+
+    played = masu.shogi.Board()
+    for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"]:
+        played.push_usi(usi)
+    board.set_pieces(played.pieces, played.pieces_in_hand)
+    # The pieces and hands of `played`; the side to move and move number stay.
+    assert board.sfen() == played.sfen().rsplit(" ", 1)[0] + " 1"
+    assert board.pieces == played.pieces and board.pieces_in_hand == played.pieces_in_hand
+    assert board.turn == masu.shogi.BLACK and board.move_number == 1 and board.move_stack == []
+    with pytest.raises(ValueError, match="81"):
+        board.set_pieces(played.pieces[:80], played.pieces_in_hand)
+    with pytest.raises(ValueError, match="7 counts"):
+        board.set_pieces(played.pieces, ([1], [0] * 7))
+    with pytest.raises(ValueError, match="too many"):
+        board.set_pieces(played.pieces, ([19] + [0] * 6, [0] * 7))
+    with pytest.raises(ValueError, match='square 4: "X" is no SFEN piece'):
+        board.set_pieces(played.pieces[:4] + ["X"] + played.pieces[5:], played.pieces_in_hand)
+    # A mate problem has no attacker king: only with tsume=True.
+    problem = masu.shogi.Board("4k4/9/4P4/9/9/9/9/9/9 b G 1", tsume=True)
+    with pytest.raises(ValueError, match="tsume=True"):
+        board.set_pieces(problem.pieces, problem.pieces_in_hand)
+    board.set_pieces(problem.pieces, problem.pieces_in_hand, tsume=True)
+    assert board.mate_move_in_1ply().usi() == "G*5b"

@@ -1,6 +1,6 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, final, overload
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final, overload
 
 __all__ = [
     "BLACK",
@@ -155,6 +155,20 @@ class Board:
         """The legal move written in CSA (`+7776FU` or `7776FU`)."""
     def push_csa(self, csa: str) -> Move:
         """Plays a move written in CSA and returns it."""
+    def move(self, from_square: _Square, to_square: _Square, promotion: bool = False) -> Move:
+        """The legal move of the piece on `from_square` to `to_square`, promoting when
+        `promotion` (cshogi's `move`); IllegalMoveError when it is not legal here."""
+    def drop_move(self, to_square: _Square, piece: str) -> Move:
+        """The legal drop of `piece` (`"P"`, `"L"`, `"N"`, `"S"`, `"G"`, `"B"`, `"R"`) on
+        `to_square` (cshogi's `drop_move`); IllegalMoveError when it is not legal here."""
+    def set_pieces(
+        self,
+        pieces: Sequence[Optional[str]],
+        pieces_in_hand: Tuple[Sequence[int], Sequence[int]],
+        tsume: bool = False,
+    ) -> None:
+        """Sets the pieces as `pieces` and `pieces_in_hand` give them; the side to move and
+        move number stay, the history is cleared (cshogi's `set_pieces`)."""
     def move_from_move16(self, move16: int) -> Move:
         """The legal move written as cshogi's 16-bit code."""
     def move_from_psv_move16(self, move16: int) -> Move:

@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
 use shogi::{
-    Color, DeclarationRule, Game, Outcome, Pins, Position, Repetition, SetupMode, UsiMove,
+    Color, DeclarationRule, Game, Hand, Outcome, Piece, PieceKind, Pins, Position, Repetition,
+    SetupMode, UsiMove,
 };
 
 use super::mv::Interner;
@@ -314,6 +315,72 @@ impl Board {
         let object = Move::object(py, m, state.position().turn())?;
         state.play(m, Some(object.clone_ref(py)));
         Ok(object)
+    }
+
+    /// The legal move of the piece on `from_square` to `to_square`, promoting when
+    /// `promotion` (cshogi's `move`, which builds its code unchecked); squares as indices
+    /// (1a = 0) or USI names (`"7g"`). Raises IllegalMoveError when the move is not legal
+    /// here, ValueError for a bad square.
+    #[pyo3(name = "move", signature = (from_square, to_square, promotion = false))]
+    fn move_between(
+        &self,
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        promotion: bool,
+    ) -> PyResult<Move> {
+        let usi = UsiMove::Normal {
+            from: square_arg(from_square)?,
+            to: square_arg(to_square)?,
+            promote: promotion,
+        };
+        self.legal_usi(from_square.py(), usi)
+    }
+
+    /// The legal drop of `piece` on `to_square` (cshogi's `drop_move`, which takes its
+    /// piece-type number where masu takes the letter): `piece` is `"P"`, `"L"`, `"N"`,
+    /// `"S"`, `"G"`, `"B"` or `"R"`, the square an index or a USI name. Raises
+    /// IllegalMoveError when the drop is not legal here, ValueError for a bad square or piece.
+    fn drop_move(&self, to_square: &Bound<'_, PyAny>, piece: &str) -> PyResult<Move> {
+        let usi = UsiMove::Drop {
+            kind: hand_kind(piece)?,
+            to: square_arg(to_square)?,
+        };
+        self.legal_usi(to_square.py(), usi)
+    }
+
+    /// Sets the pieces: `pieces` holds the 81 squares in index order (1a = 0), each an SFEN
+    /// piece (`"P"`, `"+r"`) or `None`, and `pieces_in_hand` Black's and White's counts in
+    /// the order pawn, lance, knight, silver, gold, bishop, rook: what the `pieces` and
+    /// `pieces_in_hand` properties give (cshogi's `set_pieces`, which takes its piece
+    /// codes). The side to move and the move number stay; the history is cleared.
+    /// `tsume=True` takes a mate problem as `set_sfen` does. Raises ValueError for
+    /// anything that is no position (a missing king, two pawns on a file, a piece that
+    /// could never move, more pieces than a set).
+    #[pyo3(signature = (pieces, pieces_in_hand, tsume = false))]
+    fn set_pieces(
+        &self,
+        py: Python<'_>,
+        pieces: Vec<Option<String>>,
+        pieces_in_hand: (Vec<u32>, Vec<u32>),
+        tsume: bool,
+    ) -> PyResult<()> {
+        let mut setup = self.state(py)?.position().to_setup();
+        setup.board = board_of(&pieces)?;
+        for (color, counts) in [
+            (Color::Black, &pieces_in_hand.0),
+            (Color::White, &pieces_in_hand.1),
+        ] {
+            setup.hands[color] = hand_of(counts)?;
+        }
+        let mode = if tsume {
+            SetupMode::Tsume
+        } else {
+            SetupMode::Strict
+        };
+        let position = Position::from_setup(setup, mode)
+            .map_err(|e| setup_error(&e, "set_pieces(pieces, pieces_in_hand, tsume=True)"))?;
+        self.state_mut(py)?.set_game(Game::from_position(position));
+        Ok(())
     }
 
     /// The legal move written as cshogi's 16-bit code. Raises IllegalMoveError otherwise.
@@ -695,15 +762,74 @@ fn read_game(text: &str, tsume: bool) -> PyResult<Game> {
     };
     Game::from_usi_with(text, mode).map_err(|e| match e {
         shogi::ParseGameError::Play { .. } => illegal_move(e),
-        // The Rust error names the Rust way to read a mate problem: say the Python one.
-        _ => value_error(
-            e.to_string()
-                .replace("SetupMode::Tsume", "Board(sfen, tsume=True)"),
-        ),
+        _ => setup_error(&e, "Board(sfen, tsume=True)"),
     })
 }
 
+/// ValueError for a position that breaks a rule. The Rust error names the Rust way to
+/// read a mate problem: it says `tsume_call`, the Python one, instead.
+fn setup_error(e: &impl std::fmt::Display, tsume_call: &str) -> PyErr {
+    value_error(e.to_string().replace("SetupMode::Tsume", tsume_call))
+}
+
+/// The kind a drop takes, from its SFEN letter.
+fn hand_kind(piece: &str) -> PyResult<PieceKind> {
+    match piece.as_bytes() {
+        &[c] if c.is_ascii_uppercase() => PieceKind::from_sfen_char(c).filter(|k| k.is_hand_kind()),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        value_error(format!(
+            "a piece to drop is P, L, N, S, G, B or R, not {piece:?}"
+        ))
+    })
+}
+
+/// The board of `pieces`: 81 SFEN pieces or `None`, in square index order.
+fn board_of(pieces: &[Option<String>]) -> PyResult<[Option<Piece>; 81]> {
+    let mut board = [None; 81];
+    if pieces.len() != board.len() {
+        return Err(value_error(format!(
+            "pieces holds {} squares, not 81",
+            pieces.len()
+        )));
+    }
+    for (i, (square, text)) in board.iter_mut().zip(pieces).enumerate() {
+        if let Some(text) = text {
+            let piece = Piece::from_sfen(text.as_bytes())
+                .ok_or_else(|| value_error(format!("square {i}: {text:?} is no SFEN piece")))?;
+            *square = Some(piece);
+        }
+    }
+    Ok(board)
+}
+
+/// A hand of `counts` in the order pawn, lance, knight, silver, gold, bishop, rook.
+fn hand_of(counts: &[u32]) -> PyResult<Hand> {
+    let kinds = PieceKind::HAND;
+    if counts.len() != kinds.len() {
+        return Err(value_error(format!(
+            "a hand holds 7 counts (pawn, lance, knight, silver, gold, bishop, rook), not {}",
+            counts.len()
+        )));
+    }
+    let mut hand = Hand::EMPTY;
+    for (&kind, &n) in kinds.iter().zip(counts) {
+        // Past a set's count either way: `set` says so.
+        let n = u8::try_from(n).unwrap_or(u8::MAX);
+        hand.set(kind, n).map_err(value_error)?;
+    }
+    Ok(hand)
+}
+
 impl Board {
+    /// The legal move `usi` on this board, as a `Move`.
+    fn legal_usi(&self, py: Python<'_>, usi: UsiMove) -> PyResult<Move> {
+        let state = self.state(py)?;
+        let m = usi.to_move(state.position()).map_err(illegal_move)?;
+        Ok(state.wrap(m))
+    }
+
     /// A board holding `game` (its start and moves as history).
     pub(crate) fn from_game(game: Game) -> Board {
         Board::from_state(BoardState {
