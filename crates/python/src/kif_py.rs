@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::errors::{LossWarning, value_error};
 use crate::file_bytes::with_file_bytes;
 use crate::pickle::{Reduced, reduce_with};
+use crate::record_notes;
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
 use crate::usi_text::UsiTexts;
@@ -245,16 +246,24 @@ impl Record {
     /// a game played in Python can be written (`record.write("game.kif")`). `header`: the
     /// headers, in their order (`{"先手": "...", "後手": "..."}`). `ending`: the KIF word
     /// that ends a game not over on the board (`"投了"` by the side to move, `"中断"`,
-    /// `"切れ負け"`, ...). Raises ValueError for an unknown word, or an ending given for a
-    /// game already over.
+    /// `"切れ負け"`, ...). `comments`: entry 0 before the first move, entry i after move
+    /// i, each a string (a line break starts another line), a list of lines or `None`, as
+    /// the `comments` property gives them; a line that starts with `*` is an engine line
+    /// (KIF `**`, CSA `'**`: `"* 123 -3334FU"` is read back as a score). `times`: entry i
+    /// for move i + 1, seconds spent (the total then counted from the mover's earlier
+    /// times), `(spent, total)` as the `times` property gives them, or `None`. Raises ValueError
+    /// for an unknown word, an ending given for a game already over, more comments or
+    /// times than the game has places for, or a time below 0.
     #[classmethod]
-    #[pyo3(signature = (board, header = None, ending = None))]
+    #[pyo3(signature = (board, header = None, ending = None, comments = None, times = None))]
     fn from_board(
         _class: &Bound<'_, PyType>,
         py: Python<'_>,
         board: &Board,
         header: Option<&Bound<'_, PyDict>>,
         ending: Option<&str>,
+        comments: Option<&Bound<'_, PyAny>>,
+        times: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Record> {
         let game = &board.state(py)?.game;
         let mut record = kif::Record::from_game(game);
@@ -274,6 +283,12 @@ impl Record {
             })?;
             let end = record.main_line_end();
             let _ = record.tree.push(end, kif::NodeKind::Special(special));
+        }
+        if let Some(comments) = comments {
+            record_notes::add_comments(&mut record, comments)?;
+        }
+        if let Some(times) = times {
+            record_notes::add_times(&mut record, times)?;
         }
         Ok(Record {
             record,

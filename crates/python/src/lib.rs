@@ -10,6 +10,7 @@ mod errors;
 mod file_bytes;
 mod kif_py;
 mod pickle;
+mod record_notes;
 mod repr;
 mod reversi_py;
 mod shogi_py;

@@ -139,6 +139,56 @@ def test_a_game_played_on_a_board_is_saved_as_a_record(tmp_path):
         kif.Record.from_board(board, ending="bogus")
 
 
+def test_comments_and_times_given_to_from_board_are_the_records():
+    # Every corpus record's main-line comments and times, given back with its board, come
+    # back as read, and again from the KIF text written.
+    given = 0
+    for name in corpus_files():
+        record = kif.read(CORPUS / name)
+        if not record.moves or not any(record.comments) and not any(any(t) for t in record.times):
+            continue
+        try:
+            board = record.board()
+        except ValueError:
+            continue  # a recorded foul: no board plays it
+        copy = kif.Record.from_board(board, comments=record.comments, times=record.times)
+        assert (copy.comments, copy.times) == (record.comments, record.times), name
+        if all(s is None or s == int(s) for t in record.times for s in t):
+            back = kif.read_str(copy.to_kif())
+            assert (back.comments, back.times) == (record.comments, record.times), name
+        given += 1
+    assert given >= 60
+
+    board = masu.shogi.Board()
+    for usi in ["7g7f", "3c3d", "2g2f", "4c4d"]:
+        board.push_usi(usi)
+    record = kif.Record.from_board(
+        board,
+        comments=["start", ["* 50 -3334FU", "a fine move"], None, "two\nlines"],
+        times=[3, 5, 2, (None, 9)],
+    )
+    assert record.comments == [["start"], ["* 50 -3334FU", "a fine move"], [], ["two", "lines"], []]
+    # Seconds alone count the mover's total, a pair is as given; an engine line is a score.
+    assert record.times == [(3.0, 3.0), (5.0, 5.0), (2.0, 5.0), (None, 9.0)]
+    assert record.scores == [50, None, None, None]
+    assert "** 50 -3334FU" in record.to_kif()
+    with pytest.warns(kif.LossWarning, match="total time"):
+        assert "'** 50 -3334FU" in record.to_csa()
+
+    with pytest.raises(ValueError, match="5 places"):
+        kif.Record.from_board(board, comments=[None] * 6)
+    with pytest.raises(ValueError, match="4 moves"):
+        kif.Record.from_board(board, times=[1] * 5)
+    with pytest.raises(ValueError, match=r"^times\[1\]: -1 is not a number of seconds"):
+        kif.Record.from_board(board, times=[1, -1])
+    with pytest.raises(TypeError, match=r"^comments\[2\]: a comment is a str"):
+        kif.Record.from_board(board, comments=[None, "x", 5])
+    with pytest.raises(TypeError, match=r"^times\[0\]: a time is seconds spent"):
+        kif.Record.from_board(board, times=["3"])
+    with pytest.raises(TypeError, match="comments is a sequence"):
+        kif.Record.from_board(board, comments=5)
+
+
 def board_moves(board):
     return [m.usi() for m in board.move_stack]
 

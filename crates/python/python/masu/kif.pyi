@@ -1,7 +1,7 @@
 """Game records: read KIF, KI2, CSA and JKF, write them, convert them to HCPE."""
 
 import os
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, final
 
 from masu.shogi import Board
 
@@ -64,8 +64,14 @@ class Record:
         board: Board,
         header: Optional[Dict[str, str]] = None,
         ending: Optional[str] = None,
+        comments: Optional[Sequence[Union[str, Sequence[str], None]]] = None,
+        times: Optional[
+            Sequence[Union[float, Tuple[Optional[float], Optional[float]], None]]
+        ] = None,
     ) -> "Record":
-        """The record of the game on `board`, its ending when over, or the KIF word `ending`."""
+        """The record of the game on `board`, its ending when over, or the KIF word `ending`;
+        `comments` and `times` in the shapes the properties give them (seconds alone: the
+        total is counted)."""
     def board(self, ply: Optional[int] = None) -> Board:
         """A board after the first `ply` moves of the main line (all when `None`)."""
     def to_kif(self) -> str:
