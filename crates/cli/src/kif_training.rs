@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use kif::Mode;
+use kif::training::Filter;
+use kif::{Mode, Special};
 use rayon::prelude::*;
 
 /// Training data from records: every main-line position before a legal move, labelled with
@@ -25,6 +26,23 @@ pub(crate) struct TrainingArgs {
     /// Where to write (`-`: standard output).
     #[arg(short, long)]
     output: PathBuf,
+    /// Take only records of at least this many main-line moves.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    min_moves: usize,
+    /// Take only records whose two players are rated at least this (floodgate's
+    /// `'black_rate:` and `'white_rate:` lines; a record without both is left out).
+    #[arg(long, value_name = "RATING")]
+    min_rating: Option<f64>,
+    /// Take only records whose main line ends with this (a KIF word such as 投了 or a CSA
+    /// word such as %TORYO); repeat it for several (`--ending %TORYO --ending %SENNICHITE`).
+    #[arg(long, value_name = "WORD", value_parser = parse_ending)]
+    ending: Vec<Special>,
+}
+
+fn parse_ending(word: &str) -> Result<Special, String> {
+    Special::from_word(word).ok_or_else(|| {
+        format!("{word:?} names no end of a game (a KIF word such as 投了, or a CSA word such as %TORYO)")
+    })
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -37,26 +55,38 @@ enum Layout {
 
 pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
     let files = crate::kif_cmd::record_files(&args.inputs)?;
-    let converted: Vec<anyhow::Result<Vec<u8>>> = files
+    let filter = Filter {
+        min_moves: args.min_moves,
+        min_rating: args.min_rating,
+        endings: (!args.ending.is_empty()).then(|| args.ending.clone()),
+    };
+    // `None`: a record the filter leaves out.
+    let converted: Vec<anyhow::Result<Option<Vec<u8>>>> = files
         .par_iter()
         .map(|path| {
             let parsed = crate::input::read_record(path, Mode::Lenient)?;
+            if !filter.takes(&parsed.record) {
+                return Ok(None);
+            }
             let bytes = match args.to {
                 Layout::Hcpe => kif::training::hcpe(&parsed.record)
                     .map(|entries| entries.iter().flat_map(|e| e.to_bytes()).collect()),
                 Layout::Psv => kif::training::psv(&parsed.record)
                     .map(|entries| entries.iter().flat_map(|e| e.to_bytes()).collect()),
             };
-            bytes.map_err(|e| anyhow::anyhow!("{}: {e}", crate::input::name(path)))
+            bytes
+                .map(Some)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", crate::input::name(path)))
         })
         .collect();
-    let (mut out, mut records, mut failed) = (Vec::new(), 0, 0);
+    let (mut out, mut records, mut failed, mut left_out) = (Vec::new(), 0, 0, 0);
     for result in converted {
         match result {
-            Ok(bytes) => {
+            Ok(Some(bytes)) => {
                 out.extend_from_slice(&bytes);
                 records += 1;
             }
+            Ok(None) => left_out += 1,
             Err(err) => {
                 eprintln!("masu: {err:#}");
                 failed += 1;
@@ -68,10 +98,15 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
         Layout::Hcpe => (kif::shogi::packed::Hcpe::SIZE, "HCPE"),
         Layout::Psv => (kif::shogi::packed::PackedSfenValue::SIZE, "PackedSfenValue"),
     };
+    let chosen = if filter == Filter::default() {
+        String::new()
+    } else {
+        format!(" ({left_out} left out by the choice)")
+    };
     eprintln!(
-        "masu: {} {name} positions from {records} of {} records",
+        "masu: {} {name} positions from {records} of {} records{chosen}",
         out.len() / size,
-        records + failed
+        records + failed + left_out
     );
     Ok(if failed == 0 {
         ExitCode::SUCCESS

@@ -489,3 +489,70 @@ fn training_data_is_each_record_s_entries_in_order() {
         std::fs::remove_file(&out).unwrap();
     }
 }
+
+/// `masu kif training --min-moves --min-rating --ending` takes the records masu-kif's
+/// `training::Filter` takes, and says how many it left out.
+#[test]
+fn training_data_takes_the_records_chosen() {
+    let unrated = corpus("kif/kfjs__20081220kyoochi.kif");
+    let floodgate = corpus("csa/skc__floodgate.csa");
+    let entries = |file: &str| -> Vec<u8> {
+        let bytes = std::fs::read(file).unwrap();
+        let record = kif::read_bytes(&bytes, None, kif::Mode::Lenient)
+            .unwrap()
+            .record;
+        kif::training::hcpe(&record)
+            .unwrap()
+            .iter()
+            .flat_map(|e| e.to_bytes())
+            .collect()
+    };
+    // Floodgate's game: 125 moves, players rated 3,382 and 3,613; the other: 142 moves,
+    // unrated. Both end in a resignation.
+    let (rated, longer) = (entries(&floodgate), entries(&unrated));
+    let out = temp("chosen.hcpe");
+    let path = out.to_str().unwrap();
+    let cases: [(&[&str], &[u8], &str); 4] = [
+        (
+            &["--min-rating", "3300"],
+            &rated,
+            "from 1 of 2 records (1 left out",
+        ),
+        (
+            &["--ending", "%TORYO", "--min-moves", "130"],
+            &longer,
+            "from 1 of 2 records (1 left out",
+        ),
+        (
+            &["--ending", "千日手"],
+            &[],
+            "0 HCPE positions from 0 of 2 records (2 left out",
+        ),
+        (
+            &["--min-rating", "3400"],
+            &[],
+            "from 0 of 2 records (2 left out",
+        ),
+    ];
+    for (choice, expected, said) in cases {
+        let mut args = vec![
+            "kif", "training", &unrated, &floodgate, "--to", "hcpe", "-o", path,
+        ];
+        args.extend_from_slice(choice);
+        let run = masu(&args);
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert_eq!(run.status.code(), Some(0), "{choice:?}: {err}");
+        assert!(err.contains(said), "{choice:?}: {err}");
+        assert_eq!(std::fs::read(&out).unwrap(), expected, "{choice:?}");
+    }
+    std::fs::remove_file(&out).unwrap();
+    let run = masu(&[
+        "kif", "training", &floodgate, "--to", "hcpe", "-o", path, "--ending", "%BOGUS",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        String::from_utf8(run.stderr)
+            .unwrap()
+            .contains("names no end of a game")
+    );
+}

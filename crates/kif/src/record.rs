@@ -138,7 +138,8 @@ pub struct Record {
     pub start: StartPosition,
     /// The moves.
     pub tree: MoveTree,
-    /// Program comments (KIF/KI2 `#` lines other than the encoding declaration), in order.
+    /// Program comments, in order: KIF/KI2 `#` lines other than the encoding declaration,
+    /// CSA `'` lines that are not comments (`'black_rate:NAME:3382.0`), without the mark.
     pub program_comments: Vec<String>,
     /// Lines of the header area that carry no data a format models (`盤面回転`, a diagram's
     /// `手数＝N … まで` line), kept verbatim.

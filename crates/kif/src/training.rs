@@ -24,6 +24,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod filter;
+
+pub use filter::{Filter, ratings};
 use shogi::packed::{EncodeError, Hcp, Hcpe, PackedSfen, PackedSfenValue, hcp, psfen};
 use shogi::{Color, Move, Position, PositionError, SetupMode};
 

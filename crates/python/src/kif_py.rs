@@ -183,6 +183,22 @@ impl Record {
             .collect()
     }
 
+    /// The players' ratings that floodgate writes in a record's header
+    /// (`'black_rate:NAME:3382.0`): (Black's, White's), `None` for a side without one.
+    /// cshogi's CSA parser calls them `ratings` too (and gives 0 for none).
+    #[getter]
+    fn ratings(&self) -> (Option<f64>, Option<f64>) {
+        let rates = kif::training::ratings(&self.record);
+        (rates.black, rates.white)
+    }
+
+    /// The program comments, in order: KIF `#` lines, CSA `'` lines that are not comments
+    /// (`"black_rate:NAME:3382.0"`), without the mark.
+    #[getter]
+    fn program_comments(&self) -> Vec<String> {
+        self.record.program_comments.clone()
+    }
+
     /// The time of each main-line move: (seconds spent, total seconds so far), each `None`
     /// when the record does not give it.
     #[getter]
@@ -644,16 +660,22 @@ fn read_many_records(
 /// or no result, 1 Black won, 2 White won): `masu_kif::training::hcpe`. Returns the bytes and
 /// (path, message) for every file that could not be converted; with `skip_errors` false
 /// the first such file raises instead (OSError when it cannot be opened, ValueError
-/// otherwise).
+/// otherwise). Only the records the choice takes are converted: at least `min_moves`
+/// main-line moves, both players rated `min_rating` or more, a main line that ends with
+/// one of `endings` (KIF or CSA words): `masu_kif::training::Filter`.
 #[pyfunction]
-#[pyo3(signature = (paths, skip_errors = false))]
+#[pyo3(signature = (paths, skip_errors = false, min_moves = 0, min_rating = None, endings = None))]
 fn to_hcpe_bytes<'py>(
     py: Python<'py>,
     paths: Vec<PathBuf>,
     skip_errors: bool,
+    min_moves: usize,
+    min_rating: Option<f64>,
+    endings: Option<Vec<String>>,
 ) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
+    let filter = filter(min_moves, min_rating, endings)?;
     let (files, errors) = for_each_file(py, &paths, skip_errors, |path| {
-        training_bytes(path, kif::training::hcpe, |e| e.to_bytes())
+        training_bytes(path, &filter, kif::training::hcpe, |e| e.to_bytes())
     })?;
     Ok((PyBytes::new(py, &files.concat()), errors))
 }
@@ -662,25 +684,63 @@ fn to_hcpe_bytes<'py>(
 /// converts them to HCPE: `masu_kif::training::psv` (40 bytes an example, `gamePly` the
 /// position's move number, `game_result` the side to move's: 1 won, -1 lost, 0 drawn).
 #[pyfunction]
-#[pyo3(signature = (paths, skip_errors = false))]
+#[pyo3(signature = (paths, skip_errors = false, min_moves = 0, min_rating = None, endings = None))]
 fn to_psv_bytes<'py>(
     py: Python<'py>,
     paths: Vec<PathBuf>,
     skip_errors: bool,
+    min_moves: usize,
+    min_rating: Option<f64>,
+    endings: Option<Vec<String>>,
 ) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
+    let filter = filter(min_moves, min_rating, endings)?;
     let (files, errors) = for_each_file(py, &paths, skip_errors, |path| {
-        training_bytes(path, kif::training::psv, |e| e.to_bytes())
+        training_bytes(path, &filter, kif::training::psv, |e| e.to_bytes())
     })?;
     Ok((PyBytes::new(py, &files.concat()), errors))
 }
 
-/// The record at `path` as training examples (`examples`), each as its bytes.
+/// The choice of records of `to_hcpe_bytes` and `to_psv_bytes`; ValueError for an ending
+/// that is no KIF or CSA word.
+fn filter(
+    min_moves: usize,
+    min_rating: Option<f64>,
+    endings: Option<Vec<String>>,
+) -> PyResult<kif::training::Filter> {
+    let endings = endings
+        .map(|words| {
+            words
+                .iter()
+                .map(|word| {
+                    Special::from_word(word).ok_or_else(|| {
+                        value_error(format!(
+                            "{word:?} names no end of a game (a KIF word such as 投了, or a \
+                             CSA word such as %TORYO)"
+                        ))
+                    })
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })
+        .transpose()?;
+    Ok(kif::training::Filter {
+        min_moves,
+        min_rating,
+        endings,
+    })
+}
+
+/// The record at `path` as training examples (`examples`), each as its bytes; none when
+/// `filter` leaves it out.
 fn training_bytes<T, const N: usize>(
     path: &Path,
+    filter: &kif::training::Filter,
     examples: fn(&kif::Record) -> Result<Vec<T>, kif::training::TrainingError>,
     bytes: fn(&T) -> [u8; N],
 ) -> Result<Vec<u8>, ReadFailure> {
     let parsed = read_path(path)?;
+    if !filter.takes(&parsed.record) {
+        return Ok(Vec::new());
+    }
     let entries = examples(&parsed.record)
         .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))?;
     Ok(entries.iter().flat_map(bytes).collect())

@@ -432,3 +432,47 @@ def test_to_hcpe_evals_and_scores_match_cshogi_csa_parser():
         assert list(array["eval"]) == expected[: len(array)], path
         checked += len(array)
     assert checked > 500
+
+
+def test_ratings_and_endings_match_cshogi_csa_parser():
+    """Every CSA corpus record's ratings and ending as cshogi's CSA parser reads them
+    (cshogi gives 0 for a rating the record lacks, and its `endgame` is the CSA word)."""
+    cshogi = pytest.importorskip("cshogi")
+    import cshogi.CSA
+
+    rated = 0
+    for path in sorted((CORPUS / "csa").iterdir()):
+        record = kif.read(path)
+        try:
+            parsed = cshogi.CSA.Parser.parse_file(str(path))[0]
+        except Exception:  # cshogi refuses some records masu reads
+            continue
+        assert [r or 0.0 for r in record.ratings] == list(parsed.ratings), path
+        rated += None not in record.ratings
+        kings = record.start_sfen.count("k") == record.start_sfen.count("K") == 1
+        if parsed.endgame and record.result and kings:
+            assert kif.to_hcpe([path], endings=[parsed.endgame]).size == kif.to_hcpe([path]).size, path
+    assert rated >= 2
+    floodgate = kif.read(CORPUS / "csa" / "skc__floodgate.csa")
+    assert floodgate.ratings == (3382.0, 3613.0)
+    assert "black_rate:10b_n003_1060+507782308a74bb96974b7f14cd6f50d1:3382.0" in floodgate.program_comments
+
+
+def test_to_hcpe_takes_the_records_chosen():
+    pytest.importorskip("numpy")
+    floodgate = CORPUS / "csa" / "skc__floodgate.csa"  # 125 moves, rated 3382 and 3613
+    unrated = CORPUS / "kif" / "kfjs__20081220kyoochi.kif"  # 142 moves
+    both = [floodgate, unrated]
+    every = kif.to_hcpe(both)
+    assert len(every) == 125 + 142
+    assert (kif.to_hcpe(both, min_rating=3300) == kif.to_hcpe([floodgate])).all()
+    assert len(kif.to_hcpe(both, min_rating=3400)) == 0
+    assert (kif.to_hcpe(both, min_moves=130) == kif.to_hcpe([unrated])).all()
+    assert len(kif.to_hcpe(both, endings=["%TORYO"])) == len(every)
+    assert len(kif.to_hcpe(both, endings=("投了",), min_moves=126)) == 142
+    assert len(kif.to_hcpe(both, endings=["%SENNICHITE", "%KACHI"])) == 0
+    assert len(kif.to_psv(both, min_rating=3300)) == 125
+    with pytest.raises(ValueError, match="names no end of a game"):
+        kif.to_hcpe(both, endings=["%BOGUS"])
+    with pytest.raises(TypeError, match="list of words"):
+        kif.to_hcpe(both, endings="%TORYO")

@@ -56,7 +56,7 @@ pub(crate) fn color(sign: u8) -> Option<Color> {
 }
 
 /// Specials with one CSA word whatever the side (`%` left out).
-const WORDS: &[(&str, Special)] = &[
+pub(crate) const WORDS: &[(&str, Special)] = &[
     ("TORYO", Special::Resign),
     ("CHUDAN", Special::Interrupt),
     ("SENNICHITE", Special::Repetition),

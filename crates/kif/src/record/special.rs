@@ -86,6 +86,27 @@ impl Special {
             .map(|(_, s)| s.clone())
     }
 
+    /// The special a KIF word (`投了`) or a CSA word that names one whatever the side to
+    /// move (`%TORYO`, or `TORYO` without its `%`) names; `None` for any other text (CSA's
+    /// `%+ILLEGAL_ACTION` names its offender by side, so it depends on the position).
+    ///
+    /// ```
+    /// use masu_kif::Special;
+    ///
+    /// assert_eq!(Special::from_word("%SENNICHITE"), Some(Special::Repetition));
+    /// assert_eq!(Special::from_word("KACHI"), Special::from_word("入玉勝ち"));
+    /// assert_eq!(Special::from_word("%+ILLEGAL_ACTION"), None);
+    /// ```
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Special> {
+        let csa = word.strip_prefix('%').unwrap_or(word);
+        crate::csa::codes::WORDS
+            .iter()
+            .find(|(w, _)| *w == csa)
+            .map(|(_, s)| s.clone())
+            .or_else(|| Special::from_kif(word))
+    }
+
     /// The KIF word written for this special.
     #[must_use]
     pub fn kif_word(&self) -> &str {

@@ -3,7 +3,7 @@ them, and convert many files to HCPE training data in parallel."""
 
 import os
 import warnings
-from typing import Iterable, Union
+from typing import Iterable, Optional, Union
 
 from masu._masu import kif as _kif
 
@@ -22,6 +22,14 @@ def _warn_skipped(errors):
         warnings.warn(f"skipped {message}", stacklevel=3)
 
 
+def _choice(min_moves, min_rating, endings):
+    """The choice of records as the extension takes it (``endings`` as a list, a single
+    word refused: a ``str`` is iterable too)."""
+    if isinstance(endings, str):
+        raise TypeError("endings is a list of words, not one str")
+    return min_moves, min_rating, None if endings is None else list(endings)
+
+
 def read_many(
     paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
 ):
@@ -37,7 +45,12 @@ def read_many(
 
 
 def to_hcpe(
-    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
+    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    skip_errors: bool = False,
+    *,
+    min_moves: int = 0,
+    min_rating: Optional[float] = None,
+    endings: Optional[Iterable[str]] = None,
 ):
     """Converts record files to one numpy array of dtype
     ``masu.shogi.HuffmanCodedPosAndEval`` (cshogi's HCPE layout, 38 bytes a position).
@@ -51,6 +64,12 @@ def to_hcpe(
     and converted in parallel in Rust with the GIL released, and concatenated in the
     order given.
 
+    Only the records chosen are converted, as dlshogi's ``csa_to_hcpe`` chooses floodgate
+    games: ``min_moves`` main-line moves at least, both players rated ``min_rating`` or
+    more (``Record.ratings``; a record without both is left out once it is given), and a
+    main line that ends with one of ``endings``, KIF words or CSA words (``["%TORYO",
+    "%SENNICHITE", "%KACHI"]``; ValueError for a word that names no end of a game).
+
     A file that cannot be read raises ValueError (OSError when it cannot be opened),
     unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
     """
@@ -58,22 +77,34 @@ def to_hcpe(
 
     from masu.shogi import HuffmanCodedPosAndEval
 
-    data, errors = _kif.to_hcpe_bytes([os.fspath(p) for p in paths], skip_errors)
+    data, errors = _kif.to_hcpe_bytes(
+        [os.fspath(p) for p in paths], skip_errors, *_choice(min_moves, min_rating, endings)
+    )
     _warn_skipped(errors)
     return numpy.frombuffer(data, dtype=HuffmanCodedPosAndEval).copy()
 
 
-def to_psv(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False):
+def to_psv(
+    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    skip_errors: bool = False,
+    *,
+    min_moves: int = 0,
+    min_rating: Optional[float] = None,
+    endings: Optional[Iterable[str]] = None,
+):
     """Converts record files to one numpy array of dtype ``masu.shogi.PackedSfenValue``
     (YaneuraOu's training examples, 40 bytes each), as ``to_hcpe`` converts them to HCPE:
     the same positions, moves (YaneuraOu's code) and evaluations (``score``), ``gamePly``
     the position's move number (1 at the start of a game) and ``game_result`` the side to
-    move's (1 won, -1 lost, 0 a draw or no result). Errors as in ``to_hcpe``.
+    move's (1 won, -1 lost, 0 a draw or no result). The choice of records and errors as in
+    ``to_hcpe``.
     """
     import numpy
 
     from masu.shogi import PackedSfenValue
 
-    data, errors = _kif.to_psv_bytes([os.fspath(p) for p in paths], skip_errors)
+    data, errors = _kif.to_psv_bytes(
+        [os.fspath(p) for p in paths], skip_errors, *_choice(min_moves, min_rating, endings)
+    )
     _warn_skipped(errors)
     return numpy.frombuffer(data, dtype=PackedSfenValue).copy()

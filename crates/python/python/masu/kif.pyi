@@ -41,6 +41,12 @@ class Record:
     def scores(self) -> List[Optional[int]]:
         """Engine evaluation beside each main-line move (CSA ``'**`` lines), Black's side."""
     @property
+    def ratings(self) -> Tuple[Optional[float], Optional[float]]:
+        """Black's and White's ratings as floodgate writes them (``'black_rate:NAME:3382.0``)."""
+    @property
+    def program_comments(self) -> List[str]:
+        """KIF ``#`` lines and CSA ``'`` lines that are not comments, without the mark."""
+    @property
     def times(self) -> List[Tuple[Optional[float], Optional[float]]]:
         """(seconds spent, total seconds) of each main-line move."""
     @property
@@ -98,8 +104,25 @@ def read_many(
 ) -> List[Record]:
     """Reads many record files in parallel, in the order given."""
 
-def to_hcpe(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False) -> Any:
-    """Converts record files to a numpy array of `HuffmanCodedPosAndEval`."""
+def to_hcpe(
+    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    skip_errors: bool = False,
+    *,
+    min_moves: int = 0,
+    min_rating: Optional[float] = None,
+    endings: Optional[Iterable[str]] = None,
+) -> Any:
+    """Converts record files to a numpy array of `HuffmanCodedPosAndEval`; only the records
+    of `min_moves` moves, players rated `min_rating` and a main line ending in one of
+    `endings` (KIF or CSA words) when given."""
 
-def to_psv(paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False) -> Any:
-    """Converts record files to a numpy array of `PackedSfenValue` (YaneuraOu's examples)."""
+def to_psv(
+    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    skip_errors: bool = False,
+    *,
+    min_moves: int = 0,
+    min_rating: Optional[float] = None,
+    endings: Optional[Iterable[str]] = None,
+) -> Any:
+    """Converts record files to a numpy array of `PackedSfenValue` (YaneuraOu's examples),
+    the records chosen as `to_hcpe` chooses them."""
