@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use kif::{MoveTime, NodeId};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyString};
 
 use crate::errors::{placed, value_error, wrong_type};
 
@@ -60,6 +60,12 @@ fn comment_lines(entry: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     }
     let texts: Vec<String> = if let Ok(text) = entry.cast::<PyString>() {
         vec![text.extract::<String>()?]
+    } else if entry.is_instance_of::<PyBytes>() {
+        // Iterable, but of numbers: text is a str.
+        return Err(wrong_type(
+            "a comment is a str, a sequence of lines or None",
+            entry,
+        ));
     } else {
         entry
             .try_iter()

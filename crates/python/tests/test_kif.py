@@ -187,6 +187,8 @@ def test_comments_and_times_given_to_from_board_are_the_records():
         kif.Record.from_board(board, times=["3"])
     with pytest.raises(TypeError, match="comments is a sequence"):
         kif.Record.from_board(board, comments=5)
+    with pytest.raises(TypeError, match=r"^comments\[0\]: a comment is a str.*not bytes"):
+        kif.Record.from_board(board, comments=[b"bytes"])
 
 
 def board_moves(board):

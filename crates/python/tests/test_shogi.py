@@ -464,8 +464,16 @@ def test_moves_from_squares_and_pieces_set_from_lists():
     assert board.sfen() == played.sfen().rsplit(" ", 1)[0] + " 1"
     assert board.pieces == played.pieces and board.pieces_in_hand == played.pieces_in_hand
     assert board.turn == masu.shogi.BLACK and board.move_number == 1 and board.move_stack == []
+    board.set_pieces(played.pieces, [list(h) for h in played.pieces_in_hand])  # any sequences
+    assert board.pieces_in_hand == played.pieces_in_hand
     with pytest.raises(ValueError, match="81"):
         board.set_pieces(played.pieces[:80], played.pieces_in_hand)
+    with pytest.raises(TypeError, match=r"^pieces\[0\]: a piece is an SFEN letter .* not int"):
+        board.set_pieces([0] * 81, played.pieces_in_hand)  # cshogi's piece codes
+    with pytest.raises(TypeError, match="pieces is a list of 81 pieces"):
+        board.set_pieces(played.sfen(), played.pieces_in_hand)
+    with pytest.raises(ValueError, match="Black's and White's counts, not 3"):
+        board.set_pieces(played.pieces, ([0] * 7,) * 3)
     with pytest.raises(ValueError, match="7 counts"):
         board.set_pieces(played.pieces, ([1], [0] * 7))
     with pytest.raises(ValueError, match="too many"):

@@ -164,7 +164,7 @@ class Board:
     def set_pieces(
         self,
         pieces: Sequence[Optional[str]],
-        pieces_in_hand: Tuple[Sequence[int], Sequence[int]],
+        pieces_in_hand: Sequence[Sequence[int]],
         tsume: bool = False,
     ) -> None:
         """Sets the pieces as `pieces` and `pieces_in_hand` give them; the side to move and

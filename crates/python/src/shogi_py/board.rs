@@ -4,7 +4,7 @@
 use kif::csa::CsaMove;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
 use shogi::{
     Color, DeclarationRule, Game, Hand, Outcome, Piece, PieceKind, Pins, Position, Repetition,
@@ -360,16 +360,19 @@ impl Board {
     fn set_pieces(
         &self,
         py: Python<'_>,
-        pieces: Vec<Option<String>>,
-        pieces_in_hand: (Vec<u32>, Vec<u32>),
+        pieces: &Bound<'_, PyAny>,
+        pieces_in_hand: Vec<Vec<u32>>,
         tsume: bool,
     ) -> PyResult<()> {
         let mut setup = self.state(py)?.position().to_setup();
-        setup.board = board_of(&pieces)?;
-        for (color, counts) in [
-            (Color::Black, &pieces_in_hand.0),
-            (Color::White, &pieces_in_hand.1),
-        ] {
+        setup.board = board_of(pieces)?;
+        let [black, white] = pieces_in_hand.as_slice() else {
+            return Err(value_error(format!(
+                "pieces_in_hand holds Black's and White's counts, not {} lists",
+                pieces_in_hand.len()
+            )));
+        };
+        for (color, counts) in [(Color::Black, black), (Color::White, white)] {
             setup.hands[color] = hand_of(counts)?;
         }
         let mode = if tsume {
@@ -786,7 +789,13 @@ fn hand_kind(piece: &str) -> PyResult<PieceKind> {
 }
 
 /// The board of `pieces`: 81 SFEN pieces or `None`, in square index order.
-fn board_of(pieces: &[Option<String>]) -> PyResult<[Option<Piece>; 81]> {
+fn board_of(pieces: &Bound<'_, PyAny>) -> PyResult<[Option<Piece>; 81]> {
+    let pieces: Vec<Bound<'_, PyAny>> = match pieces.cast::<PyString>() {
+        Ok(_) => None,
+        Err(_) => pieces.try_iter().ok(),
+    }
+    .ok_or_else(|| wrong_type("pieces is a list of 81 pieces", pieces))?
+    .collect::<PyResult<_>>()?;
     let mut board = [None; 81];
     if pieces.len() != board.len() {
         return Err(value_error(format!(
@@ -794,12 +803,20 @@ fn board_of(pieces: &[Option<String>]) -> PyResult<[Option<Piece>; 81]> {
             pieces.len()
         )));
     }
-    for (i, (square, text)) in board.iter_mut().zip(pieces).enumerate() {
-        if let Some(text) = text {
-            let piece = Piece::from_sfen(text.as_bytes())
-                .ok_or_else(|| value_error(format!("square {i}: {text:?} is no SFEN piece")))?;
-            *square = Some(piece);
+    for (i, (square, item)) in board.iter_mut().zip(&pieces).enumerate() {
+        if item.is_none() {
+            continue;
         }
+        // cshogi's lists hold piece codes: say what masu's hold.
+        let text: String = item.extract().map_err(|_| {
+            wrong_type(
+                &format!("pieces[{i}]: a piece is an SFEN letter (\"P\", \"+r\", as Board.pieces gives it) or None"),
+                item,
+            )
+        })?;
+        let piece = Piece::from_sfen(text.as_bytes())
+            .ok_or_else(|| value_error(format!("square {i}: {text:?} is no SFEN piece")))?;
+        *square = Some(piece);
     }
     Ok(board)
 }
