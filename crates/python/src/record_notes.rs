@@ -27,7 +27,7 @@ fn comment_nodes(record: &kif::Record) -> Vec<NodeId> {
 /// entries than the record has places, TypeError for an entry of another type.
 pub(crate) fn add_comments(record: &mut kif::Record, comments: &Bound<'_, PyAny>) -> PyResult<()> {
     let nodes = comment_nodes(record);
-    let entries = entries(comments, "comments is a sequence")?;
+    let entries = entries(comments, "comments is a list of entries, one a place")?;
     if entries.len() > nodes.len() {
         return Err(value_error(format!(
             "comments has {} entries, a game of {} moves has {} places (before the first \
@@ -45,8 +45,12 @@ pub(crate) fn add_comments(record: &mut kif::Record, comments: &Bound<'_, PyAny>
     Ok(())
 }
 
-/// The items of `sequence`; TypeError saying `what` when it is not iterable.
+/// The items of `sequence`; TypeError saying `what` when it is not iterable or is a `str`
+/// (whose characters would be taken for entries).
 fn entries<'py>(sequence: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if sequence.is_instance_of::<PyString>() {
+        return Err(wrong_type(what, sequence));
+    }
     sequence
         .try_iter()
         .map_err(|_| wrong_type(what, sequence))?
@@ -87,7 +91,7 @@ fn comment_lines(entry: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// ValueError for more entries than moves or a time that is no number of seconds.
 pub(crate) fn add_times(record: &mut kif::Record, times: &Bound<'_, PyAny>) -> PyResult<()> {
     let moves = &comment_nodes(record)[1..];
-    let entries = entries(times, "times is a sequence")?;
+    let entries = entries(times, "times is a list of entries, one a move")?;
     if entries.len() > moves.len() {
         return Err(value_error(format!(
             "times has {} entries for a game of {} moves",

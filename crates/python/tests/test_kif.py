@@ -185,8 +185,10 @@ def test_comments_and_times_given_to_from_board_are_the_records():
         kif.Record.from_board(board, comments=[None, "x", 5])
     with pytest.raises(TypeError, match=r"^times\[0\]: a time is seconds spent"):
         kif.Record.from_board(board, times=["3"])
-    with pytest.raises(TypeError, match="comments is a sequence"):
+    with pytest.raises(TypeError, match="comments is a list of entries"):
         kif.Record.from_board(board, comments=5)
+    with pytest.raises(TypeError, match="comments is a list of entries.*not str"):
+        kif.Record.from_board(board, comments="one comment")  # not one a character
     with pytest.raises(TypeError, match=r"^comments\[0\]: a comment is a str.*not bytes"):
         kif.Record.from_board(board, comments=[b"bytes"])
 
