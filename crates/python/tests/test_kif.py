@@ -480,3 +480,7 @@ def test_to_hcpe_takes_the_records_chosen():
         kif.to_hcpe(both, endings=["%BOGUS"])
     with pytest.raises(TypeError, match="list of words"):
         kif.to_hcpe(both, endings="%TORYO")
+    for one in [floodgate, str(floodgate)]:
+        for convert in [kif.to_hcpe, kif.to_psv, kif.read_many]:
+            with pytest.raises(TypeError, match=r"list of paths, not one .*: \[path\] for one file"):
+                convert(one)

@@ -22,6 +22,14 @@ def _warn_skipped(errors):
         warnings.warn(f"skipped {message}", stacklevel=3)
 
 
+def _paths(paths):
+    """The paths as strings; one path alone (whose characters would be taken for paths)
+    is refused."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        raise TypeError(f"paths is a list of paths, not one {type(paths).__name__}: [path] for one file")
+    return [os.fspath(p) for p in paths]
+
+
 def _choice(min_moves, min_rating, endings):
     """The choice of records as the extension takes it (``endings`` as a list, a single
     word refused: a ``str`` is iterable too)."""
@@ -39,7 +47,7 @@ def read_many(
     A file that cannot be read raises ValueError (OSError when it cannot be opened),
     unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
     """
-    records, errors = _kif.read_many_records([os.fspath(p) for p in paths], skip_errors)
+    records, errors = _kif.read_many_records(_paths(paths), skip_errors)
     _warn_skipped(errors)
     return records
 
@@ -78,7 +86,7 @@ def to_hcpe(
     from masu.shogi import HuffmanCodedPosAndEval
 
     data, errors = _kif.to_hcpe_bytes(
-        [os.fspath(p) for p in paths], skip_errors, *_choice(min_moves, min_rating, endings)
+        _paths(paths), skip_errors, *_choice(min_moves, min_rating, endings)
     )
     _warn_skipped(errors)
     return numpy.frombuffer(data, dtype=HuffmanCodedPosAndEval).copy()
@@ -104,7 +112,7 @@ def to_psv(
     from masu.shogi import PackedSfenValue
 
     data, errors = _kif.to_psv_bytes(
-        [os.fspath(p) for p in paths], skip_errors, *_choice(min_moves, min_rating, endings)
+        _paths(paths), skip_errors, *_choice(min_moves, min_rating, endings)
     )
     _warn_skipped(errors)
     return numpy.frombuffer(data, dtype=PackedSfenValue).copy()
