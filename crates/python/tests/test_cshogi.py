@@ -3,6 +3,7 @@ legal move sets and SFEN along random games from the even game and handicaps, an
 HCPE and PackedSfen bytes of the positions met."""
 
 import random
+import re
 
 import pytest
 
@@ -549,3 +550,27 @@ def test_is_mate_finds_every_mate_cshogi_finds_and_only_mates():
                 assert mated, (ours.sfen(), ply)
                 found += 1
     assert found > 50
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_rotated_positions_and_moves_agree(start):
+    # The position seen from the other side, and its legal moves each rotated, as cshogi's
+    # rotate_sfen and move_rotate give them; the game's constants of HCPE results too.
+    for ours, theirs in both_along_random_games(start, 900, games=2, plies=150):
+        rotated = masu.shogi.rotate_sfen(ours.sfen())
+        if not re.search(r"\d\d", ours.sfen().split()[2]):
+            # cshogi's rotate_sfen writes ten pawns in hand as "P" (its Board writes "10P").
+            assert rotated == cshogi.rotate_sfen(theirs.sfen())
+        assert masu.shogi.rotate_sfen(rotated) == ours.sfen()
+        board = masu.shogi.Board(rotated)
+        assert sorted(m.rotated().usi() for m in ours.legal_moves) == sorted(m.usi() for m in board.legal_moves)
+        assert sorted(m.rotated().usi() for m in ours.legal_moves) == sorted(
+            cshogi.move_to_usi(cshogi.move_rotate(m)) for m in theirs.legal_moves
+        )
+        for m in ours.legal_moves:
+            assert board.is_legal(m.rotated()) and m.rotated().rotated() == m
+    assert (masu.shogi.DRAW, masu.shogi.BLACK_WIN, masu.shogi.WHITE_WIN) == (
+        cshogi.DRAW,
+        cshogi.BLACK_WIN,
+        cshogi.WHITE_WIN,
+    )

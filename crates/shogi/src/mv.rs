@@ -114,6 +114,42 @@ impl Move {
         matches!(self, Move::Normal { promote: true, .. })
     }
 
+    /// The same move seen from the other side of the board, as it is played in the
+    /// rotated position ([`Setup::rotated`](crate::Setup::rotated)): `7g7f` becomes `3c3d`,
+    /// `P*5e` becomes `P*5e`.
+    ///
+    /// ```
+    /// use masu_shogi::Position;
+    ///
+    /// let pos = Position::startpos();
+    /// let m = pos.parse_usi_move("2g2f")?;
+    /// assert_eq!(m.rotated().to_usi().to_string(), "8c8d");
+    /// assert_eq!(m.rotated().rotated(), m);
+    /// # Ok::<(), masu_shogi::PlayUsiError>(())
+    /// ```
+    #[must_use]
+    pub const fn rotated(&self) -> Move {
+        match *self {
+            Move::Normal {
+                from,
+                to,
+                kind,
+                capture,
+                promote,
+            } => Move::Normal {
+                from: from.flip(),
+                to: to.flip(),
+                kind,
+                capture,
+                promote,
+            },
+            Move::Drop { kind, to } => Move::Drop {
+                kind,
+                to: to.flip(),
+            },
+        }
+    }
+
     /// The USI form of the move (`7g7f`, `8h2b+`, `P*5e`).
     #[must_use]
     pub const fn to_usi(&self) -> UsiMove {

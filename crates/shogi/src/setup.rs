@@ -78,4 +78,37 @@ impl Setup {
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
         self.board[sq.index()] = piece;
     }
+
+    /// The same position seen from the other side: the board turned half a turn
+    /// ([`Square::flip`]), every piece and hand changing sides, and the other side to move;
+    /// the move number stays. The rules are the same from either side, so a legal position
+    /// rotates to a legal one (a mate problem to a mate problem), and rotating twice gives
+    /// the setup back. Its moves are the rotated position's, each
+    /// [`Move::rotated`](crate::Move::rotated).
+    ///
+    /// ```
+    /// use masu_shogi::{Position, SetupMode};
+    ///
+    /// // After 7g7f 3c3d 8h2b+ 3a2b, and the same game seen from White's side.
+    /// let pos = Position::from_sfen("lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5")?;
+    /// let rotated = Position::from_setup(pos.to_setup().rotated(), SetupMode::Strict)?;
+    /// assert_eq!(rotated.to_sfen(), "lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1S5R1/LN1GKGSNL w Bb 5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rotated(&self) -> Setup {
+        let mut board = [None; 81];
+        for (i, piece) in self.board.iter().enumerate() {
+            board[80 - i] = piece.map(|p| Piece::new(!p.color, p.kind));
+        }
+        Setup {
+            board,
+            hands: ByColor {
+                black: self.hands.white,
+                white: self.hands.black,
+            },
+            turn: !self.turn,
+            ply: self.ply,
+        }
+    }
 }

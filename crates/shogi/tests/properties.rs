@@ -222,3 +222,25 @@ fn hand_dominance_matches_counts() {
     assert_eq!(b.dominates(w), expected);
     assert!(Bitboard::FULL.count() == 81);
 }
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// The position seen from the other side is a position of the same game: its legal
+    /// moves, checks and mate are the original's, each move rotated, and two turns give
+    /// the position back.
+    #[test]
+    fn a_rotated_position_has_the_rotated_moves(pos in arb_position()) {
+        let rotated = Position::from_setup(pos.to_setup().rotated(), SetupMode::Strict).unwrap();
+        prop_assert_eq!(rotated.turn(), !pos.turn());
+        let mut expected: Vec<Move> = pos.legal_moves().iter().map(Move::rotated).collect();
+        let mut got = rotated.legal_moves().to_vec();
+        expected.sort();
+        got.sort();
+        prop_assert_eq!(got, expected, "{}", pos);
+        prop_assert_eq!(rotated.in_check(), pos.in_check());
+        prop_assert_eq!(rotated.is_checkmate(), pos.is_checkmate());
+        let back = Position::from_setup(rotated.to_setup().rotated(), SetupMode::Strict).unwrap();
+        prop_assert_eq!(back.to_sfen(), pos.to_sfen());
+    }
+}

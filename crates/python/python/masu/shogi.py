@@ -13,6 +13,8 @@ from masu._masu import shogi as _shogi
 
 __all__ = [
     "BLACK",
+    "BLACK_WIN",
+    "DRAW",
     "Board",
     "HuffmanCodedPos",
     "HuffmanCodedPosAndEval",
@@ -28,9 +30,11 @@ __all__ = [
     "REPETITION_WIN",
     "STARTING_SFEN",
     "WHITE",
+    "WHITE_WIN",
     "hcpe_to_psv",
     "perft",
     "psv_to_hcpe",
+    "rotate_sfen",
 ]
 
 import warnings

@@ -4,7 +4,9 @@ from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Uni
 
 __all__ = [
     "BLACK",
+    "BLACK_WIN",
     "Board",
+    "DRAW",
     "HuffmanCodedPos",
     "HuffmanCodedPosAndEval",
     "LegalMoves",
@@ -19,13 +21,18 @@ __all__ = [
     "REPETITION_WIN",
     "STARTING_SFEN",
     "WHITE",
+    "WHITE_WIN",
     "hcpe_to_psv",
     "perft",
     "psv_to_hcpe",
+    "rotate_sfen",
 ]
 
 BLACK: int
 WHITE: int
+DRAW: int
+BLACK_WIN: int
+WHITE_WIN: int
 STARTING_SFEN: str
 NOT_REPETITION: int
 REPETITION_DRAW: int
@@ -74,6 +81,8 @@ class Move:
         """cshogi's 16-bit move (HCPE's `bestMove16`)."""
     def to_psv_move16(self) -> int:
         """YaneuraOu's 16-bit move (PackedSfenValue's `move`)."""
+    def rotated(self) -> "Move":
+        """The move seen from the other side, played by the other side (cshogi's `move_rotate`)."""
     def japanese(self) -> str:
         """The Japanese text as KIF writes it: `７六歩(77)`."""
     def __hash__(self) -> int: ...
@@ -235,6 +244,10 @@ class Board:
     def __deepcopy__(self, memo: Any) -> "Board": ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+def rotate_sfen(sfen: str) -> str:
+    """The position seen from the other side: the board turned, pieces and hands changing
+    sides, the other side to move (cshogi's `rotate_sfen`)."""
 
 def perft(board: Board, depth: int) -> int:
     """The number of legal move sequences of `depth` plies from `board`."""

@@ -22,6 +22,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Move>()?;
     m.add_class::<LegalMoves>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(rotate_sfen, m)?)?;
     m.add_function(wrap_pyfunction!(convert::psv_to_hcpe_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert::hcpe_to_psv_bytes, m)?)?;
     m.add("BLACK", 0)?;
@@ -37,6 +38,10 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ] {
         m.add(name, board::repetition_code(repetition))?;
     }
+    // HCPE's `gameResult` codes, by cshogi's names.
+    m.add("DRAW", shogi::packed::Hcpe::DRAW)?;
+    m.add("BLACK_WIN", shogi::packed::Hcpe::BLACK_WIN)?;
+    m.add("WHITE_WIN", shogi::packed::Hcpe::WHITE_WIN)?;
     m.add("HCP_SIZE", shogi::packed::Hcp::SIZE)?;
     m.add("HCPE_SIZE", shogi::packed::Hcpe::SIZE)?;
     m.add("PSFEN_SIZE", shogi::packed::PackedSfen::SIZE)?;
@@ -50,6 +55,16 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
     let pos = board.state(py)?.position().clone();
     Ok(py.detach(|| shogi::perft(&pos, depth)))
+}
+
+/// The position of `sfen` seen from the other side: the board turned half a turn, every
+/// piece and hand changing sides, the other side to move (cshogi's `rotate_sfen`; masu-shogi's
+/// `Setup::rotated`). The moves of the rotated position are the original's, each
+/// `Move.rotated()`. Raises ValueError for bad SFEN.
+#[pyfunction]
+fn rotate_sfen(sfen: &str) -> PyResult<String> {
+    let setup = shogi::Setup::from_sfen(sfen).map_err(value_error)?;
+    Ok(setup.rotated().to_sfen())
 }
 
 /// The bytes of a `bytes`, `bytearray`, `memoryview` or numpy array (anything `bytes()`

@@ -151,6 +151,13 @@ impl Move {
         psfen::move16(self.mv)
     }
 
+    /// The same move seen from the other side of the board, played by the other side, as
+    /// it is played in the position `rotate_sfen` gives (cshogi's `move_rotate`): `7g7f`
+    /// becomes `3c3d`.
+    fn rotated(&self, py: Python<'_>) -> PyResult<Py<Move>> {
+        Move::object(py, self.mv.rotated(), !self.color)
+    }
+
     /// The Japanese text as KIF writes it: `７六歩(77)`, `２二角成(88)`, `５五角打`.
     fn japanese(&self) -> String {
         self.mv.to_japanese(self.color).with_origin().to_string()
