@@ -96,7 +96,8 @@ fn check_repetition(game: &Game) {
 /// Move generation: the first byte picks a start position; each further byte either plays a
 /// legal move (chosen by its value) or, when odd, first tests a pseudo move built from the
 /// following bytes. Listed moves are legal and nothing else is; the checks listed are the
-/// legal moves that check; a legal move's official Japanese words read back as it.
+/// legal moves that check; a legal move's official Japanese words read back as it; the
+/// position seen from the other side has the same moves, rotated.
 pub fn check_legals_are_legal(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
@@ -113,6 +114,14 @@ pub fn check_legals_are_legal(data: &[u8]) {
             assert!(pos.is_legal_with(m, &pins), "{m} in {pos}");
         }
         assert_eq!(pos.count_legal_moves(), legal.len());
+        // Seen from the other side, the position has the same moves, each rotated.
+        let rotated = Position::from_setup(pos.to_setup().rotated(), SetupMode::Strict)
+            .unwrap_or_else(|e| panic!("{e} rotating {pos}"));
+        let mut turned: Vec<Move> = legal.iter().map(Move::rotated).collect();
+        let mut theirs = rotated.legal_moves().to_vec();
+        turned.sort();
+        theirs.sort();
+        assert_eq!(turned, theirs, "rotated {pos}");
         // The check generator gives exactly the legal moves that check.
         let checks = pos.check_moves();
         let checking: Vec<&Move> = legal.iter().filter(|m| pos.gives_check(m)).collect();
