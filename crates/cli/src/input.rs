@@ -49,6 +49,14 @@ pub(crate) fn read_record(path: &Path, mode: kif::Mode) -> anyhow::Result<kif::P
         .map_err(|err| anyhow::anyhow!("{}: {}", name(path), first_line(&err.to_string())))
 }
 
+/// Every record read from `path` (a CSA file may hold several, `/` between them), as
+/// [`read_record`] reads one.
+pub(crate) fn read_records(path: &Path, mode: kif::Mode) -> anyhow::Result<Vec<kif::Parsed>> {
+    let bytes = read(path).with_context(|| format!("cannot read {}", name(path)))?;
+    kif::read_all_bytes(&bytes, format_hint(path), mode)
+        .map_err(|err| anyhow::anyhow!("{}: {}", name(path), first_line(&err.to_string())))
+}
+
 /// The first line of a reader's message (the rest quotes the source line).
 pub(crate) fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or_default()

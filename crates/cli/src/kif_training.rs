@@ -12,8 +12,9 @@ use rayon::prelude::*;
 /// Training data from records: every main-line position before a legal move, labelled with
 /// that move, the game's result and the evaluation an engine wrote beside it, as HCPE
 /// (dlshogi, 38 bytes a position) or PackedSfenValue (YaneuraOu's .bin, 40 bytes). Records
-/// are read in parallel and written in the order given; one that cannot be used is named on
-/// standard error, left out, and makes the exit status 1.
+/// are read in parallel and written in the order given, every record of a CSA file that
+/// holds several; one that cannot be used is named on standard error, left out, and makes
+/// the exit status 1.
 #[derive(Debug, Args)]
 pub(crate) struct TrainingArgs {
     /// Record files (`-`: standard input), or folders searched for .kif .kifu .ki2 .ki2u
@@ -60,34 +61,48 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
         min_rating: args.min_rating,
         endings: (!args.ending.is_empty()).then(|| args.ending.clone()),
     };
-    // `None`: a record the filter leaves out.
-    let converted: Vec<anyhow::Result<Option<Vec<u8>>>> = files
+    // Each file's records in order (a CSA file may hold several).
+    let converted: Vec<Vec<Converted>> = files
         .par_iter()
-        .map(|path| {
-            let parsed = crate::input::read_record(path, Mode::Lenient)?;
-            if !filter.takes(&parsed.record) {
-                return Ok(None);
-            }
-            let bytes = match args.to {
-                Layout::Hcpe => kif::training::hcpe(&parsed.record)
-                    .map(|entries| entries.iter().flat_map(|e| e.to_bytes()).collect()),
-                Layout::Psv => kif::training::psv(&parsed.record)
-                    .map(|entries| entries.iter().flat_map(|e| e.to_bytes()).collect()),
-            };
-            bytes
-                .map(Some)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", crate::input::name(path)))
-        })
+        .map(
+            |path| match crate::input::read_records(path, Mode::Lenient) {
+                Err(err) => vec![Converted::Failed(err)],
+                Ok(records) => {
+                    let several = records.len() > 1;
+                    records
+                        .iter()
+                        .enumerate()
+                        .map(|(i, parsed)| {
+                            if !filter.takes(&parsed.record) {
+                                return Converted::LeftOut;
+                            }
+                            match examples(&parsed.record, args.to) {
+                                Ok(bytes) => Converted::Taken(bytes),
+                                Err(e) => {
+                                    let name = crate::input::name(path);
+                                    let which = if several {
+                                        format!("{name} (record {})", i + 1)
+                                    } else {
+                                        name
+                                    };
+                                    Converted::Failed(anyhow::anyhow!("{which}: {e}"))
+                                }
+                            }
+                        })
+                        .collect()
+                }
+            },
+        )
         .collect();
     let (mut out, mut records, mut failed, mut left_out) = (Vec::new(), 0, 0, 0);
-    for result in converted {
+    for result in converted.into_iter().flatten() {
         match result {
-            Ok(Some(bytes)) => {
+            Converted::Taken(bytes) => {
                 out.extend_from_slice(&bytes);
                 records += 1;
             }
-            Ok(None) => left_out += 1,
-            Err(err) => {
+            Converted::LeftOut => left_out += 1,
+            Converted::Failed(err) => {
                 eprintln!("masu: {err:#}");
                 failed += 1;
             }
@@ -112,5 +127,29 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    })
+}
+
+/// What became of one record.
+enum Converted {
+    /// Its examples' bytes.
+    Taken(Vec<u8>),
+    /// The choice of records left it out.
+    LeftOut,
+    /// It could not be read or converted.
+    Failed(anyhow::Error),
+}
+
+/// The record's examples in `layout`, as bytes.
+fn examples(record: &kif::Record, layout: Layout) -> Result<Vec<u8>, kif::training::TrainingError> {
+    Ok(match layout {
+        Layout::Hcpe => kif::training::hcpe(record)?
+            .iter()
+            .flat_map(|e| e.to_bytes())
+            .collect(),
+        Layout::Psv => kif::training::psv(record)?
+            .iter()
+            .flat_map(|e| e.to_bytes())
+            .collect(),
     })
 }

@@ -556,3 +556,39 @@ fn training_data_takes_the_records_chosen() {
             .contains("names no end of a game")
     );
 }
+
+/// `masu kif training` takes every record of a CSA file that holds several (`/` between).
+#[test]
+fn training_data_takes_every_record_of_a_file() {
+    let one = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2726FU\n%TORYO\n";
+    let two = "V2.2\nPI\n+\n+2726FU\n-8384FU\n%TORYO\n";
+    let both = temp("two_games.csa");
+    std::fs::write(&both, format!("{one}/\n{two}")).unwrap();
+    let expected: Vec<u8> = [one, two]
+        .iter()
+        .flat_map(|text| {
+            let record = kif::csa::read_str(text, kif::Mode::Strict).unwrap().record;
+            kif::training::hcpe(&record).unwrap()
+        })
+        .flat_map(|e| e.to_bytes())
+        .collect();
+    let out = temp("two_games.hcpe");
+    let run = masu(&[
+        "kif",
+        "training",
+        both.to_str().unwrap(),
+        "--to",
+        "hcpe",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(run.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("5 HCPE positions from 2 of 2 records"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), expected);
+    std::fs::remove_file(&out).unwrap();
+    std::fs::remove_file(&both).unwrap();
+}

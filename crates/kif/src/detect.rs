@@ -59,6 +59,58 @@ pub fn read_str(text: &str, hint: Option<Format>, mode: Mode) -> Result<Parsed, 
     text_reader(format)(text, mode)
 }
 
+/// Reads every record of the bytes, as [`read_bytes`] reads one: a CSA file may hold several,
+/// separated by `/` lines (where [`read_bytes`] reads the first and warns of the others),
+/// any other file gives one. The records are read in order; a long file's text is decoded
+/// once and its records read one at a time.
+///
+/// ```
+/// let csa = b"V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n-3334FU\n%TORYO\n";
+/// let records = masu_kif::read_all_bytes(csa, None, masu_kif::Mode::Strict)?;
+/// let moves: Vec<usize> = records.iter().map(|p| p.record.tree.main_line_moves()).collect();
+/// assert_eq!(moves, [1, 2]);
+/// # Ok::<_, masu_kif::ReadError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ReadError`]: the first record that fails, as [`read_bytes`] reports it.
+pub fn read_all_bytes(
+    bytes: &[u8],
+    hint: Option<Format>,
+    mode: Mode,
+) -> Result<Vec<Parsed>, ReadError> {
+    let mut decoded = encoding::decode(bytes, None)?;
+    let format = detect_text(&decoded.text).or(hint).unwrap_or(Format::Kif);
+    if decoded.rule == Rule::Ascii {
+        decoded.encoding = format.ascii_encoding();
+    }
+    let parsed = match format {
+        Format::Csa => csa::read_all_str(&decoded.text, mode)?,
+        other => vec![text_reader(other)(&decoded.text, mode)?],
+    };
+    parsed
+        .into_iter()
+        .map(|p| read::with_decoding(p, &decoded, mode))
+        .collect()
+}
+
+/// Reads every record of text already decoded, as [`read_all_bytes`] reads bytes.
+///
+/// # Errors
+///
+/// [`ReadError`]: the first record that fails, as [`read_str`] reports it.
+pub fn read_all_str(
+    text: &str,
+    hint: Option<Format>,
+    mode: Mode,
+) -> Result<Vec<Parsed>, ReadError> {
+    match detect_text(text).or(hint).unwrap_or(Format::Kif) {
+        Format::Csa => csa::read_all_str(text, mode),
+        other => Ok(vec![text_reader(other)(text, mode)?]),
+    }
+}
+
 /// Reads one record of a known format from bytes.
 ///
 /// # Errors

@@ -27,7 +27,7 @@ mod text;
 pub mod training;
 mod write;
 
-pub use detect::{read_bytes, read_bytes_as, read_str};
+pub use detect::{read_all_bytes, read_all_str, read_bytes, read_bytes_as, read_str};
 pub use diag::{Diagnostic, DiagnosticKind, Mode, ReadError, Severity};
 pub use format::{Format, ParseFormatError};
 pub use handicap::Handicap;

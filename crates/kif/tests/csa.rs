@@ -277,6 +277,35 @@ fn multi_record_files() {
         .map(|v| v.into_iter().map(|p| p.record).collect())
         .unwrap_or_default();
     assert_eq!(back, records);
+    // Any format read whole: the same records from the file's bytes (with their
+    // decoding), and one record from a KIF file.
+    let sjis =
+        masu_kif::encoding::encode(&written, masu_kif::encoding::TextEncoding::ShiftJis).bytes;
+    let from_bytes =
+        masu_kif::read_all_bytes(&sjis, None, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        from_bytes.iter().map(|p| &p.record).collect::<Vec<_>>(),
+        records.iter().collect::<Vec<_>>()
+    );
+    assert!(
+        from_bytes
+            .iter()
+            .all(|p| p.decoding.is_some() && p.format == masu_kif::Format::Csa)
+    );
+    assert_eq!(
+        masu_kif::read_all_str(&written, None, Mode::Strict).map(|v| v.len()),
+        Ok(2)
+    );
+    let kif = "手合割：平手\n   1 ７六歩(77)\n   2 投了\n";
+    let one = masu_kif::read_all_bytes(kif.as_bytes(), None, Mode::Strict)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(one.len(), 1);
+    assert_eq!(
+        one[0].record,
+        masu_kif::read_str(kif, None, Mode::Strict)
+            .map(|p| p.record)
+            .unwrap_or_else(|e| panic!("{e}"))
+    );
 }
 
 #[test]

@@ -23,6 +23,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LossWarning", m.py().get_type::<LossWarning>())?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_str, m)?)?;
+    m.add_function(wrap_pyfunction!(read_all, m)?)?;
     m.add_function(wrap_pyfunction!(read_many_records, m)?)?;
     m.add_function(wrap_pyfunction!(to_hcpe_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(to_psv_bytes, m)?)?;
@@ -508,23 +509,42 @@ fn warn_left_out(py: Python<'_>, format: Format, notes: Vec<String>) -> PyResult
 /// raises ValueError when nothing can be read, OSError when the file cannot be opened.
 #[pyfunction]
 fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
-    let parsed = if let Ok(bytes) = source.cast::<PyBytes>() {
+    read_source(py, source, kif::read_bytes).map(record_from)
+}
+
+/// What `reader` makes of `source`, a path (`str` or `os.PathLike`, the extension breaking
+/// format ties) or `bytes`, with the GIL released.
+fn read_source<T: Send>(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    reader: BytesReader<T>,
+) -> PyResult<T> {
+    if let Ok(bytes) = source.cast::<PyBytes>() {
         // Read in place: a bytes object never changes, and `source` keeps it alive while
         // the GIL is released.
         let data = bytes.as_bytes();
-        py.detach(|| kif::read_bytes(data, None, Mode::Lenient))
-            .map_err(value_error)?
-    } else {
-        let path: PathBuf = source.extract()?;
-        py.detach(|| read_path(&path)).map_err(|e| match e {
+        return py
+            .detach(|| reader(data, None, Mode::Lenient))
+            .map_err(value_error);
+    }
+    let path: PathBuf = source.extract()?;
+    py.detach(|| read_path_with(&path, reader))
+        .map_err(|e| match e {
             // A record's text given where a path goes: say where text goes.
             ReadFailure::Io(message) if looks_like_text(&path) => PyIOError::new_err(format!(
                 "{message} (a str is a path: for a record's text use masu.kif.read_str)"
             )),
             e => e.into_py_err(),
-        })?
-    };
-    Ok(record_from(parsed))
+        })
+}
+
+/// Reads every record of a path (`str` or `os.PathLike`) or of `bytes`, as `read` reads
+/// one: a CSA file may hold several, `/` lines between them (cshogi's CSA parser gives
+/// them as a list too); any other file gives a list of one. Raises as `read` does.
+#[pyfunction]
+fn read_all(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Record>> {
+    let parsed = read_source(py, source, kif::read_all_bytes)?;
+    Ok(parsed.into_iter().map(record_from).collect())
 }
 
 /// Reads a record from text already decoded (a `str`: a web response's `.text`, a text
@@ -566,11 +586,24 @@ impl ReadFailure {
 }
 
 fn read_path(path: &Path) -> Result<Parsed, ReadFailure> {
+    read_path_with(path, kif::read_bytes)
+}
+
+/// Every record of the file at `path` (a CSA file may hold several).
+fn read_all_path(path: &Path) -> Result<Vec<Parsed>, ReadFailure> {
+    read_path_with(path, kif::read_all_bytes)
+}
+
+/// A reader of bytes with a format hint: `kif::read_bytes` or `kif::read_all_bytes`.
+type BytesReader<T> = fn(&[u8], Option<Format>, Mode) -> Result<T, kif::ReadError>;
+
+/// `reader`'s result for the file at `path`, the extension breaking format ties.
+fn read_path_with<T>(path: &Path, reader: BytesReader<T>) -> Result<T, ReadFailure> {
     let hint = path
         .extension()
         .and_then(|e| e.to_str())
         .and_then(Format::from_extension);
-    with_file_bytes(path, |bytes| kif::read_bytes(bytes, hint, Mode::Lenient))
+    with_file_bytes(path, |bytes| reader(bytes, hint, Mode::Lenient))
         .map_err(|e| ReadFailure::Io(format!("cannot read {}: {e}", path.display())))?
         .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))
 }
@@ -729,19 +762,30 @@ fn filter(
     })
 }
 
-/// The record at `path` as training examples (`examples`), each as its bytes; none when
-/// `filter` leaves it out.
+/// The records at `path` (every one of a CSA file that holds several) as training
+/// examples (`examples`), each as its bytes; none of a record `filter` leaves out.
 fn training_bytes<T, const N: usize>(
     path: &Path,
     filter: &kif::training::Filter,
     examples: fn(&kif::Record) -> Result<Vec<T>, kif::training::TrainingError>,
     bytes: fn(&T) -> [u8; N],
 ) -> Result<Vec<u8>, ReadFailure> {
-    let parsed = read_path(path)?;
-    if !filter.takes(&parsed.record) {
-        return Ok(Vec::new());
+    let records = read_all_path(path)?;
+    let several = records.len() > 1;
+    let mut out = Vec::new();
+    for (i, parsed) in records.iter().enumerate() {
+        if !filter.takes(&parsed.record) {
+            continue;
+        }
+        let entries = examples(&parsed.record).map_err(|e| {
+            let record = if several {
+                format!(" (record {})", i + 1)
+            } else {
+                String::new()
+            };
+            ReadFailure::Record(format!("{}{record}: {e}", path.display()))
+        })?;
+        out.extend(entries.iter().flat_map(bytes));
     }
-    let entries = examples(&parsed.record)
-        .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))?;
-    Ok(entries.iter().flat_map(bytes).collect())
+    Ok(out)
 }

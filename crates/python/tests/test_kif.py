@@ -484,3 +484,39 @@ def test_to_hcpe_takes_the_records_chosen():
         for convert in [kif.to_hcpe, kif.to_psv, kif.read_many]:
             with pytest.raises(TypeError, match=r"list of paths, not one .*: \[path\] for one file"):
                 convert(one)
+
+
+def test_every_record_of_a_csa_file_is_read_and_converted(tmp_path):
+    """A CSA file of several games (`/` between them): `read_all` gives each, as cshogi's
+    parser lists them, `read` the first with a warning that names `read_all`, and the
+    training conversions take every game."""
+    cshogi = pytest.importorskip("cshogi")
+    import cshogi.CSA
+
+    games = [
+        CORPUS / "csa" / "skc__floodgate.csa",
+        CORPUS / "csa" / "mog__csa_game_001.csa",
+        CORPUS / "csa" / "kfjs__2005_GPS_K-SHOGI.csa",
+    ]
+    text = "/\n".join(kif.read(g).to_csa() for g in games)
+    path = tmp_path / "three.csa"
+    path.write_text(text, "utf-8")
+    records = kif.read_all(path)
+    assert [r.moves for r in records] == [kif.read(g).moves for g in games]
+    assert [r.moves for r in kif.read_all(text.encode("utf-8"))] == [r.moves for r in records]
+    theirs = cshogi.CSA.Parser.parse_file(str(path))
+    assert [[cshogi.move_to_usi(m) for m in t.moves] for t in theirs] == [r.moves for r in records]
+    first = kif.read(path)
+    assert first.moves == records[0].moves
+    assert [w.message for w in first.warnings if "read_all" in w.message]
+    assert len(kif.read_all(CORPUS / "kif" / "kfjs__20081220kyoochi.kif")) == 1
+    array = kif.to_hcpe([path])
+    assert len(array) == sum(len(r.moves) for r in records)
+    assert (array == np_concat([kif.to_hcpe([g]) for g in games])).all()
+    assert len(kif.to_psv([path], min_moves=120)) == sum(len(r.moves) for r in records if len(r.moves) >= 120)
+
+
+def np_concat(arrays):
+    import numpy
+
+    return numpy.concatenate(arrays)

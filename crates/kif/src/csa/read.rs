@@ -71,7 +71,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     }
     if let Some(line) = records.separator {
         let d = Diagnostic::new(DiagnosticKind::Dropped, line, "/", 1)
-            .detail("the file holds more records; read them with csa::read_all_str");
+            .detail("the file holds more records, which read_all reads");
         Sink::new(mode).warn(d.clone())?;
         parsed.warnings.push(d);
     }

@@ -11,9 +11,20 @@ Record = _kif.Record
 ReadWarning = _kif.ReadWarning
 LossWarning = _kif.LossWarning
 read = _kif.read
+read_all = _kif.read_all
 read_str = _kif.read_str
 
-__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe", "to_psv"]
+__all__ = [
+    "LossWarning",
+    "ReadWarning",
+    "Record",
+    "read",
+    "read_all",
+    "read_many",
+    "read_str",
+    "to_hcpe",
+    "to_psv",
+]
 
 
 def _warn_skipped(errors):
@@ -63,14 +74,14 @@ def to_hcpe(
     """Converts record files to one numpy array of dtype
     ``masu.shogi.HuffmanCodedPosAndEval`` (cshogi's HCPE layout, 38 bytes a position).
 
-    Every position of each main line before a move becomes one entry: the position as
-    HCP, ``bestMove16`` the move played (cshogi's code), ``eval`` the engine evaluation
-    written beside the move (``Record.scores``, turned to the side to move's point of view
-    and clamped to ±32767, as dlshogi's ``csa_to_hcpe`` does; 0 without one), and
-    ``gameResult`` 0 for a draw or no result, 1 when Black won, 2 when White did. The
-    entries of a record end before its first illegal move. The files are read
-    and converted in parallel in Rust with the GIL released, and concatenated in the
-    order given.
+    Every position of each record's main line before a move (every record of a CSA file
+    that holds several) becomes one entry: the position as HCP, ``bestMove16`` the move
+    played (cshogi's code), ``eval`` the engine evaluation written beside the move
+    (``Record.scores``, turned to the side to move's point of view and clamped to ±32767,
+    as dlshogi's ``csa_to_hcpe`` does; 0 without one), and ``gameResult`` 0 for a draw or
+    no result, 1 when Black won, 2 when White did. The entries of a record end before its
+    first illegal move. The files are read and converted in parallel in Rust with the GIL
+    released, and concatenated in the order given.
 
     Only the records chosen are converted, as dlshogi's ``csa_to_hcpe`` chooses floodgate
     games: ``min_moves`` main-line moves at least, both players rated ``min_rating`` or

@@ -5,7 +5,17 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, 
 
 from masu.shogi import Board
 
-__all__ = ["LossWarning", "ReadWarning", "Record", "read", "read_many", "read_str", "to_hcpe", "to_psv"]
+__all__ = [
+    "LossWarning",
+    "ReadWarning",
+    "Record",
+    "read",
+    "read_all",
+    "read_many",
+    "read_str",
+    "to_hcpe",
+    "to_psv",
+]
 
 class LossWarning(UserWarning):
     """Part of a record that the format it was written in cannot hold, left out."""
@@ -95,6 +105,9 @@ class Record:
 
 def read(source: Union[str, "os.PathLike[str]", bytes]) -> Record:
     """Reads a record from a path or bytes."""
+
+def read_all(source: Union[str, "os.PathLike[str]", bytes]) -> List[Record]:
+    """Reads every record of a path or bytes (a CSA file may hold several)."""
 
 def read_str(text: str) -> Record:
     """Reads a record from text already decoded, the format detected."""
