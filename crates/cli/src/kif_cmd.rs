@@ -54,7 +54,7 @@ struct CheckArgs {
     strict: bool,
 }
 
-/// Convert a record to another format.
+/// Convert a record to another format (a CSA file of several records: all of them, to CSA).
 #[derive(Debug, Args)]
 struct ConvertArgs {
     /// The record to read (`-`: standard input); format and encoding are detected.
@@ -164,12 +164,21 @@ fn list_row(path: &Path, record: &Record) -> [String; 8] {
 
 fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
     let files = record_files(&args.inputs)?;
+    // A row for every record: a CSA file may hold several.
     let rows: Vec<anyhow::Result<[String; 8]>> = files
         .par_iter()
-        .map(|path| {
-            crate::input::read_record(path, Mode::Lenient)
-                .map(|parsed| list_row(path, &parsed.record))
-        })
+        .map(
+            |path| match crate::input::read_records(path, Mode::Lenient) {
+                Ok(records) => records
+                    .iter()
+                    .map(|parsed| Ok(list_row(path, &parsed.record)))
+                    .collect(),
+                Err(err) => vec![Err(err)],
+            },
+        )
+        .collect::<Vec<Vec<_>>>()
+        .into_iter()
+        .flatten()
         .collect();
     let mut out = std::io::stdout().lock();
     let mut failed = false;
@@ -272,9 +281,10 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        match kif::read_bytes(&bytes, crate::input::format_hint(path), mode) {
-            Ok(parsed) => {
-                for d in &parsed.warnings {
+        // Every record of the file (a CSA file may hold several, `/` between them).
+        match kif::read_all_bytes(&bytes, crate::input::format_hint(path), mode) {
+            Ok(records) => {
+                for d in records.iter().flat_map(|parsed| &parsed.warnings) {
                     let is_error = d.severity == Severity::Error || d.kind.damages_game();
                     let severity = if is_error { "error" } else { "warning" };
                     errors += usize::from(is_error);
@@ -320,9 +330,15 @@ fn message(d: &kif::Diagnostic) -> String {
 }
 
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    let parsed = crate::input::read_record(&args.file, Mode::Lenient)?;
-    let record = &parsed.record;
+    let records = crate::input::read_records(&args.file, Mode::Lenient)?;
     let encoding = output_encoding(args)?;
+    if records.len() > 1 {
+        return convert_all(args, &records, encoding);
+    }
+    let Some(parsed) = records.first() else {
+        anyhow::bail!("{}: no record", crate::input::name(&args.file));
+    };
+    let record = &parsed.record;
     // What the target cannot hold, as masu-kif words it for each format.
     let (text, lost) = match args.to {
         Target::Kif => (
@@ -352,7 +368,48 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     for what in &lost {
         eprintln!("masu: note: the target format cannot hold {what}");
     }
-    let bytes = kif::encoding::encode_exact(&text, encoding).map_err(|e| {
+    write_converted(args, &text, encoding)
+}
+
+/// A file of several records (CSA, `/` between them): all of them as CSA, the only target
+/// that holds more than one.
+fn convert_all(
+    args: &ConvertArgs,
+    records: &[kif::Parsed],
+    encoding: TextEncoding,
+) -> anyhow::Result<ExitCode> {
+    if !matches!(args.to, Target::Csa) {
+        let target = format!("{:?}", args.to).to_uppercase();
+        anyhow::bail!(
+            "{} holds {} records and a {target} file one: convert them to CSA (--to csa), which holds them all",
+            crate::input::name(&args.file),
+            records.len()
+        );
+    }
+    let options = kif::csa::WriteOptions {
+        encoding,
+        ..kif::csa::WriteOptions::default()
+    };
+    let records: Vec<Record> = records.iter().map(|p| p.record.clone()).collect();
+    for (i, record) in records.iter().enumerate() {
+        for what in kif::csa::write(record, &options).left_out(record) {
+            eprintln!(
+                "masu: note: record {}: the target format cannot hold {what}",
+                i + 1
+            );
+        }
+    }
+    let text = kif::csa::write_all(&records, &options).text;
+    write_converted(args, &text, encoding)
+}
+
+/// Writes the converted text in `encoding` to the output.
+fn write_converted(
+    args: &ConvertArgs,
+    text: &str,
+    encoding: TextEncoding,
+) -> anyhow::Result<ExitCode> {
+    let bytes = kif::encoding::encode_exact(text, encoding).map_err(|e| {
         let target = format!("{:?}", args.to).to_uppercase();
         anyhow!("{e} of the {target} output; write it in UTF-8 with --encoding utf-8")
     })?;

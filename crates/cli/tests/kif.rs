@@ -592,3 +592,64 @@ fn training_data_takes_every_record_of_a_file() {
     std::fs::remove_file(&out).unwrap();
     std::fs::remove_file(&both).unwrap();
 }
+
+/// `masu kif list` gives a row for every record of a CSA file that holds several, and
+/// `masu kif check` checks each, a diagnostic at its line of the file.
+#[test]
+fn list_and_check_take_every_record_of_a_file() {
+    let both = temp("list_two_games.csa");
+    std::fs::write(
+        &both,
+        "V2.2\nN+A\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nN+B\nPI\n+\n+2726FU\n-3334FU\n+2625FU\n+2524FU\n%TORYO\n",
+    )
+    .unwrap();
+    let path = both.to_str().unwrap();
+    let run = masu(&["kif", "list", "--csv", path]);
+    assert_eq!(run.status.code(), Some(0));
+    let rows: Vec<String> = String::from_utf8(run.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').skip(3).take(5).collect::<Vec<_>>().join(","))
+        .collect();
+    // The second game stops at its illegal move (Black twice): three plies, no result.
+    assert_eq!(rows, ["A,,平手,1,投了", "B,,平手,3,"]);
+    let run = masu(&["kif", "check", path]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        err.contains(&format!("{path}:15:1: error: illegal move at ply 4")),
+        "{err}"
+    );
+    std::fs::remove_file(&both).unwrap();
+}
+
+/// `masu kif convert` of a CSA file of several records writes them all as CSA, and refuses
+/// a target that holds one record (rather than write the first and drop the rest).
+#[test]
+fn convert_keeps_every_record_of_a_file() {
+    let text = "V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n-3334FU\n%TORYO\n";
+    let both = temp("convert_two_games.csa");
+    std::fs::write(&both, text).unwrap();
+    let path = both.to_str().unwrap();
+    let run = masu(&["kif", "convert", path, "--to", "csa"]);
+    assert_eq!(run.status.code(), Some(0));
+    let written = String::from_utf8(run.stdout).unwrap();
+    let back: Vec<String> = kif::csa::read_all_str(&written, kif::Mode::Strict)
+        .unwrap()
+        .iter()
+        .map(|p| p.record.usi(p.record.main_line_end()).unwrap())
+        .collect();
+    assert_eq!(
+        back,
+        [
+            "position startpos moves 7g7f",
+            "position startpos moves 2g2f 3c3d"
+        ]
+    );
+    let run = masu(&["kif", "convert", path, "--to", "kif"]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(err.contains("holds 2 records and a KIF file one"), "{err}");
+    std::fs::remove_file(&both).unwrap();
+}
