@@ -23,11 +23,24 @@ fn canonical(headers: &Headers) -> Vec<(String, String)> {
 }
 
 /// CSA bytes: reading never panics; a record that reads is written as CSA V3.0 and reads
-/// back the same (times cut to the millisecond, header keys canonical).
+/// back the same (times cut to the millisecond, header keys canonical); all the records of
+/// the bytes begin with it.
 pub fn check_csa_from_bytes(data: &[u8]) {
     let Ok(parsed) = csa::read_bytes(data, Mode::Lenient) else {
         return;
     };
+    // Every record of the bytes: the first is the one `read_bytes` reads, and reading any
+    // format gives the same records when it takes the bytes for CSA.
+    if let Ok(all) = csa::read_all_bytes(data, Mode::Lenient) {
+        assert_eq!(all.first().map(|p| &p.record), Some(&parsed.record));
+        if let Ok(any) = kif::read_all_bytes(data, Some(kif::Format::Csa), Mode::Lenient)
+            && any.first().is_some_and(|p| p.format == kif::Format::Csa)
+        {
+            let records =
+                |v: &[kif::Parsed]| v.iter().map(|p| p.record.clone()).collect::<Vec<_>>();
+            assert_eq!(records(&any), records(&all));
+        }
+    }
     let written = csa::write(&parsed.record, &WriteOptions::default());
     let back = match csa::read_str(&written.text, Mode::Lenient) {
         Ok(b) => b.record,

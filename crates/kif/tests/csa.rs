@@ -296,6 +296,13 @@ fn multi_record_files() {
         masu_kif::read_all_str(&written, None, Mode::Strict).map(|v| v.len()),
         Ok(2)
     );
+    // Text without a record gives the empty record `read_str` gives.
+    for empty in ["", "\n/\n/\n", "\u{85}\u{85}"] {
+        let all = csa::read_all_str(empty, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        let first = csa::read_str(empty, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(all.len(), 1, "{empty:?}");
+        assert_eq!(all[0].record, first.record, "{empty:?}");
+    }
     let kif = "手合割：平手\n   1 ７六歩(77)\n   2 投了\n";
     let one = masu_kif::read_all_bytes(kif.as_bytes(), None, Mode::Strict)
         .unwrap_or_else(|e| panic!("{e}"));

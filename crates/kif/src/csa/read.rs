@@ -78,13 +78,19 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     Ok(parsed)
 }
 
-/// Reads every record of CSA text (records are separated by `/` lines).
+/// Reads every record of CSA text (records are separated by `/` lines). Text without a
+/// record (blank, or only `/` lines) gives the one empty record that [`read_str`] gives, so
+/// the first record is always [`read_str`]'s.
 ///
 /// # Errors
 ///
 /// The first record that fails, as [`read_str`].
 pub fn read_all_str(text: &str, mode: Mode) -> Result<Vec<Parsed>, ReadError> {
-    Records::new(text, mode).collect()
+    let mut all: Vec<Parsed> = Records::new(text, mode).collect::<Result<_, _>>()?;
+    if all.is_empty() {
+        all.push(read_chunk(&[], mode)?);
+    }
+    Ok(all)
 }
 
 /// Reads the first record of CSA bytes, detecting the encoding ([`crate::encoding::decode`]:
