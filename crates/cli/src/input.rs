@@ -41,16 +41,9 @@ pub(crate) fn format_hint(path: &Path) -> Option<kif::Format> {
         .and_then(kif::Format::from_extension)
 }
 
-/// A record read from `path` (format detected, the extension breaking ties); an error
-/// names the input and says the reader's first line.
-pub(crate) fn read_record(path: &Path, mode: kif::Mode) -> anyhow::Result<kif::Parsed> {
-    let bytes = read(path).with_context(|| format!("cannot read {}", name(path)))?;
-    kif::read_bytes(&bytes, format_hint(path), mode)
-        .map_err(|err| anyhow::anyhow!("{}: {}", name(path), first_line(&err.to_string())))
-}
-
-/// Every record read from `path` (a CSA file may hold several, `/` between them), as
-/// [`read_record`] reads one.
+/// Every record read from `path` (format detected, the extension breaking ties; a CSA file
+/// may hold several, `/` between them); an error names the input and says the reader's
+/// first line.
 pub(crate) fn read_records(path: &Path, mode: kif::Mode) -> anyhow::Result<Vec<kif::Parsed>> {
     let bytes = read(path).with_context(|| format!("cannot read {}", name(path)))?;
     kif::read_all_bytes(&bytes, format_hint(path), mode)

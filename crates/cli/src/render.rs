@@ -59,10 +59,21 @@ fn game_from_text(text: &str) -> anyhow::Result<(Position, Vec<Move>)> {
 }
 
 /// The start position and main-line moves of a record file (a recorded foul is left out:
-/// it cannot be played).
+/// it cannot be played); of its first record when it holds several, with a note.
 fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>)> {
-    let parsed = crate::input::read_record(path, kif::Mode::Lenient)?;
-    let record = parsed.record;
+    let records = crate::input::read_records(path, kif::Mode::Lenient)?;
+    if records.len() > 1 {
+        eprintln!(
+            "masu: note: {} holds {} records: drawing the first",
+            crate::input::name(path),
+            records.len()
+        );
+    }
+    let record = records
+        .into_iter()
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("{}: no record", crate::input::name(path)))?
+        .record;
     let start = record.start.position()?;
     let moves = record
         .tree

@@ -93,3 +93,14 @@ fn a_record_file_renders_at_any_ply() {
     let piped = masu_with_bytes(&["render", "-", "-o", "-"], &std::fs::read(kif).unwrap());
     assert_eq!(String::from_utf8(piped.stdout).unwrap(), end);
 }
+
+#[test]
+fn a_file_of_several_records_renders_its_first_and_says_so() {
+    let two = b"V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n%TORYO\n";
+    let run = masu_with_bytes(&["render", "-", "-o", "-"], two);
+    assert!(run.status.success());
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(err.contains("holds 2 records: drawing the first"), "{err}");
+    let first = masu_ok(&["render", "position startpos moves 7g7f", "-o", "-"]);
+    assert_eq!(String::from_utf8(run.stdout).unwrap(), first);
+}
