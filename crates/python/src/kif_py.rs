@@ -707,10 +707,7 @@ fn to_hcpe_bytes<'py>(
     endings: Option<Vec<String>>,
 ) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
     let filter = filter(min_moves, min_rating, endings)?;
-    let (files, errors) = for_each_file(py, &paths, skip_errors, |path| {
-        training_bytes(path, &filter, kif::training::hcpe, |e| e.to_bytes())
-    })?;
-    Ok((PyBytes::new(py, &files.concat()), errors))
+    Conversion::new(filter, skip_errors, kif::training::hcpe, |e| e.to_bytes()).files(py, &paths)
 }
 
 /// Converts record files to YaneuraOu's PackedSfenValue in parallel, as `to_hcpe_bytes`
@@ -727,10 +724,7 @@ fn to_psv_bytes<'py>(
     endings: Option<Vec<String>>,
 ) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
     let filter = filter(min_moves, min_rating, endings)?;
-    let (files, errors) = for_each_file(py, &paths, skip_errors, |path| {
-        training_bytes(path, &filter, kif::training::psv, |e| e.to_bytes())
-    })?;
-    Ok((PyBytes::new(py, &files.concat()), errors))
+    Conversion::new(filter, skip_errors, kif::training::psv, |e| e.to_bytes()).files(py, &paths)
 }
 
 /// The choice of records of `to_hcpe_bytes` and `to_psv_bytes`; ValueError for an ending
@@ -762,30 +756,77 @@ fn filter(
     })
 }
 
-/// The records at `path` (every one of a CSA file that holds several) as training
-/// examples (`examples`), each as its bytes; none of a record `filter` leaves out.
-fn training_bytes<T, const N: usize>(
-    path: &Path,
-    filter: &kif::training::Filter,
+/// Record files to training examples, as `to_hcpe_bytes` and `to_psv_bytes` make them.
+struct Conversion<T, const N: usize> {
+    filter: kif::training::Filter,
+    /// A record that cannot be converted is left out and reported (else it raises): the
+    /// other games of its file are kept.
+    skip_errors: bool,
     examples: fn(&kif::Record) -> Result<Vec<T>, kif::training::TrainingError>,
     bytes: fn(&T) -> [u8; N],
-) -> Result<Vec<u8>, ReadFailure> {
-    let records = read_all_path(path)?;
-    let several = records.len() > 1;
-    let mut out = Vec::new();
-    for (i, parsed) in records.iter().enumerate() {
-        if !filter.takes(&parsed.record) {
-            continue;
+}
+
+impl<T, const N: usize> Conversion<T, N> {
+    fn new(
+        filter: kif::training::Filter,
+        skip_errors: bool,
+        examples: fn(&kif::Record) -> Result<Vec<T>, kif::training::TrainingError>,
+        bytes: fn(&T) -> [u8; N],
+    ) -> Self {
+        Conversion {
+            filter,
+            skip_errors,
+            examples,
+            bytes,
         }
-        let entries = examples(&parsed.record).map_err(|e| {
-            let record = if several {
-                format!(" (record {})", i + 1)
-            } else {
-                String::new()
-            };
-            ReadFailure::Record(format!("{}{record}: {e}", path.display()))
-        })?;
-        out.extend(entries.iter().flat_map(bytes));
     }
-    Ok(out)
+
+    /// The examples of every file in parallel (the GIL released), concatenated in order,
+    /// and (path, message) for each file or record left out.
+    fn files<'py>(
+        &self,
+        py: Python<'py>,
+        paths: &[PathBuf],
+    ) -> PyResult<(Bound<'py, PyBytes>, Skipped)>
+    where
+        Self: Sync,
+    {
+        let (files, mut errors) =
+            for_each_file(py, paths, self.skip_errors, |path| self.file(path))?;
+        let mut out = Vec::new();
+        for (bytes, skipped) in files {
+            out.extend_from_slice(&bytes);
+            errors.extend(skipped);
+        }
+        Ok((PyBytes::new(py, &out), errors))
+    }
+
+    /// The records at `path` (every one of a CSA file that holds several) as examples, each
+    /// as its bytes; none of a record the filter leaves out.
+    fn file(&self, path: &Path) -> Result<(Vec<u8>, Skipped), ReadFailure> {
+        let records = read_all_path(path)?;
+        let several = records.len() > 1;
+        let (mut out, mut skipped) = (Vec::new(), Vec::new());
+        for (i, parsed) in records.iter().enumerate() {
+            if !self.filter.takes(&parsed.record) {
+                continue;
+            }
+            match (self.examples)(&parsed.record) {
+                Ok(entries) => out.extend(entries.iter().flat_map(self.bytes)),
+                Err(e) => {
+                    let record = if several {
+                        format!(" (record {})", i + 1)
+                    } else {
+                        String::new()
+                    };
+                    let message = format!("{}{record}: {e}", path.display());
+                    if !self.skip_errors {
+                        return Err(ReadFailure::Record(message));
+                    }
+                    skipped.push((path.display().to_string(), message));
+                }
+            }
+        }
+        Ok((out, skipped))
+    }
 }

@@ -520,3 +520,19 @@ def np_concat(arrays):
     import numpy
 
     return numpy.concatenate(arrays)
+
+
+def test_a_game_that_does_not_convert_is_left_out_alone(tmp_path):
+    """In a file of several games, one that cannot be converted (a mate problem without
+    the attacker's king) raises naming its place, or with ``skip_errors`` is left out with
+    a warning while the file's other games are kept."""
+    pytest.importorskip("numpy")
+    games = [CORPUS / "csa" / "skc__floodgate.csa", CORPUS / "csa" / "mog__csa_game_001.csa"]
+    problem = (CORPUS / "csa" / "skc__tsumeshogi.csa").read_text("utf-8")
+    path = tmp_path / "with_a_problem.csa"
+    path.write_text(kif.read(games[0]).to_csa() + "/\n" + problem + "/\n" + kif.read(games[1]).to_csa(), "utf-8")
+    with pytest.raises(ValueError, match=r"with_a_problem.csa \(record 2\): the position before move 1"):
+        kif.to_hcpe([path])
+    with pytest.warns(UserWarning, match=r"record 2"):
+        kept = kif.to_hcpe([path], skip_errors=True)
+    assert (kept == np_concat([kif.to_hcpe([g]) for g in games])).all()

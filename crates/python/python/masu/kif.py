@@ -89,8 +89,10 @@ def to_hcpe(
     main line that ends with one of ``endings``, KIF words or CSA words (``["%TORYO",
     "%SENNICHITE", "%KACHI"]``; ValueError for a word that names no end of a game).
 
-    A file that cannot be read raises ValueError (OSError when it cannot be opened),
-    unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
+    A file that cannot be read, or a game that cannot be converted (a mate problem without
+    the attacker's king), raises ValueError (OSError when a file cannot be opened), unless
+    ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it, a game
+    alone (its file's other games kept).
     """
     import numpy
 
