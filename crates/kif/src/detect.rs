@@ -61,8 +61,8 @@ pub fn read_str(text: &str, hint: Option<Format>, mode: Mode) -> Result<Parsed, 
 
 /// Reads every record of the bytes, as [`read_bytes`] reads one: a CSA file may hold several,
 /// separated by `/` lines (where [`read_bytes`] reads the first and warns of the others),
-/// any other file gives one. The records are read in order; a long file's text is decoded
-/// once and its records read one at a time.
+/// any other file gives one. The text is decoded once for all of them; for a file too long
+/// to hold its records at once, [`csa::Records`] gives them one at a time.
 ///
 /// ```
 /// let csa = b"V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n-3334FU\n%TORYO\n";
