@@ -150,6 +150,7 @@ fn move_time(entry: &Bound<'_, PyAny>) -> PyResult<Given> {
     Ok(Given::Spent(seconds(spent)?))
 }
 
+/// `s` seconds as a duration; ValueError for a negative, infinite or NaN number.
 fn seconds(s: f64) -> PyResult<Duration> {
     Duration::try_from_secs_f64(s)
         .map_err(|_| value_error(format!("{s} is not a number of seconds (0 or more)")))
