@@ -32,12 +32,19 @@ pub(crate) struct TrainingArgs {
     min_moves: usize,
     /// Take only records whose two players are rated at least this (floodgate's
     /// `'black_rate:` and `'white_rate:` lines; a record without both is left out).
-    #[arg(long, value_name = "RATING")]
+    #[arg(long, value_name = "RATING", value_parser = parse_rating)]
     min_rating: Option<f64>,
     /// Take only records whose main line ends with this (a KIF word such as 投了 or a CSA
     /// word such as %TORYO); repeat it for several (`--ending %TORYO --ending %SENNICHITE`).
     #[arg(long, value_name = "WORD", value_parser = parse_ending)]
     ending: Vec<Special>,
+}
+
+fn parse_rating(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|r| r.is_finite())
+        .ok_or_else(|| format!("{text:?} is no rating (a number such as 3500)"))
 }
 
 fn parse_ending(word: &str) -> Result<Special, String> {

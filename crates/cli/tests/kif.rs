@@ -555,6 +555,23 @@ fn training_data_takes_the_records_chosen() {
             .unwrap()
             .contains("names no end of a game")
     );
+    let run = masu(&[
+        "kif",
+        "training",
+        &floodgate,
+        "--to",
+        "hcpe",
+        "-o",
+        path,
+        "--min-rating",
+        "NaN",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        String::from_utf8(run.stderr)
+            .unwrap()
+            .contains("is no rating")
+    );
 }
 
 /// `masu kif training` takes every record of a CSA file that holds several (`/` between).

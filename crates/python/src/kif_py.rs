@@ -749,6 +749,9 @@ fn filter(
                 .collect::<PyResult<Vec<_>>>()
         })
         .transpose()?;
+    if let Some(rating) = min_rating.filter(|r| !r.is_finite()) {
+        return Err(value_error(format!("min_rating {rating} is no rating")));
+    }
     Ok(kif::training::Filter {
         min_moves,
         min_rating,

@@ -478,6 +478,8 @@ def test_to_hcpe_takes_the_records_chosen():
     assert len(kif.to_psv(both, min_rating=3300)) == 125
     with pytest.raises(ValueError, match="names no end of a game"):
         kif.to_hcpe(both, endings=["%BOGUS"])
+    with pytest.raises(ValueError, match="min_rating NaN is no rating"):
+        kif.to_hcpe(both, min_rating=float("nan"))
     with pytest.raises(TypeError, match="list of words"):
         kif.to_hcpe(both, endings="%TORYO")
     for one in [floodgate, str(floodgate)]:
