@@ -9,6 +9,7 @@ mod args;
 mod errors;
 mod file_bytes;
 mod kif_py;
+mod kif_training_py;
 mod pickle;
 mod record_notes;
 mod repr;

@@ -9,6 +9,7 @@ use kif::{MoveTime, NodeId};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
+use crate::args::seconds;
 use crate::errors::{placed, value_error, wrong_type};
 
 /// The nodes a record's `comments` entries belong to: the start, then each main-line move.
@@ -140,18 +141,12 @@ fn move_time(entry: &Bound<'_, PyAny>) -> PyResult<Given> {
     }
     if let Ok((spent, total)) = entry.extract::<(Option<f64>, Option<f64>)>() {
         return Ok(Given::Both(MoveTime {
-            spent: spent.map(seconds).transpose()?,
-            total: total.map(seconds).transpose()?,
+            spent: seconds(spent)?,
+            total: seconds(total)?,
         }));
     }
     let spent: f64 = entry
         .extract()
         .map_err(|_| wrong_type("a time is seconds spent, (spent, total) or None", entry))?;
-    Ok(Given::Spent(seconds(spent)?))
-}
-
-/// `s` seconds as a duration; ValueError for a negative, infinite or NaN number.
-fn seconds(s: f64) -> PyResult<Duration> {
-    Duration::try_from_secs_f64(s)
-        .map_err(|_| value_error(format!("{s} is not a number of seconds (0 or more)")))
+    Ok(Given::Spent(seconds(Some(spent))?.unwrap_or_default()))
 }
