@@ -4,14 +4,14 @@
 use kif::csa::CsaMove;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyBytes;
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
 use shogi::{
-    Color, DeclarationRule, Game, Hand, Outcome, Piece, PieceKind, Pins, Position, Repetition,
-    SetupMode, UsiMove,
+    Color, DeclarationRule, Game, Outcome, Pins, Position, Repetition, SetupMode, UsiMove,
 };
 
 use super::mv::Interner;
+use super::pieces_args::{board_of, hand_kind, hand_of};
 use super::{LegalMoves, Move, color_arg, color_index, fill_bytes, fixed_bytes, square_arg};
 use crate::errors::{illegal_move, placed, value_error, wrong_type};
 use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
@@ -773,70 +773,6 @@ fn read_game(text: &str, tsume: bool) -> PyResult<Game> {
 /// read a mate problem: it says `tsume_call`, the Python one, instead.
 fn setup_error(e: &impl std::fmt::Display, tsume_call: &str) -> PyErr {
     value_error(e.to_string().replace("SetupMode::Tsume", tsume_call))
-}
-
-/// The kind a drop takes, from its SFEN letter.
-fn hand_kind(piece: &str) -> PyResult<PieceKind> {
-    match piece.as_bytes() {
-        &[c] if c.is_ascii_uppercase() => PieceKind::from_sfen_char(c).filter(|k| k.is_hand_kind()),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        value_error(format!(
-            "a piece to drop is P, L, N, S, G, B or R, not {piece:?}"
-        ))
-    })
-}
-
-/// The board of `pieces`: 81 SFEN pieces or `None`, in square index order.
-fn board_of(pieces: &Bound<'_, PyAny>) -> PyResult<[Option<Piece>; 81]> {
-    let pieces: Vec<Bound<'_, PyAny>> = match pieces.cast::<PyString>() {
-        Ok(_) => None,
-        Err(_) => pieces.try_iter().ok(),
-    }
-    .ok_or_else(|| wrong_type("pieces is a list of 81 pieces", pieces))?
-    .collect::<PyResult<_>>()?;
-    let mut board = [None; 81];
-    if pieces.len() != board.len() {
-        return Err(value_error(format!(
-            "pieces holds {} squares, not 81",
-            pieces.len()
-        )));
-    }
-    for (i, (square, item)) in board.iter_mut().zip(&pieces).enumerate() {
-        if item.is_none() {
-            continue;
-        }
-        // cshogi's lists hold piece codes: say what masu's hold.
-        let text: String = item.extract().map_err(|_| {
-            wrong_type(
-                &format!("pieces[{i}]: a piece is an SFEN letter (\"P\", \"+r\", as Board.pieces gives it) or None"),
-                item,
-            )
-        })?;
-        let piece = Piece::from_sfen(text.as_bytes())
-            .ok_or_else(|| value_error(format!("square {i}: {text:?} is no SFEN piece")))?;
-        *square = Some(piece);
-    }
-    Ok(board)
-}
-
-/// A hand of `counts` in the order pawn, lance, knight, silver, gold, bishop, rook.
-fn hand_of(counts: &[u32]) -> PyResult<Hand> {
-    let kinds = PieceKind::HAND;
-    if counts.len() != kinds.len() {
-        return Err(value_error(format!(
-            "a hand holds 7 counts (pawn, lance, knight, silver, gold, bishop, rook), not {}",
-            counts.len()
-        )));
-    }
-    let mut hand = Hand::EMPTY;
-    for (&kind, &n) in kinds.iter().zip(counts) {
-        // Past a set's count either way: `set` says so.
-        let n = u8::try_from(n).unwrap_or(u8::MAX);
-        hand.set(kind, n).map_err(value_error)?;
-    }
-    Ok(hand)
 }
 
 impl Board {

@@ -5,6 +5,7 @@ mod convert;
 mod moves;
 mod mv;
 mod per_move_calls;
+mod pieces_args;
 mod planes;
 
 use pyo3::prelude::*;
