@@ -53,7 +53,9 @@ def read_many(
     paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
 ):
     """Reads many record files, as ``read`` reads each one, in parallel in Rust with the
-    GIL released; returns the records in the order given (a list of ``Record``).
+    GIL released; returns the records in the order given (a list of ``Record``, one a
+    file: of a CSA file of several games, the first with a warning; ``read_all`` gives
+    them all).
 
     A file that cannot be read raises ValueError (OSError when it cannot be opened),
     unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
