@@ -20,10 +20,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// per main-line position before a move, the move as cshogi's 16-bit code, the engine
 /// evaluation written beside the move (CSA `'** 113 ...` lines, from Black's side, turned
 /// to the side to move's and clamped to ±32767; 0 without one) and the game result (0 draw
-/// or no result, 1 Black won, 2 White won): `masu_kif::training::hcpe`. Returns the bytes and
-/// (path, message) for every file that could not be converted; with `skip_errors` false
-/// the first such file raises instead (OSError when it cannot be opened, ValueError
-/// otherwise). Only the records the choice takes are converted: at least `min_moves`
+/// or no result, 1 Black won, 2 White won): `masu_kif::training::hcpe`, of every record of
+/// each file (a CSA file may hold several). Returns the bytes and (path, message) for every
+/// file or record that could not be converted; with `skip_errors` false the first one
+/// raises instead (OSError when a file cannot be opened, ValueError otherwise). Only the
+/// records the choice takes are converted: at least `min_moves`
 /// main-line moves, both players rated `min_rating` or more, a main line that ends with
 /// one of `endings` (KIF or CSA words): `masu_kif::training::Filter`.
 #[pyfunction]
