@@ -11,54 +11,46 @@ use crate::errors::value_error;
 use crate::kif_py::{ReadFailure, Skipped, for_each_file, read_all_path};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(to_hcpe_bytes, m)?)?;
-    m.add_function(wrap_pyfunction!(to_psv_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(training_bytes, m)?)?;
     Ok(())
 }
 
-/// Converts record files to HCPE in parallel (rayon, the GIL released): one 38-byte record
-/// per main-line position before a move, the move as cshogi's 16-bit code, the engine
-/// evaluation written beside the move (CSA `'** 113 ...` lines, from Black's side, turned
-/// to the side to move's and clamped to ±32767; 0 without one) and the game result (0 draw
-/// or no result, 1 Black won, 2 White won): `masu_kif::training::hcpe`, of every record of
-/// each file (a CSA file may hold several). Returns the bytes and (path, message) for every
-/// file or record that could not be converted; with `skip_errors` false the first one
-/// raises instead (OSError when a file cannot be opened, ValueError otherwise). Only the
-/// records the choice takes are converted: at least `min_moves`
-/// main-line moves, both players rated `min_rating` or more, a main line that ends with
-/// one of `endings` (KIF or CSA words): `masu_kif::training::Filter`.
+/// Converts record files to training examples in parallel (rayon, the GIL released):
+/// `layout` `"hcpe"` (`masu_kif::training::hcpe`: 38 bytes a main-line position before a
+/// move, the move as cshogi's 16-bit code, the engine evaluation beside it from the side
+/// to move's view clamped to ±32767, 0 without one, the game result 0 draw or none, 1 Black
+/// won, 2 White won) or `"psv"` (`masu_kif::training::psv`: YaneuraOu's 40 bytes, `gamePly`
+/// the position's move number, `game_result` the side to move's), of every record of each
+/// file (a CSA file may hold several). Returns the bytes and (path, message) for every file
+/// or record that could not be converted; with `skip_errors` false the first one raises
+/// instead (OSError when a file cannot be opened, ValueError otherwise). Only the records
+/// the choice takes are converted: at least `min_moves` main-line moves, both players rated
+/// `min_rating` or more, a main line that ends with one of `endings` (KIF or CSA words):
+/// `masu_kif::training::Filter`.
 #[pyfunction]
-#[pyo3(signature = (paths, skip_errors = false, min_moves = 0, min_rating = None, endings = None))]
-fn to_hcpe_bytes<'py>(
+#[pyo3(signature = (paths, layout, skip_errors = false, min_moves = 0, min_rating = None, endings = None))]
+fn training_bytes<'py>(
     py: Python<'py>,
     paths: Vec<PathBuf>,
+    layout: &str,
     skip_errors: bool,
     min_moves: usize,
     min_rating: Option<f64>,
     endings: Option<Vec<String>>,
 ) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
     let filter = filter(min_moves, min_rating, endings)?;
-    Conversion::new(filter, skip_errors, kif::training::hcpe, |e| e.to_bytes()).files(py, &paths)
+    match layout {
+        "hcpe" => Conversion::new(filter, skip_errors, kif::training::hcpe, |e| e.to_bytes())
+            .files(py, &paths),
+        "psv" => Conversion::new(filter, skip_errors, kif::training::psv, |e| e.to_bytes())
+            .files(py, &paths),
+        other => Err(value_error(format!(
+            "no training layout {other:?}: \"hcpe\" or \"psv\""
+        ))),
+    }
 }
 
-/// Converts record files to YaneuraOu's PackedSfenValue in parallel, as `to_hcpe_bytes`
-/// converts them to HCPE: `masu_kif::training::psv` (40 bytes an example, `gamePly` the
-/// position's move number, `game_result` the side to move's: 1 won, -1 lost, 0 drawn).
-#[pyfunction]
-#[pyo3(signature = (paths, skip_errors = false, min_moves = 0, min_rating = None, endings = None))]
-fn to_psv_bytes<'py>(
-    py: Python<'py>,
-    paths: Vec<PathBuf>,
-    skip_errors: bool,
-    min_moves: usize,
-    min_rating: Option<f64>,
-    endings: Option<Vec<String>>,
-) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
-    let filter = filter(min_moves, min_rating, endings)?;
-    Conversion::new(filter, skip_errors, kif::training::psv, |e| e.to_bytes()).files(py, &paths)
-}
-
-/// The choice of records of `to_hcpe_bytes` and `to_psv_bytes`; ValueError for an ending
+/// The choice of records of `training_bytes`; ValueError for an ending
 /// that is no KIF or CSA word.
 fn filter(
     min_moves: usize,
@@ -90,7 +82,7 @@ fn filter(
     })
 }
 
-/// Record files to training examples, as `to_hcpe_bytes` and `to_psv_bytes` make them.
+/// Record files to training examples, as `training_bytes` makes them.
 struct Conversion<T, const N: usize> {
     filter: kif::training::Filter,
     /// A record that cannot be converted is left out and reported (else it raises): the

@@ -41,12 +41,22 @@ def _paths(paths):
     return [os.fspath(p) for p in paths]
 
 
-def _choice(min_moves, min_rating, endings):
-    """The choice of records as the extension takes it (``endings`` as a list, a single
-    word refused: a ``str`` is iterable too)."""
+def _training(layout, dtype, paths, skip_errors, min_moves, min_rating, endings):
+    """The examples of ``to_hcpe`` or ``to_psv`` (``layout``) as an array of ``dtype``
+    (a name in ``masu.shogi``), converted in Rust; ``endings`` as a list, a single word
+    refused (a ``str`` is iterable too)."""
+    import numpy
+
+    from masu import shogi
+
     if isinstance(endings, str):
         raise TypeError("endings is a list of words, not one str")
-    return min_moves, min_rating, None if endings is None else list(endings)
+    endings = None if endings is None else list(endings)
+    data, errors = _kif.training_bytes(
+        _paths(paths), layout, skip_errors, min_moves, min_rating, endings
+    )
+    _warn_skipped(errors)
+    return numpy.frombuffer(data, dtype=getattr(shogi, dtype)).copy()
 
 
 def read_many(
@@ -96,15 +106,7 @@ def to_hcpe(
     ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it, a game
     alone (its file's other games kept).
     """
-    import numpy
-
-    from masu.shogi import HuffmanCodedPosAndEval
-
-    data, errors = _kif.to_hcpe_bytes(
-        _paths(paths), skip_errors, *_choice(min_moves, min_rating, endings)
-    )
-    _warn_skipped(errors)
-    return numpy.frombuffer(data, dtype=HuffmanCodedPosAndEval).copy()
+    return _training("hcpe", "HuffmanCodedPosAndEval", paths, skip_errors, min_moves, min_rating, endings)
 
 
 def to_psv(
@@ -122,12 +124,4 @@ def to_psv(
     move's (1 won, -1 lost, 0 a draw or no result). The choice of records and errors as in
     ``to_hcpe``.
     """
-    import numpy
-
-    from masu.shogi import PackedSfenValue
-
-    data, errors = _kif.to_psv_bytes(
-        _paths(paths), skip_errors, *_choice(min_moves, min_rating, endings)
-    )
-    _warn_skipped(errors)
-    return numpy.frombuffer(data, dtype=PackedSfenValue).copy()
+    return _training("psv", "PackedSfenValue", paths, skip_errors, min_moves, min_rating, endings)
