@@ -26,16 +26,30 @@ use crate::{Format, Mode, Parsed, ReadError, csa, jkf, ki2, kif, read};
 ///
 /// [`ReadError`] as the chosen reader reports it.
 pub fn read_bytes(bytes: &[u8], hint: Option<Format>, mode: Mode) -> Result<Parsed, ReadError> {
-    // Decoded once, for the detection and the reader both (decoding was a sixth of the
-    // reading time when each did it).
+    let (decoded, format) = decode_and_detect(bytes, hint)?;
+    let parsed = text_reader(format)(&decoded.text, mode)?;
+    read::with_decoding(parsed, &decoded, mode)
+}
+
+/// The decoded text of `bytes` and its format (`hint` breaking ties, KIF without one).
+/// Decoded once, for the detection and the reader both (decoding was a sixth of the
+/// reading time when each did it).
+fn decode_and_detect(
+    bytes: &[u8],
+    hint: Option<Format>,
+) -> Result<(encoding::Decoded<'_>, Format), ReadError> {
     let mut decoded = encoding::decode(bytes, None)?;
-    let format = detect_text(&decoded.text).or(hint).unwrap_or(Format::Kif);
+    let format = format_of(&decoded.text, hint);
     if decoded.rule == Rule::Ascii {
         // What the format's own reader would have said of pure ASCII.
         decoded.encoding = format.ascii_encoding();
     }
-    let parsed = text_reader(format)(&decoded.text, mode)?;
-    read::with_decoding(parsed, &decoded, mode)
+    Ok((decoded, format))
+}
+
+/// The format `text` shows, `hint` breaking ties, KIF when neither says.
+fn format_of(text: &str, hint: Option<Format>) -> Format {
+    detect_text(text).or(hint).unwrap_or(Format::Kif)
 }
 
 /// Reads one record of any format from text already decoded (a `String` from a web
@@ -55,8 +69,7 @@ pub fn read_bytes(bytes: &[u8], hint: Option<Format>, mode: Mode) -> Result<Pars
 ///
 /// [`ReadError`] as the chosen reader reports it.
 pub fn read_str(text: &str, hint: Option<Format>, mode: Mode) -> Result<Parsed, ReadError> {
-    let format = detect_text(text).or(hint).unwrap_or(Format::Kif);
-    text_reader(format)(text, mode)
+    text_reader(format_of(text, hint))(text, mode)
 }
 
 /// Reads every record of the bytes, as [`read_bytes`] reads one: a CSA file may hold several,
@@ -80,11 +93,7 @@ pub fn read_all_bytes(
     hint: Option<Format>,
     mode: Mode,
 ) -> Result<Vec<Parsed>, ReadError> {
-    let mut decoded = encoding::decode(bytes, None)?;
-    let format = detect_text(&decoded.text).or(hint).unwrap_or(Format::Kif);
-    if decoded.rule == Rule::Ascii {
-        decoded.encoding = format.ascii_encoding();
-    }
+    let (decoded, format) = decode_and_detect(bytes, hint)?;
     let parsed = match format {
         Format::Csa => csa::read_all_str(&decoded.text, mode)?,
         other => vec![text_reader(other)(&decoded.text, mode)?],
@@ -105,7 +114,7 @@ pub fn read_all_str(
     hint: Option<Format>,
     mode: Mode,
 ) -> Result<Vec<Parsed>, ReadError> {
-    match detect_text(text).or(hint).unwrap_or(Format::Kif) {
+    match format_of(text, hint) {
         Format::Csa => csa::read_all_str(text, mode),
         other => Ok(vec![text_reader(other)(text, mode)?]),
     }
