@@ -11,7 +11,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, SetupMode, Square, attacks};
+use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, SetupMode, Square, attacks, planes};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use shogi_core::ToUsi;
@@ -242,5 +242,29 @@ proptest! {
         prop_assert_eq!(rotated.is_checkmate(), pos.is_checkmate());
         let back = Position::from_setup(rotated.to_setup().rotated(), SetupMode::Strict).unwrap();
         prop_assert_eq!(back.to_sfen(), pos.to_sfen());
+    }
+
+    /// dlshogi's input and labels are the side to move's view, so the position seen from
+    /// the other side (the other side to move) gives the same input, and each rotated move
+    /// played by the other side the same label.
+    #[test]
+    fn a_rotated_position_has_the_same_network_input(pos in arb_position()) {
+        let rotated = Position::from_setup(pos.to_setup().rotated(), SetupMode::Strict).unwrap();
+        let input = |pos: &Position| {
+            let mut features1 = Box::new([0.0; planes::FEATURES1_LEN]);
+            let mut features2 = Box::new([0.0; planes::FEATURES2_LEN]);
+            planes::input_features(pos, &mut features1, &mut features2);
+            (features1, features2)
+        };
+        prop_assert!(input(&rotated) == input(&pos), "{}", pos);
+        let mut labels = BTreeSet::new();
+        for mv in pos.legal_moves().iter() {
+            let label = planes::move_label(*mv, pos.turn());
+            prop_assert!(label < planes::MOVE_LABELS);
+            prop_assert_eq!(planes::move_label(mv.rotated(), rotated.turn()), label);
+            // Two legal moves share a label only as one kind's drop and a board move can't.
+            labels.insert(label);
+        }
+        prop_assert_eq!(labels.len(), pos.legal_moves().len(), "{}", pos);
     }
 }

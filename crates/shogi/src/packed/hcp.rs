@@ -118,6 +118,17 @@ pub fn move16(m: Move) -> u16 {
 ///
 /// [`DecodeError::Move`] when `code` is no legal move of `pos`.
 pub fn move_from16(pos: &Position, code: u16) -> Result<Move, DecodeError> {
+    resolve(pos, usi_move_from16(code)?, code)
+}
+
+/// The move `code` names as [`move16`] writes it, without a position to check it in: what a
+/// label of the move needs ([`crate::planes::move_label`]).
+///
+/// # Errors
+///
+/// [`DecodeError::Move`] when `code` is no move's: a destination or origin off the board and
+/// its drops, a promoting drop, bit 15 set.
+pub fn usi_move_from16(code: u16) -> Result<UsiMove, DecodeError> {
     let err = DecodeError::Move(code);
     let to = Square::from_index((code & 0x7f) as u8).ok_or(err.clone())?;
     let origin = ((code >> 7) & 0x7f) as u8;
@@ -125,16 +136,15 @@ pub fn move_from16(pos: &Position, code: u16) -> Result<Move, DecodeError> {
     if code & (1 << 15) != 0 {
         return Err(err);
     }
-    let usi = match Square::from_index(origin) {
-        Some(from) => UsiMove::Normal { from, to, promote },
+    match Square::from_index(origin) {
+        Some(from) => Ok(UsiMove::Normal { from, to, promote }),
         None if !promote => {
             // `origin` is 81..=127 here.
-            let kind = kind_of_drop_number(u16::from(origin) - 80).ok_or(err.clone())?;
-            UsiMove::Drop { kind, to }
+            let kind = kind_of_drop_number(u16::from(origin) - 80).ok_or(err)?;
+            Ok(UsiMove::Drop { kind, to })
         }
-        None => return Err(err),
-    };
-    resolve(pos, usi, code)
+        None => Err(err),
+    }
 }
 
 /// The code tables (research notes: the Huffman codes of Apery's `HuffmanCodedPos`).

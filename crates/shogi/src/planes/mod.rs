@@ -9,6 +9,10 @@
 //! (square `80 - index`, [`Square::flip`](crate::Square::flip)), so that a network sees every position as the
 //! player to move would (cshogi's `piece_planes_rotate`).
 //!
+//! dlshogi's whole input adds to these planes each side's attacks, attack counts, pieces in
+//! hand and check ([`input_features`]); its policy output numbers moves by direction and
+//! destination ([`move_label`]).
+//!
 //! # Examples
 //!
 //! ```
@@ -25,6 +29,14 @@
 //! assert_eq!(features[(14 + 7) * 81 + 36], 1.0);
 //! assert_eq!(features.iter().sum::<f32>(), 40.0);
 //! ```
+
+mod features;
+mod label;
+
+pub use features::{
+    FEATURES1_LEN, FEATURES1_PLANES, FEATURES2_LEN, FEATURES2_PLANES, input_features,
+};
+pub use label::{MOVE_LABELS, MOVE_PLANES, move_label};
 
 use crate::{Color, PieceKind, Position};
 
