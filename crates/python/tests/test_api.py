@@ -12,7 +12,7 @@ import masu
 from conftest import HERE
 from test_readme import python_blocks
 
-MODULES = [masu, masu.shogi, masu.kif, masu.tsume, masu.reversi]
+MODULES = [masu, masu.shogi, masu.kif, masu.tsume, masu.reversi, masu.dlshogi]
 STUBS = HERE.parent / "python" / "masu"
 
 

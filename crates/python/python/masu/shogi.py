@@ -74,19 +74,26 @@ def __getattr__(name):
     raise AttributeError(f"module 'masu.shogi' has no attribute {name!r}")
 
 
+def _example_bytes(examples, source):
+    """The bytes of `examples`: a numpy array of the dtype named `source`, or its bytes."""
+    import numpy
+
+    if isinstance(examples, (bytes, bytearray, memoryview)):
+        return bytes(examples)
+    source = __getattr__(source)
+    array = numpy.ascontiguousarray(examples)
+    if (array.dtype.itemsize, array.dtype.names) != (source.itemsize, source.names):
+        raise TypeError(f"expected an array of dtype {source}, not {array.dtype}")
+    return array.tobytes()
+
+
 def _convert(examples, source, target, to_bytes, skip_errors):
     """`examples` (a numpy array of dtype `source`, or its bytes) converted by the
     extension's `to_bytes` into an array of dtype `target`."""
     import numpy
 
+    data = _example_bytes(examples, source)
     source, target = __getattr__(source), __getattr__(target)
-    if isinstance(examples, (bytes, bytearray, memoryview)):
-        data = bytes(examples)
-    else:
-        array = numpy.ascontiguousarray(examples)
-        if (array.dtype.itemsize, array.dtype.names) != (source.itemsize, source.names):
-            raise TypeError(f"expected an array of dtype {source}, not {array.dtype}")
-        data = array.tobytes()
     converted, skipped = to_bytes(data, skip_errors)
     if skipped:
         total = len(data) // source.itemsize

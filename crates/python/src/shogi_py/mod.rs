@@ -2,6 +2,7 @@
 
 mod board;
 mod convert;
+mod dlshogi;
 mod moves;
 mod mv;
 mod per_move_calls;
@@ -26,6 +27,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rotate_sfen, m)?)?;
     m.add_function(wrap_pyfunction!(convert::psv_to_hcpe_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert::hcpe_to_psv_bytes, m)?)?;
+    dlshogi::register(m)?;
     m.add("BLACK", 0)?;
     m.add("WHITE", 1)?;
     m.add("STARTING_SFEN", shogi::Position::startpos().to_sfen())?;

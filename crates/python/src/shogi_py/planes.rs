@@ -49,3 +49,50 @@ fn too_small(size: usize) -> PyErr {
         "features has {size} entries, fewer than the {ENTRIES} of {PIECE_PLANES} planes of 9x9"
     ))
 }
+
+/// Writes `values` into `array` (a numpy float32 array of exactly `values.len()` entries, in
+/// its C order), every entry; `name` names the argument in errors.
+pub(crate) fn write_all(array: &Bound<'_, PyAny>, values: &[f32], name: &str) -> PyResult<()> {
+    // In place through the buffer protocol where the ABI has it (CPython 3.11 and later).
+    #[cfg(any(Py_3_11, not(Py_LIMITED_API)))]
+    if let Ok(buffer) = pyo3::buffer::PyBuffer::<f32>::get(array)
+        && buffer.is_c_contiguous()
+        && !buffer.readonly()
+    {
+        if buffer.item_count() != values.len() {
+            return Err(wrong_size(name, buffer.item_count(), values.len()));
+        }
+        return buffer.copy_from_slice(array.py(), values);
+    }
+    // Any other array, and the older ABI: numpy copies the bytes in.
+    let dtype = array
+        .getattr("dtype")
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy float32 array")))?;
+    let dtype_name: String = dtype.str()?.extract()?;
+    if dtype_name != "float32" {
+        return Err(value_error(format!(
+            "{name} must be a float32 array, not {dtype_name}"
+        )));
+    }
+    let size: usize = array.getattr("size")?.extract()?;
+    if size != values.len() {
+        return Err(wrong_size(name, size, values.len()));
+    }
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+    let numpy = array.py().import("numpy")?;
+    let source = numpy
+        .call_method1(
+            "frombuffer",
+            (pyo3::types::PyBytes::new(array.py(), &bytes), "float32"),
+        )?
+        .call_method1("reshape", (array.getattr("shape")?,))?;
+    numpy.call_method1("copyto", (array, source))?;
+    Ok(())
+}
+
+fn wrong_size(name: &str, size: usize, expected: usize) -> PyErr {
+    value_error(format!(
+        "{name} has {size} entries, not the {expected} of {} planes of 9x9",
+        expected / 81
+    ))
+}
