@@ -8,7 +8,9 @@ positions; perft 4 from the start in Python (and masu's perft in Rust); reading 
 corpus of crates/kif/tests/data (each library on the files it reads; masu also with
 read_many, in parallel); converting the corpus to HCPE; converting YaneuraOu training
 examples (PackedSfenValue, one per position of the first row) to HCPE; `set_hcp` of each row
-of an array of HCP positions. python-shogi runs a tenth of the positions and perft 3 (it would take
+of an array of HCP positions; dlshogi's network input and move labels of HCPE examples, in
+training batches of 1,024 (position by position in each library, and masu's
+`hcpe_decode_with_value`). python-shogi runs a tenth of the positions and perft 3 (it would take
 minutes otherwise): its rows are scaled to the same work and marked so. Each row prints
 the time of each library (the best of five runs, masu and cshogi taking turns; perft in
 Python and the record rows the best of ten; python-shogi's one run of the board rows) and
@@ -25,6 +27,7 @@ import time
 import numpy as np
 
 import masu
+import masu.dlshogi
 import masu.kif
 import masu.shogi
 
@@ -32,6 +35,7 @@ try:
     import cshogi
     import cshogi.CSA
     import cshogi.KIF
+    import cshogi.dlshogi
 except ImportError:
     cshogi = None
 try:
@@ -269,6 +273,42 @@ def cshogi_psv_to_hcpe(psvs):
     return len(out)
 
 
+# dlshogi's network input, a training batch of 1,024 examples at a time into arrays reused.
+BATCH = 1024
+
+
+def batch_arrays():
+    return (
+        np.zeros((BATCH, masu.dlshogi.FEATURES1_NUM, 9, 9), np.float32),
+        np.zeros((BATCH, masu.dlshogi.FEATURES2_NUM, 9, 9), np.float32),
+        np.zeros(BATCH, np.int64),
+        np.zeros((BATCH, 1), np.float32),
+        np.zeros((BATCH, 1), np.float32),
+    )
+
+
+def input_each(board_class, dlshogi, hcpes):
+    """A training batch made with one library's per-position calls: each example's position
+    set from its HCP, its input written and its move labelled (as cshogi users write it)."""
+    features1, features2, labels, _, _ = batch_arrays()
+    board = board_class()
+    for start in range(0, len(hcpes), BATCH):
+        for i, example in enumerate(hcpes[start : start + BATCH]):
+            board.set_hcp(example["hcp"])
+            dlshogi.make_input_features(board, features1[i], features2[i])
+            labels[i] = dlshogi.make_move_label(int(example["bestMove16"]), board.turn)
+    return len(hcpes)
+
+
+def masu_decode_batches(hcpes):
+    """The same batches, with the results and values, by `hcpe_decode_with_value`."""
+    out = batch_arrays()
+    for start in range(0, len(hcpes), BATCH):
+        batch = hcpes[start : start + BATCH]
+        masu.dlshogi.hcpe_decode_with_value(batch, *(a[: len(batch)] for a in out))
+    return len(hcpes)
+
+
 def installed(name):
     try:
         return importlib.metadata.version(name)
@@ -369,6 +409,17 @@ def main():
     psvs = psv_examples(sfens)
     runs = alternated(with_cshogi((masu_psv_to_hcpe, psvs), (cshogi_psv_to_hcpe, psvs)))
     row(f"PackedSfenValue to HCPE ({len(psvs):,} examples)", runs, "examples")
+
+    hcpes = masu.shogi.psv_to_hcpe(psvs[:20_480])
+    runs = alternated(
+        with_cshogi(
+            (input_each, masu.shogi.Board, masu.dlshogi, hcpes),
+            (input_each, cshogi and cshogi.Board, cshogi and cshogi.dlshogi, hcpes),
+        )
+    )
+    row(f"dlshogi input and label of {len(hcpes):,} HCPE examples, position by position", runs, "examples")
+    runs = {"masu": timed(masu_decode_batches, hcpes, repeat=5), **{k: v for k, v in runs.items() if k != "masu"}}
+    row("the same, masu.dlshogi.hcpe_decode_with_value by batch (parallel)", runs, "examples")
 
 
 if __name__ == "__main__":

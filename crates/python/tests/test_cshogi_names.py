@@ -33,12 +33,15 @@ def spans(text):
 
 def resolve(path, package):
     """The object `path` names in `package` (masu or cshogi): `board.x` on its Board,
-    `m.x` on masu's Move, `masu.x.y` / `cshogi.x.y` from the module, a bare name on the
-    Board or the shogi module. Raises AttributeError or ImportError when it is missing."""
+    `m.x` on masu's Move, `dlshogi.x` in the package's dlshogi module, `masu.x.y` /
+    `cshogi.x.y` from the module, a bare name on the Board or the shogi module. Raises
+    AttributeError or ImportError when it is missing."""
     first, *rest = path.split(".")
     shogi = masu.shogi if package == "masu" else importlib.import_module("cshogi")
     if first == "board":
         obj = shogi.Board
+    elif first == "dlshogi":
+        obj = importlib.import_module(f"{package}.dlshogi")
     elif first == "m" and package == "masu":
         obj = masu.shogi.Move
     elif first in ("masu", "cshogi"):

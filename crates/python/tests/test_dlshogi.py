@@ -152,5 +152,25 @@ def test_examples_that_do_not_decode_name_their_index():
         dlshogi.hcpe_decode_with_value(examples.tobytes()[:-1])
     with pytest.raises(ValueError, match="features1"):
         dlshogi.hcpe_decode_with_value(examples, np.zeros((4, 62, 9, 9), np.float32))
-    empty = dlshogi.hcpe_decode_with_value(examples[:0])
-    assert [a.shape[0] for a in empty] == [0] * 5
+
+
+def test_arrays_that_overlap_or_skip_entries_are_refused():
+    examples, _ = random_examples(4)
+    result = np.zeros(8, np.float32)
+    with pytest.raises(ValueError, match="share memory"):
+        dlshogi.hcpe_decode_with_value(examples, None, None, None, result[:4], result[2:6])
+    with pytest.raises(ValueError, match="C order"):
+        dlshogi.hcpe_decode_with_value(examples, None, None, None, result[::2])
+    assert not result.any()
+
+
+def test_the_copying_fallback_gives_the_same_arrays(monkeypatch):
+    # What builds that cannot write into arrays do (the stable ABI before CPython 3.11).
+    examples, _ = random_examples(50)
+    written = dlshogi.hcpe_decode_with_value(examples)
+    monkeypatch.setattr(dlshogi._shogi, "hcpe_decode_into", lambda *args: False)
+    given = np.full((50, 1), 9.0, np.float32)
+    copied = dlshogi.hcpe_decode_with_value(examples, None, None, None, None, given)
+    assert copied[4] is given
+    for ours, theirs in zip(written, copied):
+        assert ours.tobytes() == theirs.tobytes()

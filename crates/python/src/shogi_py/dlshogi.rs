@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::PyByteArray;
+use pyo3::types::PyBytes;
 use rayon::prelude::*;
 use shogi::packed::{Hcp, Hcpe, hcp};
 use shogi::planes::{self, FEATURES1_LEN, FEATURES2_LEN};
@@ -16,6 +16,7 @@ use crate::errors::{value_error, wrong_type};
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(make_input_features, m)?)?;
     m.add_function(wrap_pyfunction!(make_move_label, m)?)?;
+    m.add_function(wrap_pyfunction!(hcpe_decode_into, m)?)?;
     m.add_function(wrap_pyfunction!(hcpe_decode_bytes, m)?)?;
     m.add("FEATURES1_NUM", planes::FEATURES1_PLANES)?;
     m.add("FEATURES2_NUM", planes::FEATURES2_PLANES)?;
@@ -68,60 +69,149 @@ fn make_move_label(r#move: &Bound<'_, PyAny>, color: u8) -> PyResult<usize> {
 /// `1 / (1 + exp(-e / EVAL_SCALE))`.
 const EVAL_SCALE: f64 = 756.086_496_295_176_2;
 
-/// The bytes one HCPE example decodes to: its two inputs (float32), its move label (int64),
-/// its result and its value (float32 each).
-const DECODED: usize = (FEATURES1_LEN + FEATURES2_LEN) * 4 + 8 + 4 + 4;
+/// Decodes the HCPE examples in `data` (38 bytes each) for dlshogi's training, in parallel,
+/// into the five arrays given (numpy arrays of float32, float32, int64, float32 and float32
+/// with as many entries as the examples need, in C order): every example's `features1`,
+/// `features2`, label, result and value. The GIL stays held (the arrays are the caller's,
+/// which no Python code may touch meanwhile). False, with nothing written, where this build
+/// of the extension cannot write into arrays (the stable ABI of CPython before 3.11, the
+/// free-threaded interpreter: `masu/dlshogi.py` copies [`hcpe_decode_bytes`] in). An example
+/// whose position, move or result does not decode raises ValueError naming its index.
+#[pyfunction]
+fn hcpe_decode_into(
+    py: Python<'_>,
+    data: PyBackedBytes,
+    features1: &Bound<'_, PyAny>,
+    features2: &Bound<'_, PyAny>,
+    labels: &Bound<'_, PyAny>,
+    results: &Bound<'_, PyAny>,
+    values: &Bound<'_, PyAny>,
+) -> PyResult<bool> {
+    #[cfg(all(any(Py_3_11, not(Py_LIMITED_API)), not(Py_GIL_DISABLED)))]
+    {
+        use crate::unsafe_speedups::{ArrayOut, fill};
+        let examples = examples(&data)?;
+        let n = examples.len();
+        let mut floats = [
+            ArrayOut::get(features1, "features1")?,
+            ArrayOut::get(features2, "features2")?,
+            ArrayOut::get(results, "result")?,
+            ArrayOut::get(values, "value")?,
+        ];
+        let mut ints = [ArrayOut::get(labels, "move")?];
+        for (array, per_example) in floats.iter().zip([FEATURES1_LEN, FEATURES2_LEN, 1, 1]) {
+            check_size(array.name(), array.len(), n * per_example)?;
+        }
+        check_size("move", ints[0].len(), n)?;
+        let decoded = fill(py, &mut floats, &mut ints, |floats, ints| {
+            let [features1, features2, results, values] =
+                <[_; 4]>::try_from(floats).unwrap_or_else(|_| unreachable!("four float arrays"));
+            let [labels] =
+                <[_; 1]>::try_from(ints).unwrap_or_else(|_| unreachable!("one int array"));
+            decode_into(examples, features1, features2, labels, results, values)
+        })?;
+        decoded.map_err(failed)?;
+        Ok(true)
+    }
+    #[cfg(not(all(any(Py_3_11, not(Py_LIMITED_API)), not(Py_GIL_DISABLED))))]
+    {
+        let _ = (py, data, features1, features2, labels, results, values);
+        Ok(false)
+    }
+}
 
-/// Decodes the HCPE examples in `data` (38 bytes each) for dlshogi's training, in parallel
-/// with the GIL released, into one bytearray: every example's `features1`, then every
-/// example's `features2`, labels, results and values (the blocks `masu/dlshogi.py` views as
-/// arrays). An example whose position, move or result does not decode raises ValueError
-/// naming its index.
+#[cfg(all(any(Py_3_11, not(Py_LIMITED_API)), not(Py_GIL_DISABLED)))]
+fn check_size(name: &str, size: usize, expected: usize) -> PyResult<()> {
+    if size == expected {
+        Ok(())
+    } else {
+        Err(value_error(format!(
+            "{name} has {size} entries where the examples need {expected}"
+        )))
+    }
+}
+
+/// [`hcpe_decode_into`]'s five arrays as the bytes of each (native-endian), decoded with the
+/// GIL released, for the builds that cannot write into arrays.
 #[pyfunction]
 fn hcpe_decode_bytes<'py>(
     py: Python<'py>,
     data: PyBackedBytes,
-) -> PyResult<Bound<'py, PyByteArray>> {
+) -> PyResult<[Bound<'py, PyBytes>; 5]> {
+    let examples = examples(&data)?;
+    let n = examples.len();
+    let mut features1 = vec![0.0; n * FEATURES1_LEN];
+    let mut features2 = vec![0.0; n * FEATURES2_LEN];
+    let mut labels = vec![0; n];
+    let mut results = vec![0.0; n];
+    let mut values = vec![0.0; n];
+    py.detach(|| {
+        decode_into(
+            examples,
+            &mut features1,
+            &mut features2,
+            &mut labels,
+            &mut results,
+            &mut values,
+        )
+    })
+    .map_err(failed)?;
+    let floats = |values: &[f32]| {
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        PyBytes::new(py, &bytes)
+    };
+    let labels: Vec<u8> = labels.iter().flat_map(|v| v.to_ne_bytes()).collect();
+    Ok([
+        floats(&features1),
+        floats(&features2),
+        PyBytes::new(py, &labels),
+        floats(&results),
+        floats(&values),
+    ])
+}
+
+/// The examples of `data`, ValueError when it is not a whole number of them.
+fn examples(data: &[u8]) -> PyResult<&[[u8; Hcpe::SIZE]]> {
     let (examples, rest) = data.as_chunks::<{ Hcpe::SIZE }>();
-    if !rest.is_empty() {
-        return Err(value_error(format!(
+    if rest.is_empty() {
+        Ok(examples)
+    } else {
+        Err(value_error(format!(
             "{} bytes are not a whole number of 38-byte examples",
             data.len()
-        )));
-    }
-    let n = examples.len();
-    let mut failure = None;
-    let out = PyByteArray::new_with(py, n * DECODED, |out| {
-        failure = py.detach(|| decode_all(examples, out)).err();
-        Ok(())
-    })?;
-    match failure {
-        None => Ok(out),
-        Some((index, message)) => Err(value_error(format!("hcpes[{index}]: {message}"))),
+        )))
     }
 }
 
-/// Fills `out` (laid out as [`hcpe_decode_bytes`] says) from `examples`, the first failure
-/// by index and message.
-fn decode_all(examples: &[[u8; Hcpe::SIZE]], out: &mut [u8]) -> Result<(), (usize, String)> {
-    let n = examples.len();
-    let (features1, rest) = out.split_at_mut(n * FEATURES1_LEN * 4);
-    let (features2, rest) = rest.split_at_mut(n * FEATURES2_LEN * 4);
-    let (labels, rest) = rest.split_at_mut(n * 8);
-    let (results, values) = rest.split_at_mut(n * 4);
+/// The error of the example that did not decode.
+fn failed((index, message): (usize, String)) -> PyErr {
+    value_error(format!("hcpes[{index}]: {message}"))
+}
+
+/// Decodes every example of `examples` on rayon's threads into the slices (each as long as
+/// the examples need); the first failure by index and message.
+fn decode_into(
+    examples: &[[u8; Hcpe::SIZE]],
+    features1: &mut [f32],
+    features2: &mut [f32],
+    labels: &mut [i64],
+    results: &mut [f32],
+    values: &mut [f32],
+) -> Result<(), (usize, String)> {
     examples
         .par_iter()
-        .zip(features1.par_chunks_mut(FEATURES1_LEN * 4))
-        .zip(features2.par_chunks_mut(FEATURES2_LEN * 4))
-        .zip(labels.par_chunks_mut(8))
-        .zip(results.par_chunks_mut(4))
-        .zip(values.par_chunks_mut(4))
+        .zip(features1.par_chunks_exact_mut(FEATURES1_LEN))
+        .zip(features2.par_chunks_exact_mut(FEATURES2_LEN))
+        .zip(labels.par_iter_mut())
+        .zip(results.par_iter_mut())
+        .zip(values.par_iter_mut())
         .enumerate()
         .try_for_each(|(index, (((((bytes, f1), f2), label), result), value))| {
+            let (Ok(f1), Ok(f2)) = (f1.try_into(), f2.try_into()) else {
+                unreachable!("chunks of the inputs' sizes")
+            };
             let decoded = decode(&Hcpe::from_bytes(bytes), f1, f2).map_err(|e| (index, e))?;
-            label.copy_from_slice(&decoded.label.to_ne_bytes());
-            result.copy_from_slice(&decoded.result.to_ne_bytes());
-            value.copy_from_slice(&decoded.value.to_ne_bytes());
+            (*label, *result, *value) = (decoded.label, decoded.result, decoded.value);
             Ok(())
         })
 }
@@ -133,9 +223,12 @@ struct Decoded {
     value: f32,
 }
 
-/// Writes `example`'s inputs into `features1` and `features2` (native-endian float32 bytes)
-/// and gives the rest.
-fn decode(example: &Hcpe, features1: &mut [u8], features2: &mut [u8]) -> Result<Decoded, String> {
+/// Writes `example`'s inputs into `features1` and `features2` and gives the rest.
+fn decode(
+    example: &Hcpe,
+    features1: &mut [f32; FEATURES1_LEN],
+    features2: &mut [f32; FEATURES2_LEN],
+) -> Result<Decoded, String> {
     let pos = Hcp::to_position(&example.hcp).map_err(|e| e.to_string())?;
     let mv = hcp::move_from16(&pos, example.best_move).map_err(|e| e.to_string())?;
     let turn = pos.turn();
@@ -146,21 +239,10 @@ fn decode(example: &Hcpe, features1: &mut [u8], features2: &mut [u8]) -> Result<
         (Hcpe::BLACK_WIN | Hcpe::WHITE_WIN, _) => 0.0,
         (other, _) => return Err(format!("gameResult {other} is none of 0, 1, 2")),
     };
-    let mut planes1 = [0.0_f32; FEATURES1_LEN];
-    let mut planes2 = [0.0_f32; FEATURES2_LEN];
-    planes::input_features(&pos, &mut planes1, &mut planes2);
-    as_bytes(&planes1, features1);
-    as_bytes(&planes2, features2);
+    planes::input_features(&pos, features1, features2);
     Ok(Decoded {
         label: planes::move_label(mv, turn) as i64,
         result,
         value: (1.0 / (1.0 + (-f64::from(example.eval) / EVAL_SCALE).exp())) as f32,
     })
-}
-
-/// `values` as native-endian bytes into `out` (four bytes each).
-fn as_bytes(values: &[f32], out: &mut [u8]) {
-    for (value, bytes) in values.iter().zip(out.as_chunks_mut::<4>().0) {
-        *bytes = value.to_ne_bytes();
-    }
 }
