@@ -2,7 +2,7 @@
 //! games, legal move generation, packed positions and moves (HCP, PackedSfen).
 
 use shogi::packed::{DecodeError, Hcp, Hcpe, PackedSfen, PackedSfenValue, hcp, psfen};
-use shogi::{Game, Move, PieceKind, Position, SetupMode, Square, UsiMove};
+use shogi::{Game, Move, PieceKind, Position, SetupMode, Square, UsiMove, planes};
 
 const STARTS: [&str; 4] = [
     "startpos",
@@ -10,6 +10,38 @@ const STARTS: [&str; 4] = [
     "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
     "lnsgkgsnl/1r5b1/9/9/9/9/9/1B5R1/LNSGKGSNL b 9P9p 1",
 ];
+
+/// dlshogi's input and labels are the side to move's view: `rotated` (`pos` seen from the
+/// other side) has the same input, each rotated move the same label; the legal moves' labels
+/// are distinct and in range, and each move's 16-bit code names it without the position.
+fn check_network_input(pos: &Position, rotated: &Position, legal: &[Move]) {
+    let input = |pos: &Position| {
+        let mut features1 = Box::new([0.0; planes::FEATURES1_LEN]);
+        let mut features2 = Box::new([0.0; planes::FEATURES2_LEN]);
+        planes::input_features(pos, &mut features1, &mut features2);
+        (features1, features2)
+    };
+    assert!(input(pos) == input(rotated), "network input of {pos}");
+    let mut labels: Vec<usize> = Vec::with_capacity(legal.len());
+    for &m in legal {
+        let label = planes::move_label(m, pos.turn());
+        assert!(label < planes::MOVE_LABELS, "{m} in {pos}");
+        assert_eq!(
+            planes::move_label(m.rotated(), rotated.turn()),
+            label,
+            "{m} in {pos}"
+        );
+        assert_eq!(
+            hcp::usi_move_from16(hcp::move16(m)),
+            Ok(m.to_usi()),
+            "{m} in {pos}"
+        );
+        labels.push(label);
+    }
+    labels.sort_unstable();
+    labels.dedup();
+    assert_eq!(labels.len(), legal.len(), "labels of {pos}");
+}
 
 fn start(selector: u8) -> Option<Position> {
     Position::from_sfen(STARTS[usize::from(selector) % STARTS.len()]).ok()
@@ -97,7 +129,7 @@ fn check_repetition(game: &Game) {
 /// legal move (chosen by its value) or, when odd, first tests a pseudo move built from the
 /// following bytes. Listed moves are legal and nothing else is; the checks listed are the
 /// legal moves that check; a legal move's official Japanese words read back as it; the
-/// position seen from the other side has the same moves, rotated.
+/// position seen from the other side has the same moves, rotated, and the same network input.
 pub fn check_legals_are_legal(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
@@ -122,6 +154,7 @@ pub fn check_legals_are_legal(data: &[u8]) {
         turned.sort();
         theirs.sort();
         assert_eq!(turned, theirs, "rotated {pos}");
+        check_network_input(&pos, &rotated, &legal);
         // The check generator gives exactly the legal moves that check.
         let checks = pos.check_moves();
         let checking: Vec<&Move> = legal.iter().filter(|m| pos.gives_check(m)).collect();
@@ -229,7 +262,8 @@ const PSFEN: Packed = Packed {
 /// PackedSfen, the next 32 are the position, the rest are 16-bit move codes. Decoding never
 /// panics; a decoded position encodes to bytes that decode to it again, prints as SFEN that
 /// reads back to it, and its legal moves are legal and come back from their own codes; a
-/// code that decodes is a legal move that encodes to that code. The position with the
+/// code that decodes is a legal move that encodes to that code (and HCP's names that move
+/// without the position too). The position with the
 /// first code as a training example converts to the other format and back to the same
 /// example when the code is a legal move and the result one the format uses.
 pub fn check_packed_decode(data: &[u8]) {
@@ -253,9 +287,14 @@ pub fn check_packed_decode(data: &[u8]) {
     }
     for pair in codes.chunks_exact(2) {
         let code = u16::from_le_bytes([pair[0], pair[1]]);
+        // The move an HCP code names without a position (what a label takes).
+        let named = hcp::usi_move_from16(code);
         if let Ok(m) = (format.move_from16)(&pos, code) {
             assert!(legal.contains(&m), "{code:#06x}: {m} in {pos}");
             assert_eq!((format.move16)(m), code, "{m} in {pos}");
+            if selector & 1 == 0 {
+                assert_eq!(named, Ok(m.to_usi()), "{code:#06x} in {pos}");
+            }
         }
     }
     if let Some(pair) = codes.first_chunk::<2>() {
