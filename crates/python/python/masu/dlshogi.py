@@ -67,6 +67,11 @@ def hcpe_decode_with_value(hcpes, features1=None, features2=None, move=None, res
             given = numpy.empty(shape, dtype)
         elif not isinstance(given, numpy.ndarray) or given.dtype != dtype or given.size != numpy.prod(shape):
             raise ValueError(f"{name} must be a numpy {numpy.dtype(dtype)} array of {int(numpy.prod(shape))} entries")
+        elif not (given.flags.c_contiguous and given.flags.writeable):
+            raise ValueError(f"{name} must be a writable array in C order")
+        for other_name, other in zip(["features1", "features2", "move", "result"], arrays):
+            if numpy.may_share_memory(given, other):
+                raise ValueError(f"{other_name} and {name} share memory")
         arrays.append(given)
     if not _shogi.hcpe_decode_into(data, *arrays):
         # A build whose ABI cannot write into arrays: numpy copies each block in.
