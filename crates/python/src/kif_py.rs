@@ -25,6 +25,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_str, m)?)?;
     m.add_function(wrap_pyfunction!(read_all, m)?)?;
+    m.add_function(wrap_pyfunction!(to_csa_all, m)?)?;
+    m.add_function(wrap_pyfunction!(write_all, m)?)?;
     m.add_function(wrap_pyfunction!(read_many_records, m)?)?;
     kif_training_py::register(m)?;
     Ok(())
@@ -545,6 +547,39 @@ fn read_source<T: Send>(
 fn read_all(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Record>> {
     let parsed = read_source(py, source, kif::read_all_bytes)?;
     Ok(parsed.into_iter().map(record_from).collect())
+}
+
+/// Several records as one CSA V3.0 text, a `/` line between each and the next: a CSA file
+/// of many games, as `read_all` reads back. A `LossWarning` for each record says what it
+/// left out (CSA holds no variations).
+#[pyfunction]
+fn to_csa_all(py: Python<'_>, records: Vec<PyRef<'_, Record>>) -> PyResult<String> {
+    let options = kif::csa::WriteOptions::default();
+    for r in &records {
+        let written = kif::csa::write(&r.record, &options);
+        warn_left_out(py, Format::Csa, written.left_out(&r.record))?;
+    }
+    Ok(kif::csa::write_all(records.iter().map(|r| &r.record), &options).text)
+}
+
+/// Writes `to_csa_all(records)` to `path` (UTF-8). Raises ValueError unless the path ends in
+/// `.csa` (the one format that holds several games in a file), OSError when the file cannot
+/// be written.
+#[pyfunction]
+fn write_all(py: Python<'_>, records: Vec<PyRef<'_, Record>>, path: PathBuf) -> PyResult<()> {
+    let is_csa = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("csa"));
+    if !is_csa {
+        return Err(value_error(format!(
+            "{} is no .csa file: CSA is the one format that holds several records",
+            path.display()
+        )));
+    }
+    let text = to_csa_all(py, records)?;
+    py.detach(|| std::fs::write(&path, text))
+        .map_err(|e| PyIOError::new_err(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Reads a record from text already decoded (a `str`: a web response's `.text`, a text

@@ -521,6 +521,29 @@ def test_every_record_of_a_csa_file_is_read_and_converted(tmp_path):
     assert len(kif.to_psv([path], min_moves=120)) == sum(len(r.moves) for r in records if len(r.moves) >= 120)
 
 
+@pytest.mark.filterwarnings("ignore::masu.kif.LossWarning")
+def test_several_records_are_written_to_one_csa_file(tmp_path):
+    """`write_all` and `to_csa_all` give the file `read_all` reads back, game by game; a
+    record with variations warns that CSA leaves them out; a file of another format is
+    refused."""
+    games = [kif.read(CORPUS / "csa" / "skc__floodgate.csa"), kif.read(CORPUS / "kif" / "kfjs__20081220kyoochi.kif")]
+    path = tmp_path / "two.csa"
+    kif.write_all(games, path)
+    back = kif.read_all(path)
+    assert [(r.start_sfen, r.moves, r.winner) for r in back] == [(g.start_sfen, g.moves, g.winner) for g in games]
+    assert path.read_text("utf-8") == kif.to_csa_all(games)
+    assert kif.to_csa_all(games).count("\n/\n") == 1
+    assert kif.to_csa_all([]) == ""
+    branched = kif.read(CORPUS / "kif" / "tsumemi__branchedgame.kif")
+    with pytest.warns(kif.LossWarning, match="variation"):
+        kif.to_csa_all([games[0], branched])
+    with pytest.raises(ValueError, match="no .csa file"):
+        kif.write_all(games, tmp_path / "two.kif")
+    assert not (tmp_path / "two.kif").exists()
+    with pytest.raises(TypeError):
+        kif.write_all(["not a record"], path)
+
+
 def np_concat(arrays):
     import numpy
 

@@ -141,12 +141,16 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     }
 }
 
-/// Writes several records into one file, separated by `/` lines.
+/// Writes several records (a slice of them, or any iterator of references) into one file,
+/// separated by `/` lines.
 #[must_use]
-pub fn write_all(records: &[Record], options: &WriteOptions) -> Written {
+pub fn write_all<'a>(
+    records: impl IntoIterator<Item = &'a Record>,
+    options: &WriteOptions,
+) -> Written {
     let mut text = String::new();
     let mut dropped = Vec::new();
-    for (i, record) in records.iter().enumerate() {
+    for (i, record) in records.into_iter().enumerate() {
         let mut one = write(record, options);
         if i > 0 {
             text.push_str("/\n");

@@ -13,6 +13,8 @@ LossWarning = _kif.LossWarning
 read = _kif.read
 read_all = _kif.read_all
 read_str = _kif.read_str
+to_csa_all = _kif.to_csa_all
+write_all = _kif.write_all
 
 __all__ = [
     "LossWarning",
@@ -22,8 +24,10 @@ __all__ = [
     "read_all",
     "read_many",
     "read_str",
+    "to_csa_all",
     "to_hcpe",
     "to_psv",
+    "write_all",
 ]
 
 

@@ -13,8 +13,10 @@ __all__ = [
     "read_all",
     "read_many",
     "read_str",
+    "to_csa_all",
     "to_hcpe",
     "to_psv",
+    "write_all",
 ]
 
 class LossWarning(UserWarning):
@@ -108,6 +110,12 @@ def read(source: Union[str, "os.PathLike[str]", bytes]) -> Record:
 
 def read_all(source: Union[str, "os.PathLike[str]", bytes]) -> List[Record]:
     """Reads every record of a path or bytes (a CSA file may hold several)."""
+
+def to_csa_all(records: Sequence[Record]) -> str:
+    """Several records as one CSA text, a ``/`` line between each and the next."""
+
+def write_all(records: Sequence[Record], path: Union[str, "os.PathLike[str]"]) -> None:
+    """Writes several records to one ``.csa`` file."""
 
 def read_str(text: str) -> Record:
     """Reads a record from text already decoded, the format detected."""
