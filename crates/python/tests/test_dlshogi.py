@@ -58,6 +58,7 @@ def test_input_and_labels_equal_cshogi_along_random_games(start):
 
     for ours, theirs in both_along_random_games(start, 900):
         assert_same_input(ours, theirs)
+        assert dlshogi.make_move_labels(ours) == [dlshogi.make_move_label(m, ours.turn) for m in ours.legal_moves]
         for move in ours.legal_moves:
             code = move.to_move16()
             label = cshogi_dlshogi.make_move_label(code, theirs.turn)

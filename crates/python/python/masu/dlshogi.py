@@ -21,6 +21,7 @@ __all__ = [
     "hcpe_decode_with_value",
     "make_input_features",
     "make_move_label",
+    "make_move_labels",
 ]
 
 EVAL_SCALE = _shogi.EVAL_SCALE
@@ -30,6 +31,7 @@ MOVE_LABELS_NUM = _shogi.MOVE_LABELS_NUM
 MOVE_PLANES_NUM = _shogi.MOVE_PLANES_NUM
 make_input_features = _shogi.make_input_features
 make_move_label = _shogi.make_move_label
+make_move_labels = _shogi.make_move_labels
 
 
 def hcpe_decode_with_value(hcpes, features1=None, features2=None, move=None, result=None, value=None):

@@ -1,6 +1,6 @@
 """dlshogi's network input and policy labels (cshogi's ``cshogi.dlshogi`` names)."""
 
-from typing import Any, Optional, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
 from masu.shogi import Board, Move
 
@@ -13,6 +13,7 @@ __all__ = [
     "hcpe_decode_with_value",
     "make_input_features",
     "make_move_label",
+    "make_move_labels",
 ]
 
 EVAL_SCALE: float
@@ -26,6 +27,9 @@ def make_input_features(board: Board, features1: Any, features2: Any) -> None:
 
 def make_move_label(move: Union[Move, int], color: int) -> int:
     """The policy label (0 .. 2186) of a move or 16-bit move code played by ``color``."""
+
+def make_move_labels(board: Board) -> List[int]:
+    """The labels of every legal move, in the order of ``board.legal_moves``."""
 
 def hcpe_decode_with_value(
     hcpes: Any,

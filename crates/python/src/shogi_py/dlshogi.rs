@@ -18,6 +18,7 @@ use crate::unsafe_speedups::{ArrayOut, fill};
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(make_input_features, m)?)?;
     m.add_function(wrap_pyfunction!(make_move_label, m)?)?;
+    m.add_function(wrap_pyfunction!(make_move_labels, m)?)?;
     m.add_function(wrap_pyfunction!(hcpe_decode_into, m)?)?;
     m.add_function(wrap_pyfunction!(hcpe_decode_bytes, m)?)?;
     m.add("FEATURES1_NUM", planes::FEATURES1_PLANES)?;
@@ -85,6 +86,21 @@ fn make_move_label(r#move: &Bound<'_, PyAny>, color: u8) -> PyResult<usize> {
         return Err(wrong_type("a move is a Move or a 16-bit move code", r#move));
     };
     Ok(planes::move_label(usi, mover))
+}
+
+/// The policy labels of every legal move of `board`, in the order of `board.legal_moves`
+/// (what a search reads from the policy output when it expands a node), in one call where
+/// `make_move_label` takes one per move.
+#[pyfunction]
+fn make_move_labels(py: Python<'_>, board: &Board) -> PyResult<Vec<usize>> {
+    let state = board.state(py)?;
+    let pos = state.position();
+    let mut list = shogi::MoveList::new();
+    pos.legal_moves_into(&mut list);
+    Ok(list
+        .iter()
+        .map(|&m| planes::move_label(m, pos.turn()))
+        .collect())
 }
 
 /// dlshogi's scale of evaluations: an evaluation `e` (the side to move's) is the value
