@@ -5,13 +5,16 @@ use super::{PIECE_PLANES, kind_plane};
 use crate::attacks::attacks;
 use crate::{Color, PieceKind, Position, Square};
 
-/// The planes of the first input: per side (the side to move first), 14 piece planes, 14
-/// planes of the squares each kind attacks, and 3 planes of the squares attacked at least
-/// once, twice and three times.
+/// The planes of the first input: per side (the side to move first), 14 piece planes (the
+/// kinds in [`kind_plane`] order), 14 planes of the squares each kind attacks (the same
+/// order), and 3 planes of the squares attacked at least once, twice and three times.
 pub const FEATURES1_PLANES: usize = 2 * SIDE1;
 
 /// The planes of the second input: per side (the side to move first), 28 planes for the
-/// pieces in hand, then one plane that is all ones when the side to move is in check.
+/// pieces in hand (pawns 8, lances 4, knights 4, silvers 4, golds 4, bishops 2, rooks 2, in
+/// that order: with `n` of a kind in hand the first `n` of its planes are all ones, more
+/// than its planes showing as that many), then one plane that is all ones when the side to
+/// move is in check.
 pub const FEATURES2_PLANES: usize = 2 * SIDE2 + 1;
 
 /// The first input's entries: [`FEATURES1_PLANES`] planes of 81 squares.
