@@ -29,6 +29,37 @@
 //! assert_eq!(features[(14 + 7) * 81 + 36], 1.0);
 //! assert_eq!(features.iter().sum::<f32>(), 40.0);
 //! ```
+//!
+//! A training batch from HCPE examples (dlshogi's data), each example's input in its rows
+//! and its move's label beside it:
+//!
+//! ```
+//! use masu_shogi::packed::{Hcp, Hcpe, hcp};
+//! use masu_shogi::planes::{self, FEATURES1_LEN, FEATURES2_LEN};
+//! use masu_shogi::Position;
+//!
+//! let pos = Position::startpos();
+//! let best = pos.parse_usi_move("2g2f")?;
+//! let examples = [Hcpe {
+//!     hcp: Hcp::from_position(&pos)?,
+//!     eval: 30,
+//!     best_move: hcp::move16(best),
+//!     game_result: Hcpe::BLACK_WIN,
+//! }];
+//!
+//! let mut features1 = vec![0.0_f32; examples.len() * FEATURES1_LEN];
+//! let mut features2 = vec![0.0_f32; examples.len() * FEATURES2_LEN];
+//! let mut labels = Vec::new();
+//! let rows1 = features1.as_chunks_mut::<FEATURES1_LEN>().0;
+//! let rows2 = features2.as_chunks_mut::<FEATURES2_LEN>().0;
+//! for ((example, row1), row2) in examples.iter().zip(rows1).zip(rows2) {
+//!     let pos = example.hcp.to_position()?;
+//!     planes::input_features(&pos, row1, row2);
+//!     labels.push(planes::move_label(hcp::usi_move_from16(example.best_move)?, pos.turn()));
+//! }
+//! assert_eq!(labels, [14]); // plane 0 (straight up), to 2f (index 14)
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 mod features;
 mod label;
