@@ -27,16 +27,7 @@ pub(crate) fn set_ones(features: &Bound<'_, PyAny>, entries: &[usize]) -> PyResu
         return Ok(());
     }
     // Any other array, and the older ABI: numpy's own `put` on the flat index.
-    let dtype = features
-        .getattr("dtype")
-        .map_err(|_| PyTypeError::new_err("features must be a numpy float32 array"))?;
-    let name: String = dtype.str()?.extract()?;
-    if name != "float32" {
-        return Err(value_error(format!(
-            "features must be a float32 array, not {name}"
-        )));
-    }
-    let size: usize = features.getattr("size")?.extract()?;
+    let size = float32_size(features, "features")?;
     if size < ENTRIES {
         return Err(too_small(size));
     }
@@ -50,21 +41,9 @@ fn too_small(size: usize) -> PyErr {
     ))
 }
 
-/// Writes `values` into `array` (a numpy float32 array of exactly `values.len()` entries, in
-/// its C order), every entry; `name` names the argument in errors.
-pub(crate) fn write_all(array: &Bound<'_, PyAny>, values: &[f32], name: &str) -> PyResult<()> {
-    // In place through the buffer protocol where the ABI has it (CPython 3.11 and later).
-    #[cfg(any(Py_3_11, not(Py_LIMITED_API)))]
-    if let Ok(buffer) = pyo3::buffer::PyBuffer::<f32>::get(array)
-        && buffer.is_c_contiguous()
-        && !buffer.readonly()
-    {
-        if buffer.item_count() != values.len() {
-            return Err(wrong_size(name, buffer.item_count(), values.len()));
-        }
-        return buffer.copy_from_slice(array.py(), values);
-    }
-    // Any other array, and the older ABI: numpy copies the bytes in.
+/// The number of entries of `array`, a numpy float32 array (TypeError for no numpy array,
+/// ValueError for another dtype; `name` names the argument).
+fn float32_size(array: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
     let dtype = array
         .getattr("dtype")
         .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy float32 array")))?;
@@ -74,9 +53,20 @@ pub(crate) fn write_all(array: &Bound<'_, PyAny>, values: &[f32], name: &str) ->
             "{name} must be a float32 array, not {dtype_name}"
         )));
     }
-    let size: usize = array.getattr("size")?.extract()?;
+    array.getattr("size")?.extract()
+}
+
+/// Writes `values` into `array` (a numpy float32 array of exactly `values.len()` entries, in
+/// its C order), every entry, through numpy (any memory order, any build); `name` names the
+/// argument in errors.
+pub(crate) fn write_all(array: &Bound<'_, PyAny>, values: &[f32], name: &str) -> PyResult<()> {
+    let size = float32_size(array, name)?;
     if size != values.len() {
-        return Err(wrong_size(name, size, values.len()));
+        return Err(value_error(format!(
+            "{name} has {size} entries, not the {} of {} planes of 9x9",
+            values.len(),
+            values.len() / 81
+        )));
     }
     let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
     let numpy = array.py().import("numpy")?;
@@ -88,11 +78,4 @@ pub(crate) fn write_all(array: &Bound<'_, PyAny>, values: &[f32], name: &str) ->
         .call_method1("reshape", (array.getattr("shape")?,))?;
     numpy.call_method1("copyto", (array, source))?;
     Ok(())
-}
-
-fn wrong_size(name: &str, size: usize, expected: usize) -> PyErr {
-    value_error(format!(
-        "{name} has {size} entries, not the {expected} of {} planes of 9x9",
-        expected / 81
-    ))
 }
