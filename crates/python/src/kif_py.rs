@@ -555,11 +555,13 @@ fn read_all(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Record>> 
 #[pyfunction]
 fn to_csa_all(py: Python<'_>, records: Vec<PyRef<'_, Record>>) -> PyResult<String> {
     let options = kif::csa::WriteOptions::default();
+    let mut parts = Vec::with_capacity(records.len());
     for r in &records {
         let written = kif::csa::write(&r.record, &options);
         warn_left_out(py, Format::Csa, written.left_out(&r.record))?;
+        parts.push(written);
     }
-    Ok(kif::csa::write_all(records.iter().map(|r| &r.record), &options).text)
+    Ok(kif::csa::join(parts, &options).text)
 }
 
 /// Writes `to_csa_all(records)` to `path` (UTF-8). Raises ValueError unless the path ends in

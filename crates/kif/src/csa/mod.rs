@@ -50,6 +50,6 @@ pub use lex::{CsaMove, Located, ParseCsaError, Statement, statements};
 pub(crate) use read::MAX_WARNINGS;
 pub use read::{Records, read_all_bytes, read_all_str, read_bytes, read_str};
 pub use write::{
-    Dropped, Version, WriteOptions, Written, position_to_string, to_bytes, to_string, write,
+    Dropped, Version, WriteOptions, Written, join, position_to_string, to_bytes, to_string, write,
     write_all,
 };

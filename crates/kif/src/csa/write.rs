@@ -148,10 +148,18 @@ pub fn write_all<'a>(
     records: impl IntoIterator<Item = &'a Record>,
     options: &WriteOptions,
 ) -> Written {
+    join(records.into_iter().map(|r| write(r, options)), options)
+}
+
+/// Records written one by one with `options` ([`write`]) as one file, as [`write_all`]
+/// writes them: `/` lines between them, the declaration only at the start. For a caller
+/// that also needs each record's [`Written::left_out`] (`dropped` is every part's, in
+/// order).
+#[must_use]
+pub fn join(parts: impl IntoIterator<Item = Written>, options: &WriteOptions) -> Written {
     let mut text = String::new();
     let mut dropped = Vec::new();
-    for (i, record) in records.into_iter().enumerate() {
-        let mut one = write(record, options);
+    for (i, mut one) in parts.into_iter().enumerate() {
         if i > 0 {
             text.push_str("/\n");
             // Only the first record carries the declaration.
