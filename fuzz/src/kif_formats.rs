@@ -24,7 +24,7 @@ fn canonical(headers: &Headers) -> Vec<(String, String)> {
 
 /// CSA bytes: reading never panics; a record that reads is written as CSA V3.0 and reads
 /// back the same (times cut to the millisecond, header keys canonical); all the records of
-/// the bytes begin with it.
+/// the bytes begin with it, and written into one file they read back as each alone does.
 pub fn check_csa_from_bytes(data: &[u8]) {
     let Ok(parsed) = csa::read_bytes(data, Mode::Lenient) else {
         return;
@@ -39,6 +39,22 @@ pub fn check_csa_from_bytes(data: &[u8]) {
             let records =
                 |v: &[kif::Parsed]| v.iter().map(|p| p.record.clone()).collect::<Vec<_>>();
             assert_eq!(records(&any), records(&all));
+        }
+        // Written into one file, the records read back as each one written alone does.
+        let options = WriteOptions::default();
+        let together = csa::write_all(all.iter().map(|p| &p.record), &options);
+        let alone: Vec<Record> = all
+            .iter()
+            .filter_map(|p| {
+                csa::read_str(&csa::write(&p.record, &options).text, Mode::Lenient).ok()
+            })
+            .map(|b| b.record)
+            .collect();
+        if alone.len() == all.len() {
+            let back = csa::read_all_str(&together.text, Mode::Lenient)
+                .unwrap_or_else(|e| panic!("records written together do not read: {e}"));
+            let back: Vec<Record> = back.into_iter().map(|b| b.record).collect();
+            assert_eq!(back, alone, "{}", together.text);
         }
     }
     let written = csa::write(&parsed.record, &WriteOptions::default());
