@@ -151,7 +151,7 @@ pub fn write_all<'a>(
     join(records.into_iter().map(|r| write(r, options)), options)
 }
 
-/// Records written one by one with `options` ([`write`]) as one file, as [`write_all`]
+/// Records written one by one with `options` ([`write()`]) as one file, as [`write_all`]
 /// writes them: `/` lines between them, the declaration only at the start. For a caller
 /// that also needs each record's [`Written::left_out`] (`dropped` is every part's, in
 /// order).
