@@ -73,6 +73,25 @@ pub fn check_csa_from_bytes(data: &[u8]) {
             *spent = Duration::from_millis(spent.as_millis() as u64);
         }
     }
+    // A `$手合割` line (no CSA key, kept as a header) is written only as the `PI` line: one
+    // naming the start's handicap is stated there, any other is reported lost.
+    let unstated = expected
+        .headers
+        .entries()
+        .iter()
+        .filter(|h| HeaderKey::from_kif(&h.key) == Some(HeaderKey::Handicap))
+        .filter(|h| {
+            expected.start.handicap.is_none()
+                || kif::Handicap::from_name(&h.value) != expected.start.handicap
+        })
+        .count();
+    let reported = written
+        .dropped
+        .iter()
+        .filter(|d| matches!(d, Dropped::Header(k) if HeaderKey::from_kif(k) == Some(HeaderKey::Handicap)))
+        .count();
+    assert_eq!(reported, unstated, "{}", written.text);
+    expected.headers.remove(HeaderKey::Handicap);
     assert_eq!(canonical(&back.headers), canonical(&expected.headers));
     let mut back = back;
     back.headers = expected.headers.clone();

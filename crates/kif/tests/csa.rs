@@ -422,6 +422,24 @@ fn what_csa_cannot_hold_is_reported() {
 }
 
 #[test]
+fn a_handicap_header_line_is_written_as_the_pi_line_or_reported() {
+    // `$手合割` is no CSA key: read as a header, it is written back as the `PI` line alone.
+    let write = |text: &str| {
+        let p = csa::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        assert!(p.record.headers.raw("手合割").is_some());
+        csa::write(&p.record, &WriteOptions::default())
+    };
+    let stated = write("V3.0\n$手合割:平手\nPI\n+\n");
+    assert_eq!(
+        (stated.dropped.as_slice(), stated.text.contains("手合割")),
+        (&[][..], false)
+    );
+    assert!(stated.text.contains("\nPI\n"), "{}", stated.text);
+    let other = write("V3.0\n$手合割:2014/10/14 01:19\nPI\n+\n");
+    assert_eq!(other.dropped, vec![Dropped::Header("手合割".into())]);
+}
+
+#[test]
 fn a_foul_no_csa_move_names_is_left_out_and_reported() {
     // A gold "promoted" (７八金成) and a king dropped ((00) as origin): CSA writes the piece
     // after the move, so the first would read back as the legal 6978KI.
