@@ -367,6 +367,7 @@ def entering_king_position(rng):
 def test_entering_king_declaration_agrees():
     rng = random.Random(7)
     wins = {27: 0, 24: 0}
+    results = [0, 0, 0]
     for _ in range(3000):
         sfen = entering_king_position(rng)
         try:
@@ -378,10 +379,14 @@ def test_entering_king_declaration_agrees():
         theirs = cshogi.Board(ours.sfen())
         assert ours.is_nyugyoku() == theirs.is_nyugyoku(), sfen
         assert ours.is_nyugyoku(24) == theirs.is_nyugyoku(cshogi.LAW_24), sfen
+        for rule, law in [(masu.shogi.LAW_27, cshogi.LAW_27), (masu.shogi.LAW_24, cshogi.LAW_24)]:
+            results[ours.nyugyoku_result(rule)] += 1
+            assert ours.nyugyoku_result(rule) == theirs.nyugyoku_result(law), (sfen, rule)
         wins[27] += ours.is_nyugyoku()
         wins[24] += ours.is_nyugyoku(24)
     # Both answers come up, under both rules.
     assert 100 < wins[27] < 2900 and 50 < wins[24] < 2900, wins
+    assert min(results) > 50, results  # none, a win, a draw
 
 
 @pytest.mark.parametrize("start", STARTS)

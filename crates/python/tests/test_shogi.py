@@ -252,24 +252,33 @@ def test_is_draw_answers_as_cshogi_for_a_search():
 
 
 @pytest.mark.parametrize(
-    "sfen, win27, win24",
+    "sfen, win27, win24, points24",
     [
         # Black's king on 5b, nine tokins and a dragon in the camp (14 points) and 14 in hand:
-        # 28 points, as many as Black needs under the 27-point rule.
-        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b B4G4SN 1", True, False),
-        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b B4G4S 1", False, False),  # 27
-        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b 2B4G4SN 1", True, True),  # 33
-        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/4r4/9/9/9/4k4 b 2B4G4SN 1", False, False),  # check
-        ("+P+P+P+P+P+P+P+P1/4K3+R/9/9/9/9/9/9/4k4 b 2B4G4SNP 1", False, False),  # 9 pieces
+        # 28 points, as many as Black needs under the 27-point rule. The last number: the
+        # points, where the conditions are met (24 to 30 draw under the 24-point rule).
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b B4G4SN 1", True, False, 28),
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b B4G4S 1", False, False, 27),
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/9/9/9/9/4k4 b 2B4G4SN 1", True, True, 33),
+        ("+P+P+P+P+P+P+P+P+P/4K3+R/9/9/4r4/9/9/9/4k4 b 2B4G4SN 1", False, False, 0),  # check
+        ("+P+P+P+P+P+P+P+P1/4K3+R/9/9/9/9/9/9/4k4 b 2B4G4SNP 1", False, False, 0),  # 9 pieces
         # White needs 27: the first position turned around, one point less in hand.
-        ("4K4/9/9/9/9/9/9/+r3k4/+p+p+p+p+p+p+p+p+p w b4g4s 1", True, False),
+        ("4K4/9/9/9/9/9/9/+r3k4/+p+p+p+p+p+p+p+p+p w b4g4s 1", True, False, 27),
     ],
 )
-def test_entering_king_declaration(sfen, win27, win24):
+def test_entering_king_declaration(sfen, win27, win24, points24):
     board = Board(sfen)
     assert (board.is_nyugyoku(), board.is_nyugyoku(24)) == (win27, win24)
     with pytest.raises(ValueError):
         board.is_nyugyoku(25)
+    with pytest.raises(ValueError):
+        board.nyugyoku_result(25)
+    shogi = masu.shogi
+    assert (board.is_nyugyoku(27), board.is_nyugyoku(shogi.LAW_24)) == (win27, win24)
+    assert board.nyugyoku_result(shogi.LAW_27) == (shogi.NYUGYOKU_WIN if win27 else shogi.NYUGYOKU_NONE)
+    assert board.nyugyoku_result(shogi.LAW_24) == (
+        shogi.NYUGYOKU_WIN if win24 else shogi.NYUGYOKU_DRAW if points24 in range(24, 31) else shogi.NYUGYOKU_NONE
+    )
 
 
 def test_csa_moves_round_trip():

@@ -10,8 +10,13 @@ __all__ = [
     "HuffmanCodedPos",
     "HuffmanCodedPosAndEval",
     "LegalMoves",
+    "LAW_24",
+    "LAW_27",
     "Move",
     "NOT_REPETITION",
+    "NYUGYOKU_DRAW",
+    "NYUGYOKU_NONE",
+    "NYUGYOKU_WIN",
     "PackedSfen",
     "PackedSfenValue",
     "REPETITION_DRAW",
@@ -35,6 +40,11 @@ BLACK_WIN: int
 WHITE_WIN: int
 STARTING_SFEN: str
 NOT_REPETITION: int
+LAW_24: int
+LAW_27: int
+NYUGYOKU_NONE: int
+NYUGYOKU_WIN: int
+NYUGYOKU_DRAW: int
 REPETITION_DRAW: int
 REPETITION_WIN: int
 REPETITION_LOSE: int
@@ -197,8 +207,10 @@ class Board:
         """What the position after `move` would repeat, as `is_draw` answers it."""
     def is_fourfold_repetition(self) -> bool:
         """Whether the game is drawn by repetition (a fourth occurrence)."""
-    def is_nyugyoku(self, rule: int = 27) -> bool:
-        """Whether the side to move wins by declaring (入玉宣言) under the 27- or 24-point rule."""
+    def is_nyugyoku(self, rule: int = 1) -> bool:
+        """Whether the side to move wins by declaring (入玉宣言) under `LAW_27` (or 27) or `LAW_24` (or 24)."""
+    def nyugyoku_result(self, rule: int = 1) -> int:
+        """The declaration judged under `LAW_27` or `LAW_24`: `NYUGYOKU_WIN`, `NYUGYOKU_DRAW` or `NYUGYOKU_NONE`."""
     def outcome(self) -> Optional[str]:
         """How the game ended (`"draw by repetition"` ...), `None` while it goes on."""
     def repetitions(self) -> int:

@@ -44,6 +44,15 @@ pub(crate) struct BoardState {
     pins: Vec<Option<Pins>>,
 }
 
+/// `Board.nyugyoku_result`'s codes, cshogi's: no valid declaration, a win, a draw.
+pub(crate) const NYUGYOKU_NONE: u8 = 0;
+pub(crate) const NYUGYOKU_WIN: u8 = 1;
+pub(crate) const NYUGYOKU_DRAW: u8 = 2;
+/// The declaration rules by cshogi's codes (`is_nyugyoku` also takes their points, 24 and
+/// 27).
+pub(crate) const LAW_24: u32 = 0;
+pub(crate) const LAW_27: u32 = 1;
+
 /// `m` when `legal`, else IllegalMoveError naming it.
 fn checked(m: shogi::Move, legal: bool) -> PyResult<shogi::Move> {
     if legal {
@@ -476,28 +485,38 @@ impl Board {
             .map(color_index))
     }
 
-    /// Whether the side to move wins by declaring (入玉宣言) under `rule`: 27 (the CSA
-    /// 27-point rule, cshogi's default: 28 points for Black, 27 for White) or 24 (the
-    /// Japan Shogi Association's 24-point rule: 31 points; its draw at 24 to 30 is `False`
-    /// here, as in cshogi). Both ask for the king in the opponent's camp, ten other pieces
-    /// there and no check; points count 5 for a rook or bishop, 1 for other pieces, over
-    /// the pieces in the camp and in hand. Raises ValueError for another rule.
-    #[pyo3(signature = (rule = 27))]
+    /// Whether the side to move wins by declaring (入玉宣言) under `rule`: `LAW_27` or 27
+    /// (the CSA 27-point rule, cshogi's default: 28 points for Black, 27 for White) or
+    /// `LAW_24` or 24 (the Japan Shogi Association's 24-point rule: 31 points; its draw at
+    /// 24 to 30 is `False` here, as in cshogi). Both ask for the king in the opponent's camp, ten
+    /// other pieces there and no check; points count 5 for a rook or bishop, 1 for other
+    /// pieces, over the pieces in the camp and in hand. Raises ValueError for another rule.
+    #[pyo3(signature = (rule = 1))] // LAW_27
     fn is_nyugyoku(&self, py: Python<'_>, rule: u32) -> PyResult<bool> {
+        Ok(self.nyugyoku_result(py, rule)? == NYUGYOKU_WIN)
+    }
+
+    /// The declaration (入玉宣言) of the side to move judged under `rule` (`LAW_27` or
+    /// `LAW_24`, as `is_nyugyoku` takes them), by cshogi's codes: `NYUGYOKU_WIN` (1), `NYUGYOKU_DRAW` (2: 24 to 30
+    /// points under the 24-point rule) or `NYUGYOKU_NONE` (0: the declaration would be
+    /// invalid). Raises ValueError for another rule.
+    #[pyo3(signature = (rule = 1))] // LAW_27
+    fn nyugyoku_result(&self, py: Python<'_>, rule: u32) -> PyResult<u8> {
         let rule = match rule {
-            27 => DeclarationRule::Points27,
-            24 => DeclarationRule::Points24,
+            LAW_27 | 27 => DeclarationRule::Points27,
+            LAW_24 | 24 => DeclarationRule::Points24,
             other => {
                 return Err(value_error(format!(
-                    "no declaration rule {other}: 27 or 24"
+                    "no declaration rule {other}: LAW_27 (or 27) or LAW_24 (or 24)"
                 )));
             }
         };
         let declaration = self.state(py)?.position().declaration();
-        Ok(matches!(
-            declaration.outcome(rule),
-            Some(Outcome::Win { .. })
-        ))
+        Ok(match declaration.outcome(rule) {
+            Some(Outcome::Win { .. }) => NYUGYOKU_WIN,
+            Some(Outcome::Draw { .. }) => NYUGYOKU_DRAW,
+            None => NYUGYOKU_NONE,
+        })
     }
 
     /// How many times the current position has occurred since the board was set.

@@ -41,6 +41,12 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ] {
         m.add(name, board::repetition_code(repetition))?;
     }
+    // The declaration rules (`Board.is_nyugyoku`) and the results' codes, cshogi's.
+    m.add("LAW_24", board::LAW_24)?;
+    m.add("LAW_27", board::LAW_27)?;
+    m.add("NYUGYOKU_NONE", board::NYUGYOKU_NONE)?;
+    m.add("NYUGYOKU_WIN", board::NYUGYOKU_WIN)?;
+    m.add("NYUGYOKU_DRAW", board::NYUGYOKU_DRAW)?;
     // HCPE's `gameResult` codes, by cshogi's names.
     m.add("DRAW", shogi::packed::Hcpe::DRAW)?;
     m.add("BLACK_WIN", shogi::packed::Hcpe::BLACK_WIN)?;
