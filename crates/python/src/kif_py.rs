@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
 
-use crate::errors::{LossWarning, value_error};
+use crate::errors::{LossWarning, value_error, wrong_type};
 use crate::file_bytes::with_file_bytes;
 use crate::kif_training_py;
 use crate::pickle::{Reduced, reduce_with};
@@ -505,31 +505,40 @@ fn warn_left_out(py: Python<'_>, format: Format, notes: Vec<String>) -> PyResult
     PyErr::warn(py, &py.get_type::<LossWarning>(), &message, 1)
 }
 
-/// Reads a record from a path (`str` or `os.PathLike`) or from `bytes`: the format (KIF,
-/// KI2, CSA, JKF) and the encoding (UTF-8, Shift_JIS, EUC-JP) are detected, the extension
-/// of a path breaking ties. Problems that still leave a game are `Record.warnings`;
-/// raises ValueError when nothing can be read, OSError when the file cannot be opened.
+/// Reads a record from a path (`str` or `os.PathLike`), from `bytes` or any buffer of them
+/// (`bytearray`, `memoryview`), or from a file object (`open(path, "rb")`, `io.BytesIO`, a
+/// member of a zip file: what its `read()` gives): the format (KIF, KI2, CSA, JKF) and the
+/// encoding (UTF-8, Shift_JIS, EUC-JP) are detected, the extension of a path breaking
+/// ties. Problems that still leave a game are `Record.warnings`; raises ValueError when
+/// nothing can be read, OSError when the file cannot be opened, TypeError for another
+/// kind of source.
 #[pyfunction]
 fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
     read_source(py, source, kif::read_bytes).map(record_from)
 }
 
 /// What `reader` makes of `source`, a path (`str` or `os.PathLike`, the extension breaking
-/// format ties) or `bytes`, with the GIL released.
+/// format ties), bytes, a buffer or a file object, with the GIL released.
 fn read_source<T: Send>(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     reader: BytesReader<T>,
 ) -> PyResult<T> {
-    if let Ok(bytes) = source.cast::<PyBytes>() {
-        // Read in place: a bytes object never changes, and `source` keeps it alive while
-        // the GIL is released.
+    let owned = source_bytes(source)?;
+    if let Some(bytes) = owned.as_ref().or(source.cast::<PyBytes>().ok()) {
+        // Read in place: a bytes object never changes, and it stays alive while the GIL is
+        // released.
         let data = bytes.as_bytes();
         return py
             .detach(|| reader(data, None, Mode::Lenient))
             .map_err(value_error);
     }
-    let path: PathBuf = source.extract()?;
+    let path: PathBuf = source.extract().map_err(|_| {
+        wrong_type(
+            "a record's source is a path (str or os.PathLike), bytes or a file object",
+            source,
+        )
+    })?;
     py.detach(|| read_path_with(&path, reader))
         .map_err(|e| match e {
             // A record's text given where a path goes: say where text goes.
@@ -540,8 +549,40 @@ fn read_source<T: Send>(
         })
 }
 
-/// Reads every record of a path (`str` or `os.PathLike`) or of `bytes`, as `read` reads
-/// one: a CSA file may hold several, `/` lines between them (cshogi's CSA parser gives
+/// The bytes a file object's `read()` gives (its text as UTF-8 when it is opened as text),
+/// or a copy of a buffer's (`bytearray`, `memoryview`); `None` for bytes themselves and for
+/// paths.
+fn source_bytes<'py>(source: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    let py = source.py();
+    if source.is_instance_of::<PyBytes>() || source.is_instance_of::<PyString>() {
+        return Ok(None);
+    }
+    if source.hasattr("read")? {
+        let data = source.call_method0("read")?;
+        if let Ok(text) = data.cast::<PyString>() {
+            return Ok(Some(PyBytes::new(py, text.to_cow()?.as_bytes())));
+        }
+        return match data.cast_into::<PyBytes>() {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) => Err(wrong_type(
+                "a file object's read() gives bytes or str",
+                &e.into_inner(),
+            )),
+        };
+    }
+    // Any object with the buffer protocol; `memoryview` refuses the others.
+    match py
+        .import("builtins")?
+        .getattr("memoryview")?
+        .call1((source,))
+    {
+        Ok(view) => Ok(Some(view.call_method0("tobytes")?.cast_into()?)),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Reads every record of a source (a path, bytes, a buffer or a file object, as `read`
+/// takes them), as `read` reads one: a CSA file may hold several, `/` lines between them (cshogi's CSA parser gives
 /// them as a list too); any other file gives a list of one. Raises as `read` does.
 #[pyfunction]
 fn read_all(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Record>> {

@@ -369,6 +369,47 @@ def test_files_of_every_size_read_as_their_bytes(tmp_path):
     assert kif.read(empty).moves == kif.read(b"").moves == []
 
 
+@pytest.mark.filterwarnings("ignore::masu.kif.LossWarning")
+def test_read_takes_buffers_and_file_objects(tmp_path):
+    import io
+    import zipfile
+
+    files = [CORPUS / name for name in corpus_files()][::25]
+    archive = tmp_path / "records.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for f in files:
+            z.write(f, f.name)  # names of the corpus are unique
+    with zipfile.ZipFile(archive) as z:
+        for f in files:
+            data = f.read_bytes()
+            expected = kif.read(f)
+            with open(f, "rb") as binary:
+                sources = [bytearray(data), memoryview(data), io.BytesIO(data), binary,
+                           z.open(f.name)]
+                for source in sources:
+                    got = kif.read(source)
+                    assert (got.moves, got.header) == (expected.moves, expected.header), (f, source)
+                    assert [r.moves for r in kif.read_all(io.BytesIO(data))] == [
+                        r.moves for r in kif.read_all(f)]
+    # A file opened as text gives its text, read as read_str reads it.
+    text = KIF.encode("cp932")
+    path = tmp_path / "game.kif"
+    path.write_bytes(text)
+    with open(path, encoding="cp932") as opened:
+        assert kif.read(opened).moves == kif.read(path).moves == kif.read_str(KIF).moves
+    assert kif.read(io.StringIO(KIF)).moves == kif.read_str(KIF).moves
+    for wrong in [12, None, 1.5, [b"V2.2"]]:
+        with pytest.raises(TypeError, match="path"):
+            kif.read(wrong)
+
+    class ReadsNumbers:
+        def read(self):
+            return 12
+
+    with pytest.raises(TypeError, match="read"):
+        kif.read(ReadsNumbers())
+
+
 def test_read_many_errors(tmp_path):
     bad = tmp_path / "bad.kif"
     bad.write_bytes(b"\xff\xfe\x00")

@@ -1,7 +1,7 @@
 """Game records: read KIF, KI2, CSA and JKF, write them, convert them to HCPE."""
 
 import os
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, final
+from typing import IO, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, final
 
 from masu.shogi import Board
 
@@ -105,11 +105,13 @@ class Record:
     def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Writes the record, format and encoding from the extension."""
 
-def read(source: Union[str, "os.PathLike[str]", bytes]) -> Record:
-    """Reads a record from a path or bytes."""
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes], IO[str]]
 
-def read_all(source: Union[str, "os.PathLike[str]", bytes]) -> List[Record]:
-    """Reads every record of a path or bytes (a CSA file may hold several)."""
+def read(source: _Source) -> Record:
+    """Reads a record from a path, bytes, a buffer or a file object."""
+
+def read_all(source: _Source) -> List[Record]:
+    """Reads every record of a path, bytes, a buffer or a file object (a CSA file may hold several)."""
 
 def to_csa_all(records: Sequence[Record]) -> str:
     """Several records as one CSA text, a ``/`` line between each and the next."""
