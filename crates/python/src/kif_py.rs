@@ -524,21 +524,29 @@ fn read_source<T: Send>(
     source: &Bound<'_, PyAny>,
     reader: BytesReader<T>,
 ) -> PyResult<T> {
-    let owned = source_bytes(source)?;
-    if let Some(bytes) = owned.as_ref().or(source.cast::<PyBytes>().ok()) {
+    // Paths first: asking a path for `read` or a buffer costs more than reading the file.
+    let path = match source.cast::<PyBytes>() {
+        Ok(_) => None,
+        Err(_) => source.extract::<PathBuf>().ok(),
+    };
+    let Some(path) = path else {
+        let owned = source_bytes(source)?;
+        let bytes = owned
+            .as_ref()
+            .or(source.cast::<PyBytes>().ok())
+            .ok_or_else(|| {
+                wrong_type(
+                    "a record's source is a path (str or os.PathLike), bytes or a file object",
+                    source,
+                )
+            })?;
         // Read in place: a bytes object never changes, and it stays alive while the GIL is
         // released.
         let data = bytes.as_bytes();
         return py
             .detach(|| reader(data, None, Mode::Lenient))
             .map_err(value_error);
-    }
-    let path: PathBuf = source.extract().map_err(|_| {
-        wrong_type(
-            "a record's source is a path (str or os.PathLike), bytes or a file object",
-            source,
-        )
-    })?;
+    };
     py.detach(|| read_path_with(&path, reader))
         .map_err(|e| match e {
             // A record's text given where a path goes: say where text goes.
@@ -551,10 +559,10 @@ fn read_source<T: Send>(
 
 /// The bytes a file object's `read()` gives (its text as UTF-8 when it is opened as text),
 /// or a copy of a buffer's (`bytearray`, `memoryview`); `None` for bytes themselves and for
-/// paths.
+/// anything else.
 fn source_bytes<'py>(source: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyBytes>>> {
     let py = source.py();
-    if source.is_instance_of::<PyBytes>() || source.is_instance_of::<PyString>() {
+    if source.is_instance_of::<PyBytes>() {
         return Ok(None);
     }
     if source.hasattr("read")? {
