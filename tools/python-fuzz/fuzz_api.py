@@ -101,6 +101,12 @@ class Maker:
 
     def __init__(self, draws):
         self.draws = draws
+        # The shogi board a method is called on: moves, codes and squares are made for it
+        # more often than not, so that the calls get past the argument checks.
+        self.context = None
+        # The number of rows of the first array of examples made: the arrays made after it
+        # for the same call take it more often than not.
+        self.batch = None
 
     def pick(self, values):
         return self.draws.pick(values)
@@ -124,7 +130,30 @@ class Maker:
                 chars = chars[:at]
         return "".join(chars)
 
+    def rows(self):
+        """A batch's number of rows: the call's batch size if it has one, mostly."""
+        if self.batch is not None and self.number(0, 3):
+            return self.batch
+        return self.number(0, 4)
+
+    def legal(self):
+        """A legal move of the receiver (or of a random board), when it has one."""
+        board = self.context if self.context is not None and self.draws.coin() else self.board()
+        moves = board.legal_moves
+        return moves[self.number(0, len(moves) - 1)] if len(moves) else None
+
     def int_(self, name=""):
+        if name == "move16" and self.draws.coin():
+            m = self.legal()
+            return self.pick([m.to_move16(), m.to_psv_move16()]) if m else 0
+        if name in ("move16", "index") and self.draws.coin():
+            return self.number(0, 2**16 - 1)
+        if name in ("from_square", "to_square") and self.draws.coin():
+            m = self.legal()
+            square = getattr(m, name) if m else None
+            return 81 if square is None else square
+        if "square" in name and self.draws.coin():
+            return self.number(0, 81)
         if name in BOUNDED:
             return self.number(*BOUNDED[name])
         if self.draws.coin():
@@ -137,6 +166,13 @@ class Maker:
         return self.pick([0.0, 0.5, -1.0, 1e300, float("nan"), float("inf")])
 
     def str_(self, name=""):
+        if name in ("usi", "csa", "move") and self.draws.coin():
+            m = self.legal()
+            return (m.usi() if name != "csa" else m.csa()[self.number(0, 1):]) if m else ""
+        if name == "piece" and self.draws.coin():
+            return self.pick(list("PLNSGBRK") + ["+P", "p", "x"])
+        if "square" in name and self.draws.coin():
+            return f"{self.number(1, 9)}{self.pick('abcdefghij')}"
         pick = self.number(0, 5)
         if pick == 0:
             return self.pick(SFENS)
@@ -158,12 +194,29 @@ class Maker:
 
     def array(self, name=""):
         planes = {"features1": 62, "features2": 57, "features": 104}
+        rows = {"hcpes": "HuffmanCodedPosAndEval", "hcp": "HuffmanCodedPos",
+                "psvs": "PackedSfenValue", "psfen": "PackedSfen"}
+        if name in rows and self.draws.coin():
+            # Rows of the format the parameter takes, each a position of a random board,
+            # now and then one byte changed.
+            a = np.zeros(self.number(0, 5), getattr(shogi, rows[name]))
+            raw = a.view(np.uint8).reshape(len(a), a.dtype.itemsize)
+            for row in raw:
+                b = self.board(problems=False)
+                packed = b.to_psfen() if name in ("psvs", "psfen") else b.to_hcp()
+                row[: len(packed)] = np.frombuffer(packed, np.uint8)
+                if self.number(0, 7) == 0:
+                    row[self.number(0, len(row) - 1)] = self.number(0, 255)
+            self.batch = len(a) if self.batch is None else self.batch
+            if len(a) == 1 and name in ("hcp", "psfen") and self.draws.coin():
+                return raw[0]  # one row's bytes, as a training loop passes them
+            return a
         if name in planes and self.draws.coin():
             # The shapes dlshogi's arrays have, one example or a batch.
-            shape = (planes[name], 9, 9) if self.draws.coin() else (self.number(0, 4), planes[name], 9, 9)
+            shape = (planes[name], 9, 9) if self.draws.coin() else (self.rows(), planes[name], 9, 9)
             a = np.zeros(shape, self.pick([np.float32, np.float32, np.uint8]))
         elif name in ("move", "result", "value") and self.draws.coin():
-            a = np.zeros((self.number(0, 4),) + ((1,) if name != "move" else ()), self.pick([np.int64, np.float32]))
+            a = np.zeros((self.rows(),) + ((1,) if name != "move" else ()), self.pick([np.int64, np.float32]))
         elif self.draws.coin():
             a = np.zeros(self.number(0, 6), getattr(shogi, self.pick(STRUCTURED)))
             raw = a.view(np.uint8)
@@ -186,8 +239,9 @@ class Maker:
             a = a.reshape(-1)[1:]
         return a
 
-    def board(self):
-        sfen = self.pick(SFENS[:7])
+    def board(self, problems=True):
+        """A board a few random moves from a start; `problems`: mate problems among them."""
+        sfen = self.pick([s for s in SFENS[:7] if problems or "K" in s])
         b = shogi.Board(sfen, tsume="K" not in sfen)  # a mate problem: no attacker's king
         for _ in range(self.number(0, 12)):
             moves = b.legal_moves
@@ -274,7 +328,7 @@ class Maker:
         if kind == "Record":
             return self.record()
         if kind == "_Square":
-            return self.pick([self.int_(), self.str_()])
+            return self.pick([self.int_(name), self.str_(name)])
         if kind in ("Any", "object", "ndarray", "NDArray", "ArrayLike"):
             return self.array(name) if self.draws.coin() else self.anything(name)
         return self.anything(name)
@@ -300,8 +354,11 @@ TARGETS = stub_functions()
 
 def receiver(maker, module, cls):
     """An instance to call a method of `module.cls` on."""
+    if cls == "Board" and module == "reversi":
+        return maker.reversi_board()
     if cls == "Board":
-        return maker.reversi_board() if module == "reversi" else maker.board()
+        maker.context = maker.board()
+        return maker.context
     if cls == "Move":
         return maker.move()
     if cls == "LegalMoves":
