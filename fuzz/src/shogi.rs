@@ -64,6 +64,39 @@ pub fn check_sfen_from_ascii(data: &[u8]) {
     }
 }
 
+/// A USI engine's lines as a GUI reads them (`info`, `bestmove`, `checkmate`), each line of
+/// the bytes read as each of the three: reading never panics, an error's column is within
+/// the line, and what reads writes back to a line that reads as the same and writes the same.
+pub fn check_engine_lines(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for line in text.lines() {
+        let width = line.chars().count() + 1;
+        check_engine_line::<shogi::usi::Info>(line, width);
+        check_engine_line::<shogi::usi::BestMove>(line, width);
+        check_engine_line::<shogi::usi::MateAnswer>(line, width);
+    }
+}
+
+fn check_engine_line<T>(line: &str, width: usize)
+where
+    T: std::str::FromStr<Err = shogi::usi::ParseEngineLineError>
+        + std::fmt::Display
+        + PartialEq
+        + std::fmt::Debug,
+{
+    match line.parse::<T>() {
+        Ok(read) => {
+            let written = read.to_string();
+            let again: T = written
+                .parse()
+                .unwrap_or_else(|e| panic!("{line:?} wrote {written:?}, which does not read: {e}"));
+            assert_eq!(again, read, "{line:?} wrote {written:?}");
+            assert_eq!(again.to_string(), written);
+        }
+        Err(e) => assert!((1..=width).contains(&e.column), "{line:?}: {e}"),
+    }
+}
+
 /// USI moves: the first byte picks a start position, the rest is space-separated USI text.
 /// Parsing never panics, parsed moves print back as read, and a move resolved in the position
 /// is legal and playable.

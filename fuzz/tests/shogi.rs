@@ -6,6 +6,11 @@ fn sfen_from_ascii() {
 }
 
 #[test]
+fn engine_lines() {
+    masu_fuzz::replay_corpus("engine_lines", masu_fuzz::shogi::check_engine_lines);
+}
+
+#[test]
 fn usi_from_ascii() {
     masu_fuzz::replay_corpus("usi_from_ascii", masu_fuzz::shogi::check_usi_from_ascii);
 }

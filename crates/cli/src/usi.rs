@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use shogi::usi::{BestMove, Info, MateAnswer};
 use shogi::{Position, SetupMode};
 use tsume::{AnswerLevel, Config, Limits, Progress, Solver, StopReason, Verdict};
 
@@ -268,7 +269,7 @@ impl Engine {
     fn answer_bestmove(&mut self) {
         let moves = self.position.legal_moves();
         let Some(&fallback) = moves.first() else {
-            say(&self.out, "bestmove resign");
+            say(&self.out, &BestMove::Resign.to_string());
             return;
         };
         let config = self.config(
@@ -281,7 +282,11 @@ impl Engine {
             Some(Ok(Verdict::Mate(mate))) => mate.line.first().copied().unwrap_or(fallback),
             _ => fallback,
         };
-        say(&self.out, &format!("bestmove {}", best.to_usi()));
+        let best = BestMove::Move {
+            mv: best.to_usi(),
+            ponder: None,
+        };
+        say(&self.out, &best.to_string());
     }
 
     fn config(&self, time: Option<Duration>, cancel: Arc<AtomicBool>, report: bool) -> Config {
@@ -362,31 +367,21 @@ fn fitting_solver(config: Config, out: &Out) -> Option<(Solver, usize)> {
 }
 
 fn info_line(p: &Progress) -> String {
-    let mut line = format!(
-        "info nodes {} nps {} time {}",
-        p.nodes,
-        p.nps,
-        p.elapsed.as_millis()
-    );
-    if !p.best_line.is_empty() {
-        line.push_str(" pv");
-        for m in &p.best_line {
-            line.push(' ');
-            line.push_str(&m.to_usi().to_string());
-        }
-    }
-    line
+    let mut info = Info::default();
+    info.nodes = Some(p.nodes);
+    info.nps = Some(p.nps);
+    info.time_ms = Some(u64::try_from(p.elapsed.as_millis()).unwrap_or(u64::MAX));
+    info.pv = p.best_line.iter().map(|m| m.to_usi()).collect();
+    info.to_string()
 }
 
 fn checkmate_answer(verdict: &Result<Verdict, tsume::SolveError>) -> String {
-    match verdict {
-        Ok(Verdict::Mate(mate)) => {
-            let moves: Vec<String> = mate.line.iter().map(|m| m.to_usi().to_string()).collect();
-            format!("checkmate {}", moves.join(" "))
-        }
-        Ok(Verdict::NoMate) | Err(_) => "checkmate nomate".to_owned(),
-        Ok(_) => "checkmate timeout".to_owned(),
-    }
+    let answer = match verdict {
+        Ok(Verdict::Mate(mate)) => MateAnswer::Mate(mate.line.iter().map(|m| m.to_usi()).collect()),
+        Ok(Verdict::NoMate) | Err(_) => MateAnswer::NoMate,
+        Ok(_) => MateAnswer::Timeout,
+    };
+    answer.to_string()
 }
 
 /// Writes one line and flushes, so a GUI sees it at once.

@@ -10,6 +10,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+use shogi::usi::{BestMove, Info};
+
 /// The long classic 寿 (611 plies): no search finishes it within these tests.
 const KOTOBUKI: &str =
     "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
@@ -117,12 +119,16 @@ fn a_whole_gui_session_with_stop_and_quit_mid_search() {
     gui.send("position startpos moves 7g7f 3c3d");
     gui.send("go btime 1000 wtime 1000 byoyomi 1000");
     let best = gui.expect("bestmove", 10 * SECOND);
-    assert_ne!(best, "bestmove resign");
+    assert!(matches!(best.parse(), Ok(BestMove::Move { .. })), "{best}");
 
     // A long search answers `stop` at once, with info lines before.
     gui.send(&format!("position sfen {KOTOBUKI}"));
     gui.send("go mate infinite");
-    gui.expect("info nodes", 5 * SECOND);
+    let progress = gui.expect("info", 5 * SECOND);
+    let info: Info = progress
+        .parse()
+        .unwrap_or_else(|e| panic!("{progress}: {e}"));
+    assert!(info.nodes.is_some() && info.nps.is_some() && info.time_ms.is_some());
     gui.send("stop");
     assert_eq!(gui.expect("checkmate", 5 * SECOND), "checkmate timeout");
 

@@ -1,4 +1,5 @@
-//! USI move notation: `7g7f`, `8h2b+`, `P*5e`.
+//! USI move notation: `7g7f`, `8h2b+`, `P*5e`; and what an engine says in USI (its `info`
+//! lines, `bestmove` and `checkmate` answers: [`Info`], [`BestMove`], [`MateAnswer`]).
 //!
 //! # Examples
 //!
@@ -19,6 +20,12 @@
 
 use std::fmt;
 use std::str::FromStr;
+
+mod engine;
+
+pub use engine::{
+    BestMove, Bound, EngineLineProblem, Info, MateAnswer, ParseEngineLineError, Score,
+};
 
 use crate::{IllegalMoveReason, Move, PieceKind, Position, Square};
 
