@@ -88,7 +88,10 @@ pub fn check_csa_from_bytes(data: &[u8]) {
     let reported = written
         .dropped
         .iter()
-        .filter(|d| matches!(d, Dropped::Header(k) if HeaderKey::from_kif(k) == Some(HeaderKey::Handicap)))
+        .filter(|d| match d {
+            Dropped::Header(k) => HeaderKey::from_kif(k) == Some(HeaderKey::Handicap),
+            _ => false,
+        })
         .count();
     assert_eq!(reported, unstated, "{}", written.text);
     expected.headers.remove(HeaderKey::Handicap);

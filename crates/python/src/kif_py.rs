@@ -590,8 +590,9 @@ fn source_bytes<'py>(source: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, P
 }
 
 /// Reads every record of a source (a path, bytes, a buffer or a file object, as `read`
-/// takes them), as `read` reads one: a CSA file may hold several, `/` lines between them (cshogi's CSA parser gives
-/// them as a list too); any other file gives a list of one. Raises as `read` does.
+/// takes them), as `read` reads one: a CSA file may hold several, `/` lines between them
+/// (cshogi's CSA parser gives them as a list too); any other file gives a list of one.
+/// Raises as `read` does.
 #[pyfunction]
 fn read_all(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Record>> {
     let parsed = read_source(py, source, kif::read_all_bytes)?;

@@ -488,18 +488,19 @@ impl Board {
     /// Whether the side to move wins by declaring (入玉宣言) under `rule`: `LAW_27` or 27
     /// (the CSA 27-point rule, cshogi's default: 28 points for Black, 27 for White) or
     /// `LAW_24` or 24 (the Japan Shogi Association's 24-point rule: 31 points; its draw at
-    /// 24 to 30 is `False` here, as in cshogi). Both ask for the king in the opponent's camp, ten
-    /// other pieces there and no check; points count 5 for a rook or bishop, 1 for other
-    /// pieces, over the pieces in the camp and in hand. Raises ValueError for another rule.
+    /// 24 to 30 is `False` here, as in cshogi). Both ask for the king in the opponent's
+    /// camp, ten other pieces there and no check; points count 5 for a rook or bishop, 1
+    /// for other pieces, over the pieces in the camp and in hand. Raises ValueError for
+    /// another rule.
     #[pyo3(signature = (rule = 1))] // LAW_27
     fn is_nyugyoku(&self, py: Python<'_>, rule: u32) -> PyResult<bool> {
         Ok(self.nyugyoku_result(py, rule)? == NYUGYOKU_WIN)
     }
 
     /// The declaration (入玉宣言) of the side to move judged under `rule` (`LAW_27` or
-    /// `LAW_24`, as `is_nyugyoku` takes them), by cshogi's codes: `NYUGYOKU_WIN` (1), `NYUGYOKU_DRAW` (2: 24 to 30
-    /// points under the 24-point rule) or `NYUGYOKU_NONE` (0: the declaration would be
-    /// invalid). Raises ValueError for another rule.
+    /// `LAW_24`, as `is_nyugyoku` takes them), by cshogi's codes: `NYUGYOKU_WIN` (1),
+    /// `NYUGYOKU_DRAW` (2: 24 to 30 points under the 24-point rule) or `NYUGYOKU_NONE` (0:
+    /// the declaration would be invalid). Raises ValueError for another rule.
     #[pyo3(signature = (rule = 1))] // LAW_27
     fn nyugyoku_result(&self, py: Python<'_>, rule: u32) -> PyResult<u8> {
         let rule = match rule {
