@@ -39,6 +39,9 @@ __all__ = [
     "hcpe_to_psv",
     "perft",
     "psv_to_hcpe",
+    "read_usi_bestmove",
+    "read_usi_checkmate",
+    "read_usi_info",
     "rotate_sfen",
 ]
 

@@ -1,6 +1,6 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final, overload
 
 __all__ = [
     "BLACK",
@@ -30,6 +30,9 @@ __all__ = [
     "hcpe_to_psv",
     "perft",
     "psv_to_hcpe",
+    "read_usi_bestmove",
+    "read_usi_checkmate",
+    "read_usi_info",
     "rotate_sfen",
 ]
 
@@ -269,3 +272,12 @@ def psv_to_hcpe(psvs: Any, skip_errors: bool = False) -> Any:
 
 def hcpe_to_psv(hcpes: Any, skip_errors: bool = False) -> Any:
     """dlshogi's HCPE examples as YaneuraOu's PackedSfenValue (numpy arrays), in parallel."""
+
+def read_usi_info(line: str) -> Dict[str, Any]:
+    """An engine's `info` line as a dict: `depth`, `seldepth`, `time` (ms), `nodes`, `nps`, `hashfull`, `multipv`, `cp` or `mate` with `mating`, `bound`, `currmove`, `pv`, `string`, those it gives."""
+
+def read_usi_bestmove(line: str) -> Tuple[str, Optional[str]]:
+    """An engine's `bestmove` line as `(move, ponder)`; the move may be `"resign"` or `"win"`."""
+
+def read_usi_checkmate(line: str) -> Tuple[str, List[str]]:
+    """An engine's `checkmate` answer as `(status, moves)`: `"mate"`, `"nomate"`, `"timeout"` or `"notimplemented"`."""

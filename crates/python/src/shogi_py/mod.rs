@@ -8,6 +8,7 @@ mod mv;
 mod per_move_calls;
 mod pieces_args;
 mod planes;
+mod usi_lines;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyMemoryView, PySlice};
@@ -25,6 +26,9 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<LegalMoves>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(rotate_sfen, m)?)?;
+    m.add_function(wrap_pyfunction!(usi_lines::read_usi_info, m)?)?;
+    m.add_function(wrap_pyfunction!(usi_lines::read_usi_bestmove, m)?)?;
+    m.add_function(wrap_pyfunction!(usi_lines::read_usi_checkmate, m)?)?;
     m.add_function(wrap_pyfunction!(convert::psv_to_hcpe_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert::hcpe_to_psv_bytes, m)?)?;
     dlshogi::register(m)?;

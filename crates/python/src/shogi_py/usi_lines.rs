@@ -1,0 +1,88 @@
+//! A USI engine's lines read for a Python program that runs engines: `info` as a dict of
+//! what it gives, `bestmove` as (move, ponder), `checkmate` as (status, moves).
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use shogi::usi::{BestMove, Bound as ScoreBound, Info, MateAnswer, ParseEngineLineError, Score};
+
+use crate::errors::value_error;
+
+fn read<T: std::str::FromStr<Err = ParseEngineLineError>>(line: &str) -> PyResult<T> {
+    line.parse()
+        .map_err(|e: ParseEngineLineError| value_error(format!("{e}: {line:?}")))
+}
+
+/// An engine's `info` line as a dict of the parts it gives: `depth`, `seldepth`, `time`
+/// (milliseconds), `nodes`, `nps`, `hashfull`, `multipv` (ints), `cp` (the score in
+/// centipawns) or `mate` (plies to a mate, `None` when the engine wrote `mate +` or `mate
+/// -`) with `mating` (whether the side to move mates), `bound` (`"lower"` or `"upper"`),
+/// `currmove`, `pv` (USI moves) and `string`. Raises ValueError naming the column of a
+/// word it does not know, a bad number or a bad move.
+#[pyfunction]
+pub(super) fn read_usi_info<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict>> {
+    let info: Info = read(line)?;
+    let dict = PyDict::new(py);
+    let numbers = [
+        ("depth", info.depth.map(u64::from)),
+        ("seldepth", info.seldepth.map(u64::from)),
+        ("time", info.time_ms),
+        ("nodes", info.nodes),
+        ("nps", info.nps),
+        ("hashfull", info.hashfull.map(u64::from)),
+        ("multipv", info.multipv.map(u64::from)),
+    ];
+    for (key, value) in numbers {
+        if let Some(value) = value {
+            dict.set_item(key, value)?;
+        }
+    }
+    match info.score {
+        Some(Score::Cp(cp)) => dict.set_item("cp", cp)?,
+        Some(Score::Mate { mating, plies }) => {
+            dict.set_item("mate", plies)?;
+            dict.set_item("mating", mating)?;
+        }
+        None => {}
+    }
+    match info.bound {
+        Some(ScoreBound::Lower) => dict.set_item("bound", "lower")?,
+        Some(ScoreBound::Upper) => dict.set_item("bound", "upper")?,
+        None => {}
+    }
+    if let Some(m) = info.currmove {
+        dict.set_item("currmove", m.to_string())?;
+    }
+    if !info.pv.is_empty() {
+        let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+        dict.set_item("pv", pv)?;
+    }
+    if let Some(text) = info.string {
+        dict.set_item("string", text)?;
+    }
+    Ok(dict)
+}
+
+/// An engine's `bestmove` line as `(move, ponder)`: `("7g7f", "3c3d")`, `("7g7f", None)`,
+/// `("resign", None)` or `("win", None)` (an entering-king declaration). Raises ValueError
+/// naming the column of what is wrong.
+#[pyfunction]
+pub(super) fn read_usi_bestmove(line: &str) -> PyResult<(String, Option<String>)> {
+    Ok(match read::<BestMove>(line)? {
+        BestMove::Move { mv, ponder } => (mv.to_string(), ponder.map(|p| p.to_string())),
+        BestMove::Resign => ("resign".into(), None),
+        BestMove::Win => ("win".into(), None),
+    })
+}
+
+/// An engine's answer to `go mate` as `(status, moves)`: `("mate", [moves of the mating
+/// line])`, `("nomate", [])`, `("timeout", [])` or `("notimplemented", [])`. Raises
+/// ValueError naming the column of what is wrong.
+#[pyfunction]
+pub(super) fn read_usi_checkmate(line: &str) -> PyResult<(&'static str, Vec<String>)> {
+    Ok(match read::<MateAnswer>(line)? {
+        MateAnswer::Mate(moves) => ("mate", moves.iter().map(ToString::to_string).collect()),
+        MateAnswer::NoMate => ("nomate", Vec::new()),
+        MateAnswer::Timeout => ("timeout", Vec::new()),
+        MateAnswer::NotImplemented => ("notimplemented", Vec::new()),
+    })
+}

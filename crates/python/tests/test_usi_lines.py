@@ -1,0 +1,51 @@
+"""An engine's USI lines read as a program that runs engines wants them."""
+
+import pytest
+
+from masu.shogi import read_usi_bestmove, read_usi_checkmate, read_usi_info
+
+
+def test_info_gives_what_the_line_gives():
+    line = ("info depth 12 seldepth 20 time 1500 nodes 2000000 nps 1333333 hashfull 512 "
+            "multipv 2 score cp -85 upperbound currmove 2g2f pv 7g7f 3c3d 8h2b+ P*4e "
+            "string the rest,  as it is")
+    assert read_usi_info(line) == {
+        "depth": 12, "seldepth": 20, "time": 1500, "nodes": 2000000, "nps": 1333333,
+        "hashfull": 512, "multipv": 2, "cp": -85, "bound": "upper", "currmove": "2g2f",
+        "pv": ["7g7f", "3c3d", "8h2b+", "P*4e"], "string": "the rest,  as it is",
+    }
+    assert read_usi_info("info") == {}
+    assert read_usi_info("info nodes 10 depth 3") == {"nodes": 10, "depth": 3}
+
+
+@pytest.mark.parametrize("text, mate, mating", [
+    ("mate 7", 7, True), ("mate -6", 6, False), ("mate -0", 0, False), ("mate +", None, True),
+    ("mate -", None, False),
+])
+def test_mate_scores(text, mate, mating):
+    info = read_usi_info(f"info score {text} lowerbound")
+    assert (info["mate"], info["mating"], info["bound"]) == (mate, mating, "lower")
+    assert "cp" not in info
+
+
+def test_bad_lines_say_the_column():
+    for line, column in [("info depth x", 12), ("info nodes -1", 12), ("info currmovenumber 3", 6),
+                         ("info pv 7g7f 7g7z", 14), ("bestmove 7g7f", 1)]:
+        with pytest.raises(ValueError, match=f"column {column}:"):
+            read_usi_info(line)
+    with pytest.raises(ValueError, match="column 15"):
+        read_usi_bestmove("bestmove 7g7f 3c3d")
+    with pytest.raises(ValueError, match="column 10"):
+        read_usi_checkmate("checkmate")
+    with pytest.raises(TypeError):
+        read_usi_info(b"info depth 1")
+
+
+def test_bestmove_and_checkmate():
+    assert read_usi_bestmove("bestmove 7g7f ponder 3c3d") == ("7g7f", "3c3d")
+    assert read_usi_bestmove("bestmove P*5e") == ("P*5e", None)
+    assert read_usi_bestmove("bestmove resign") == ("resign", None)
+    assert read_usi_bestmove("bestmove win") == ("win", None)
+    assert read_usi_checkmate("checkmate 2c2b+ 1a2b G*2a") == ("mate", ["2c2b+", "1a2b", "G*2a"])
+    for status in ["nomate", "timeout", "notimplemented"]:
+        assert read_usi_checkmate(f"checkmate {status}") == (status, [])
