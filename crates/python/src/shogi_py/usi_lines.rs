@@ -22,16 +22,7 @@ fn read<T: std::str::FromStr<Err = ParseEngineLineError>>(line: &str) -> PyResul
 pub(super) fn read_usi_info<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict>> {
     let info: Info = read(line)?;
     let dict = PyDict::new(py);
-    let numbers = [
-        ("depth", info.depth.map(u64::from)),
-        ("seldepth", info.seldepth.map(u64::from)),
-        ("time", info.time_ms),
-        ("nodes", info.nodes),
-        ("nps", info.nps),
-        ("hashfull", info.hashfull.map(u64::from)),
-        ("multipv", info.multipv.map(u64::from)),
-    ];
-    for (key, value) in numbers {
+    for (key, value) in info.numbers() {
         if let Some(value) = value {
             dict.set_item(key, value)?;
         }

@@ -311,6 +311,23 @@ fn score(words: &mut Words<'_>) -> Result<Score, ParseEngineLineError> {
     }
 }
 
+impl Info {
+    /// The parts that are numbers, by their USI words in the order a line writes them:
+    /// `depth`, `seldepth`, `time` (milliseconds), `nodes`, `nps`, `hashfull`, `multipv`.
+    #[must_use]
+    pub fn numbers(&self) -> [(&'static str, Option<u64>); 7] {
+        [
+            ("depth", self.depth.map(u64::from)),
+            ("seldepth", self.seldepth.map(u64::from)),
+            ("time", self.time_ms),
+            ("nodes", self.nodes),
+            ("nps", self.nps),
+            ("hashfull", self.hashfull.map(u64::from)),
+            ("multipv", self.multipv.map(u64::from)),
+        ]
+    }
+}
+
 impl FromStr for Info {
     type Err = ParseEngineLineError;
 
@@ -384,16 +401,7 @@ impl FromStr for Info {
 impl fmt::Display for Info {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("info")?;
-        let numbers = [
-            ("depth", self.depth.map(u64::from)),
-            ("seldepth", self.seldepth.map(u64::from)),
-            ("time", self.time_ms),
-            ("nodes", self.nodes),
-            ("nps", self.nps),
-            ("hashfull", self.hashfull.map(u64::from)),
-            ("multipv", self.multipv.map(u64::from)),
-        ];
-        for (word, value) in numbers {
+        for (word, value) in self.numbers() {
             if let Some(value) = value {
                 write!(f, " {word} {value}")?;
             }
