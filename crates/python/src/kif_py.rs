@@ -530,16 +530,12 @@ fn read_source<T: Send>(
         Err(_) => source.extract::<PathBuf>().ok(),
     };
     let Some(path) = path else {
-        let owned = source_bytes(source)?;
-        let bytes = owned
-            .as_ref()
-            .or(source.cast::<PyBytes>().ok())
-            .ok_or_else(|| {
-                wrong_type(
-                    "a record's source is a path (str or os.PathLike), bytes or a file object",
-                    source,
-                )
-            })?;
+        let bytes = source_bytes(source)?.ok_or_else(|| {
+            wrong_type(
+                "a record's source is a path (str or os.PathLike), bytes or a file object",
+                source,
+            )
+        })?;
         // Read in place: a bytes object never changes, and it stays alive while the GIL is
         // released.
         let data = bytes.as_bytes();
@@ -557,13 +553,13 @@ fn read_source<T: Send>(
         })
 }
 
-/// The bytes a file object's `read()` gives (its text as UTF-8 when it is opened as text),
-/// or a copy of a buffer's (`bytearray`, `memoryview`); `None` for bytes themselves and for
-/// anything else.
+/// The bytes of a source that is not a path: bytes themselves, what a file object's
+/// `read()` gives (its text as UTF-8 when it is opened as text), or a copy of a buffer's
+/// (`bytearray`, `memoryview`); `None` for anything else.
 fn source_bytes<'py>(source: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyBytes>>> {
     let py = source.py();
-    if source.is_instance_of::<PyBytes>() {
-        return Ok(None);
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return Ok(Some(bytes.clone()));
     }
     if source.hasattr("read")? {
         let data = source.call_method0("read")?;
