@@ -87,7 +87,7 @@ pub fn run_with(
     let out: Out = Arc::new(Mutex::new(output));
     let mut engine = Engine {
         out,
-        position: Position::startpos(),
+        position: Some(Position::startpos()),
         hash_mib: DEFAULT_HASH_MIB.min(settings.max_hash_mib).max(1),
         threads: 1,
         level: DEFAULT_LEVEL,
@@ -125,7 +125,9 @@ struct Search {
 
 struct Engine {
     out: Out,
-    position: Position,
+    /// `None` after a `position` command that could not be read: a search then answers
+    /// for no position rather than for the one before.
+    position: Option<Position>,
     hash_mib: usize,
     /// The `Threads` option.
     threads: usize,
@@ -224,9 +226,13 @@ impl Engine {
     fn set_position(&mut self, line: &str) {
         self.stop_search();
         // Tsume mode: mate problems from GUIs often have no attacker king.
-        match Position::from_sfen_with(line, SetupMode::Tsume) {
-            Ok(pos) => self.position = pos,
-            Err(err) => say(&self.out, &format!("info string invalid position: {err}")),
+        self.position = match Position::from_sfen_with(line, SetupMode::Tsume) {
+            Ok(pos) => Some(pos),
+            Err(err) => {
+                // The error says what is invalid (`invalid position: too much material`).
+                say(&self.out, &format!("info string position not set: {err}"));
+                None
+            }
         }
     }
 
@@ -243,10 +249,15 @@ impl Engine {
     }
 
     fn start_mate(&mut self, time: Option<Duration>) {
+        let Some(position) = self.position.clone() else {
+            // No answer claims anything of a position never given: not `nomate`.
+            say(&self.out, "info string no position to search");
+            say(&self.out, &MateAnswer::Timeout.to_string());
+            return;
+        };
         let cancel = Arc::new(AtomicBool::new(false));
         let config = self.config(time, cancel.clone(), true);
         let out = self.out.clone();
-        let position = self.position.clone();
         let handle = std::thread::spawn(move || {
             let answer = match fitting_solver(config, &out) {
                 Some((mut solver, _)) => solver.solve(&position),
@@ -267,7 +278,12 @@ impl Engine {
 
     /// A `bestmove` for plain `go`: a quick mate if there is one, otherwise any legal move.
     fn answer_bestmove(&mut self) {
-        let moves = self.position.legal_moves();
+        let Some(position) = &self.position else {
+            say(&self.out, "info string no position to search");
+            say(&self.out, &BestMove::Resign.to_string());
+            return;
+        };
+        let moves = position.legal_moves();
         let Some(&fallback) = moves.first() else {
             say(&self.out, &BestMove::Resign.to_string());
             return;
@@ -277,7 +293,7 @@ impl Engine {
             Arc::new(AtomicBool::new(false)),
             false,
         );
-        let quick = fitting_solver(config, &self.out).map(|(mut s, _)| s.solve(&self.position));
+        let quick = fitting_solver(config, &self.out).map(|(mut s, _)| s.solve(position));
         let best = match &quick {
             Some(Ok(Verdict::Mate(mate))) => mate.line.first().copied().unwrap_or(fallback),
             _ => fallback,

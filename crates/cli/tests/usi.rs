@@ -268,10 +268,25 @@ fn checkmated_side_resigns_and_bad_positions_are_reported() {
     gui.send("go");
     assert_eq!(gui.expect("bestmove", 5 * SECOND), "bestmove resign");
     gui.send("position sfen nonsense");
+    let said = gui.expect("info string", SECOND);
     assert!(
-        gui.expect("info string", SECOND)
-            .contains("invalid position")
+        said.starts_with("info string position not set: invalid board"),
+        "{said}"
     );
+    // Too much material: said once, and no search answers for the position before it.
+    gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b4g4s4n4l17p 1");
+    assert_eq!(
+        gui.expect("info string", SECOND),
+        "info string position not set: invalid position: too much material"
+    );
+    gui.send("go mate 60000");
+    assert_eq!(gui.expect("checkmate", 5 * SECOND), "checkmate timeout");
+    gui.send("go btime 0 wtime 0 byoyomi 1000");
+    assert_eq!(gui.expect("bestmove", 5 * SECOND), "bestmove resign");
+    // A good position afterwards is searched again.
+    gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    gui.send("go mate 60000");
+    assert_eq!(gui.expect("checkmate", 60 * SECOND), "checkmate G*5b");
     gui.send("quit");
     gui.wait_exit(5 * SECOND);
 }
