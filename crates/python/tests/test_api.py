@@ -12,7 +12,7 @@ import masu
 from conftest import HERE
 from test_readme import python_blocks
 
-MODULES = [masu, masu.shogi, masu.kif, masu.tsume, masu.reversi, masu.dlshogi]
+MODULES = [masu, masu.shogi, masu.kif, masu.tsume, masu.reversi, masu.dlshogi, masu.usi]
 STUBS = HERE.parent / "python" / "masu"
 
 
@@ -33,7 +33,9 @@ def test_public_names_have_docstrings(module):
                 assert inspect.getdoc(getattr(obj, member)), f"{module.__name__}.{name}.{member}"
 
 
-@pytest.mark.parametrize("module", MODULES[1:], ids=lambda m: m.__name__)
+# The modules of the compiled extension, declared in stubs; masu.usi is Python, typed in
+# its own source.
+@pytest.mark.parametrize("module", MODULES[1:-1], ids=lambda m: m.__name__)
 def test_stubs_declare_every_export(module):
     stub = STUBS / (module.__name__.split(".")[-1] + ".pyi")
     tree = ast.parse(stub.read_text("utf-8"))

@@ -9,13 +9,14 @@ Modules:
 - ``masu.dlshogi``: dlshogi's network input and move labels, one board's or a batch of
   HCPE examples' at once;
 - ``masu.tsume``: ``solve`` mate problems (df-pn), one or many in parallel;
-- ``masu.reversi``: ``Board``, ``solve``, ``perft`` and ``Computer`` players.
+- ``masu.reversi``: ``Board``, ``solve``, ``perft`` and ``Computer`` players;
+- ``masu.usi``: ``Engine`` runs a USI engine, ``play_game`` plays two into a record.
 
 Errors are Python exceptions carrying the Rust message: ``ValueError`` for bad text or
 bytes, ``IllegalMoveError`` (a ``ValueError``) for a move that is not legal.
 """
 
 from masu._masu import IllegalMoveError, __version__
-from masu import dlshogi, kif, reversi, shogi, tsume
+from masu import dlshogi, kif, reversi, shogi, tsume, usi
 
-__all__ = ["IllegalMoveError", "__version__", "dlshogi", "kif", "reversi", "shogi", "tsume"]
+__all__ = ["IllegalMoveError", "__version__", "dlshogi", "kif", "reversi", "shogi", "tsume", "usi"]

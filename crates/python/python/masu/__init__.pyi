@@ -3,8 +3,9 @@ from masu import kif as kif
 from masu import reversi as reversi
 from masu import shogi as shogi
 from masu import tsume as tsume
+from masu import usi as usi
 
-__all__ = ["IllegalMoveError", "__version__", "dlshogi", "kif", "reversi", "shogi", "tsume"]
+__all__ = ["IllegalMoveError", "__version__", "dlshogi", "kif", "reversi", "shogi", "tsume", "usi"]
 
 __version__: str
 

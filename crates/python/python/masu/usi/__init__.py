@@ -1,0 +1,20 @@
+"""Running USI engines: start one, set its options, give it positions and time, and read
+its answers (with ``masu.shogi``'s readers of ``info``, ``bestmove`` and ``checkmate``
+lines); ``play_game`` plays two engines against each other into a ``masu.kif.Record``.
+
+An engine runs as a child process. Its output is read by a thread of its own, so every
+wait has a timeout and an engine that exits or stops answering raises ``EngineError``
+(with the last lines it wrote to stderr) instead of hanging the program.
+"""
+
+from masu.usi.engine import BestMove, Engine, EngineError, EngineOption, EngineTimeoutError
+from masu.usi.game import play_game
+
+__all__ = [
+    "BestMove",
+    "Engine",
+    "EngineError",
+    "EngineOption",
+    "EngineTimeoutError",
+    "play_game",
+]

@@ -1,0 +1,503 @@
+"""A USI engine in a child process: the protocol's commands, and its answers read with
+masu.shogi's readers of `info`, `bestmove` and `checkmate` lines."""
+
+import collections
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from typing import (
+    IO,
+    Any,
+    Callable,
+    Deque,
+    Dict,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
+
+from masu.shogi import Board, read_usi_bestmove, read_usi_checkmate, read_usi_info
+
+__all__ = ["BestMove", "Engine", "EngineError", "EngineOption", "EngineTimeoutError"]
+
+# Lines of stderr kept for the message of an EngineError.
+_STDERR_LINES = 20
+
+
+class EngineError(RuntimeError):
+    """An engine exited, could not be started, or answered what the protocol does not allow."""
+
+
+class EngineTimeoutError(EngineError, TimeoutError):
+    """An engine did not answer within the time it was given."""
+
+
+class EngineOption(NamedTuple):
+    """An option an engine declares in its answer to ``usi``."""
+
+    name: str
+    type: str
+    """``check``, ``spin``, ``combo``, ``button``, ``string`` or ``filename``."""
+    default: Optional[str]
+    min: Optional[int]
+    max: Optional[int]
+    vars: List[str]
+    """A ``combo`` option's choices."""
+
+
+class BestMove(NamedTuple):
+    """An engine's answer to ``go``."""
+
+    move: str
+    """A USI move, ``"resign"`` or ``"win"`` (a declaration of entering king)."""
+    ponder: Optional[str]
+    info: List[Dict[str, Any]]
+    """The ``info`` lines written during the search, oldest first, as
+    ``masu.shogi.read_usi_info`` reads them; a line it does not take is kept as
+    ``{"line": text}``."""
+
+    @property
+    def score(self) -> Optional[Dict[str, Any]]:
+        """The last score the engine gave (``{"cp": ...}`` or ``{"mate": ..., "mating":
+        ...}``, with ``bound`` when it gave one), ``None`` without one."""
+        for info in reversed(self.info):
+            if "cp" in info or "mate" in info:
+                keys = ("cp", "mate", "mating", "bound")
+                return {k: info[k] for k in keys if k in info}
+        return None
+
+
+def _decode(raw: bytes) -> str:
+    # Engines write UTF-8; some older Windows ones write their names in Shift_JIS.
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("cp932", errors="replace")
+    return text.rstrip("\r\n")
+
+
+def _pump(stream: IO[bytes], sink: Callable[[Optional[str]], None]) -> None:
+    """Hands each line of `stream` to `sink`, then `None` at its end."""
+    try:
+        for raw in iter(stream.readline, b""):
+            sink(_decode(raw))
+    except (OSError, ValueError):
+        pass
+    sink(None)
+
+
+def _option(line: str) -> Optional[EngineOption]:
+    """An `option name N type T ...` line; `None` for one without a name or type."""
+    words = line.split()
+    keys = {"name", "type", "default", "min", "max", "var"}
+    parts: Dict[str, List[str]] = {}
+    vars_: List[str] = []
+    key = None
+    for word in words[1:]:
+        # Names and values may hold blanks (`option name Book File type string`); a key
+        # word starts the next part, but a name runs to `type`, and a text's default to
+        # the end of the line.
+        if key == "default" and parts.get("type") in (["string"], ["filename"]):
+            parts["default"].append(word)
+        elif word in keys and not (key == "name" and word != "type"):
+            key = word
+            if key == "var":
+                vars_.append("")
+            else:
+                parts[key] = []
+        elif key == "var":
+            vars_[-1] = f"{vars_[-1]} {word}".strip()
+        elif key is not None:
+            parts[key].append(word)
+    name = " ".join(parts.get("name", []))
+    type_ = " ".join(parts.get("type", []))
+    if not name or not type_:
+        return None
+
+    def number(k: str) -> Optional[int]:
+        try:
+            return int(" ".join(parts[k])) if k in parts else None
+        except ValueError:
+            return None
+
+    default = " ".join(parts["default"]) if "default" in parts else None
+    if default == "<empty>":
+        default = ""
+    return EngineOption(name, type_, default, number("min"), number("max"), vars_)
+
+
+def _usi_value(value: Union[bool, int, str]) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Engine:
+    """A USI engine in a child process.
+
+    ``Engine("path/to/engine")`` (a command line, split as a shell splits it, or a list of
+    arguments) starts it and waits up to ``timeout`` seconds for its ``usiok``; ``options``
+    are then set. Use it in a ``with`` block, or call ``quit()``, so that the process ends.
+    """
+
+    def __init__(
+        self,
+        command: Union[str, Sequence[str]],
+        *,
+        options: Optional[Dict[str, Union[bool, int, str]]] = None,
+        cwd: Optional[str] = None,
+        timeout: float = 30.0,
+    ) -> None:
+        args = shlex.split(command) if isinstance(command, str) else list(command)
+        if not args:
+            raise ValueError("an engine's command is empty")
+        self.name: Optional[str] = None
+        """What the engine calls itself (``id name``)."""
+        self.author: Optional[str] = None
+        """The engine's ``id author``."""
+        self.options: Dict[str, EngineOption] = {}
+        """The options the engine declares, by name."""
+        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        self._stderr: Deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        self._write_lock = threading.Lock()
+        self._ended = False
+        try:
+            self._process = subprocess.Popen(
+                args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+            )
+        except OSError as err:
+            raise EngineError(f"cannot start {args[0]}: {err}") from err
+        assert self._process.stdout is not None and self._process.stderr is not None
+        for stream, sink in (
+            (self._process.stdout, self._lines.put),
+            (self._process.stderr, self._keep_stderr),
+        ):
+            threading.Thread(target=_pump, args=(stream, sink), daemon=True).start()
+        try:
+            self._handshake(timeout)
+            for name, value in (options or {}).items():
+                self.setoption(name, value)
+        except BaseException:
+            self.kill()
+            raise
+
+    def _keep_stderr(self, line: Optional[str]) -> None:
+        if line is not None:
+            self._stderr.append(line)
+
+    def _handshake(self, timeout: float) -> None:
+        self.send("usi")
+        while True:
+            line = self.read_line(timeout)
+            if line == "usiok":
+                return
+            words = line.split(maxsplit=2)
+            if words[:2] == ["id", "name"]:
+                self.name = words[2] if len(words) > 2 else ""
+            elif words[:2] == ["id", "author"]:
+                self.author = words[2] if len(words) > 2 else ""
+            elif words[:1] == ["option"]:
+                option = _option(line)
+                if option is not None:
+                    self.options[option.name] = option
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.quit()
+
+    def __repr__(self) -> str:
+        state = "running" if self.returncode is None else f"exited {self.returncode}"
+        return f"<masu.usi.Engine {self.name!r} ({state})>"
+
+    @property
+    def returncode(self) -> Optional[int]:
+        """The process's exit code, ``None`` while it runs."""
+        return self._process.poll()
+
+    def _failure(self, what: str) -> str:
+        code = self._process.poll()
+        if code is not None:
+            what += f" (exit code {code})"
+        if self._stderr:
+            what += "; its stderr ended with:\n" + "\n".join(self._stderr)
+        return what
+
+    def send(self, command: str) -> None:
+        """Writes one command line to the engine (any thread may call it)."""
+        if "\n" in command or "\r" in command:
+            raise ValueError(f"a USI command is one line: {command!r}")
+        assert self._process.stdin is not None
+        with self._write_lock:
+            try:
+                self._process.stdin.write(command.encode("utf-8") + b"\n")
+                self._process.stdin.flush()
+            except (BrokenPipeError, OSError, ValueError) as err:
+                raise EngineError(self._failure(f"{self._label()} is gone")) from err
+
+    def _label(self) -> str:
+        return f"the engine {self.name}" if self.name else "the engine"
+
+    def read_line(self, timeout: Optional[float] = None) -> str:
+        """The engine's next line of output, waiting at most `timeout` seconds (``None``:
+        as long as it takes). Raises EngineTimeoutError, or EngineError when it has
+        exited."""
+        if self._ended:
+            raise EngineError(self._failure(f"{self._label()} has exited"))
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            raise EngineTimeoutError(
+                f"{self._label()} did not answer within {timeout} s"
+            ) from None
+        if line is None:
+            self._ended = True
+            try:
+                self._process.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                pass
+            raise EngineError(self._failure(f"{self._label()} has exited"))
+        return line
+
+    def _wait_for(
+        self, word: str, timeout: Optional[float], on_line: Optional[Callable[[str], None]] = None
+    ) -> str:
+        """Reads lines until one whose first word is `word`, within `timeout` in all."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            line = self.read_line(left)
+            if line.split(maxsplit=1)[:1] == [word]:
+                return line
+            if on_line is not None:
+                on_line(line)
+
+    def setoption(self, name: str, value: Union[bool, int, str, None] = None) -> None:
+        """Sets an option (``value`` ``None`` for a ``button``); ``True``/``False`` are
+        written ``true``/``false``."""
+        if value is None:
+            self.send(f"setoption name {name}")
+        else:
+            self.send(f"setoption name {name} value {_usi_value(value)}")
+
+    def isready(self, timeout: Optional[float] = 600.0) -> None:
+        """Sends ``isready`` and waits for ``readyok``, at most `timeout` seconds (``None``:
+        as long as it takes): an engine loads its evaluation files and books here, which
+        can take minutes for a large network."""
+        self.send("isready")
+        self._wait_for("readyok", timeout)
+
+    def usinewgame(self) -> None:
+        """Tells the engine a new game starts."""
+        self.send("usinewgame")
+
+    def position(
+        self, position: Union[Board, str, None] = None, moves: Sequence[str] = ()
+    ) -> None:
+        """Sends the position to search: a ``Board`` (its start and the moves played on it,
+        so that the engine sees repetitions coming), ``None`` or ``"startpos"`` for the
+        even game, an SFEN (a mate problem's without the attacker's king too), or a whole
+        ``position ...`` line; ``moves`` (USI) are played after it. The text is checked
+        here: bad SFEN or USI raises ValueError, an illegal move IllegalMoveError (a
+        ValueError), before the engine sees it."""
+        if isinstance(position, Board):
+            board = position.copy()
+            for move in moves:
+                board.push_usi(move)
+            self.send(board.usi())
+            return
+        text = "startpos" if position is None else " ".join(position.split())
+        if text.startswith("position "):
+            text = text[len("position ") :]
+        if not text.startswith(("startpos", "sfen ")):
+            text = f"sfen {text}"
+        if moves:
+            text += " " if " moves " in f"{text} " else " moves "
+            text += " ".join(moves)
+        try:
+            Board(text)
+        except ValueError as err:
+            # A mate problem's position may leave out the attacker's king.
+            try:
+                Board(text, tsume=True)
+            except ValueError:
+                raise err from None
+        self.send(f"position {text}")
+
+    def start_go(
+        self,
+        *,
+        btime: Optional[int] = None,
+        wtime: Optional[int] = None,
+        byoyomi: Optional[int] = None,
+        binc: Optional[int] = None,
+        winc: Optional[int] = None,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        movetime: Optional[int] = None,
+        infinite: bool = False,
+        ponder: bool = False,
+    ) -> None:
+        """Sends ``go`` with the limits given (milliseconds, nodes, plies) and returns at
+        once: for a search that ends only on ``stop`` or ``ponderhit``; ``wait_bestmove``
+        reads its answer."""
+        words = ["go"]
+        if ponder:
+            words.append("ponder")
+        for key, value in (
+            ("btime", btime),
+            ("wtime", wtime),
+            ("byoyomi", byoyomi),
+            ("binc", binc),
+            ("winc", winc),
+            ("nodes", nodes),
+            ("depth", depth),
+            ("movetime", movetime),
+        ):
+            if value is not None:
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise ValueError(f"{key} is a whole number from 0: {value!r}")
+                words.append(f"{key} {value}")
+        if infinite:
+            words.append("infinite")
+        self.send(" ".join(words))
+
+    def wait_bestmove(
+        self,
+        timeout: Optional[float] = None,
+        on_info: Optional[Callable[[Dict[str, Any]], None]] = None,
+    ) -> BestMove:
+        """Waits for the ``bestmove`` of the search running, at most `timeout` seconds
+        (``None``: as long as it takes), handing each ``info`` line to `on_info` as it
+        comes."""
+        infos: List[Dict[str, Any]] = []
+
+        def take(line: str) -> None:
+            if line.split(maxsplit=1)[:1] != ["info"]:
+                return
+            try:
+                info = read_usi_info(line)
+            except ValueError:
+                info = {"line": line}
+            infos.append(info)
+            if on_info is not None:
+                on_info(info)
+
+        line = self._wait_for("bestmove", timeout, take)
+        try:
+            move, ponder = read_usi_bestmove(line)
+        except ValueError as err:
+            raise EngineError(f"{self._label()} wrote {line!r}: {err}") from err
+        return BestMove(move, ponder, infos)
+
+    def go(
+        self,
+        *,
+        btime: Optional[int] = None,
+        wtime: Optional[int] = None,
+        byoyomi: Optional[int] = None,
+        binc: Optional[int] = None,
+        winc: Optional[int] = None,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        movetime: Optional[int] = None,
+        timeout: Optional[float] = None,
+        on_info: Optional[Callable[[Dict[str, Any]], None]] = None,
+    ) -> BestMove:
+        """Searches the position sent and returns the engine's ``bestmove``: ``start_go``
+        then ``wait_bestmove`` (limits in milliseconds, nodes and plies)."""
+        self.start_go(
+            btime=btime,
+            wtime=wtime,
+            byoyomi=byoyomi,
+            binc=binc,
+            winc=winc,
+            nodes=nodes,
+            depth=depth,
+            movetime=movetime,
+        )
+        return self.wait_bestmove(timeout, on_info)
+
+    def go_mate(
+        self,
+        time_ms: Optional[int] = None,
+        *,
+        timeout: Optional[float] = None,
+        on_info: Optional[Callable[[Dict[str, Any]], None]] = None,
+    ) -> Tuple[str, List[str]]:
+        """A mate search of the position sent (``go mate <time_ms>``, ``go mate infinite``
+        when ``None``): its ``checkmate`` answer as ``(status, moves)``, status ``"mate"``,
+        ``"nomate"``, ``"timeout"`` or ``"notimplemented"``."""
+        if time_ms is None:
+            self.send("go mate infinite")
+        elif isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
+            raise ValueError(f"time_ms is a whole number from 0: {time_ms!r}")
+        else:
+            self.send(f"go mate {time_ms}")
+
+        def take(line: str) -> None:
+            if on_info is not None and line.split(maxsplit=1)[:1] == ["info"]:
+                try:
+                    on_info(read_usi_info(line))
+                except ValueError:
+                    on_info({"line": line})
+
+        line = self._wait_for("checkmate", timeout, take)
+        try:
+            return read_usi_checkmate(line)
+        except ValueError as err:
+            raise EngineError(f"{self._label()} wrote {line!r}: {err}") from err
+
+    def stop(self) -> None:
+        """Asks the search running to stop and answer (any thread may call it)."""
+        self.send("stop")
+
+    def ponderhit(self) -> None:
+        """Tells an engine pondering that the move it pondered was played."""
+        self.send("ponderhit")
+
+    def gameover(self, result: str) -> None:
+        """Tells the engine the game is over: ``"win"``, ``"lose"`` or ``"draw"`` (its own
+        result)."""
+        if result not in ("win", "lose", "draw"):
+            raise ValueError(f"a game's result is win, lose or draw: {result!r}")
+        self.send(f"gameover {result}")
+
+    def quit(self, timeout: float = 5.0) -> Optional[int]:
+        """Sends ``quit`` and waits up to `timeout` seconds for the process to end, then
+        kills it; returns its exit code. Calling it again does nothing more."""
+        if self._process.poll() is None:
+            try:
+                self.send("quit")
+            except EngineError:
+                pass
+            try:
+                self._process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._close_pipes()
+        return self._process.poll()
+
+    def kill(self) -> None:
+        """Ends the process at once."""
+        if self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        if self._process.stdin is not None and not self._process.stdin.closed:
+            try:
+                self._process.stdin.close()
+            except OSError:
+                pass

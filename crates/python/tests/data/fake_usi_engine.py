@@ -1,0 +1,97 @@
+"""A USI engine for the tests of masu.usi, run as `python fake_usi_engine.py MODE`.
+
+Modes: `play` (a mate in one when there is one, else the legal move the position's hash
+picks, with `info` lines), `resign`, `win` (declares), `illegal` (answers a move that is
+not legal), `silent` (never answers `go`), `die` (exits on `go`, after a line on stderr),
+`mute` (never answers `usi`). Every command read is appended to the file named by
+FAKE_USI_LOG when it is set.
+"""
+
+import os
+import sys
+import time
+
+from masu.shogi import Board
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    mode = sys.argv[1] if len(sys.argv) > 1 else "play"
+    log = os.environ.get("FAKE_USI_LOG")
+    board = Board()
+    pondering = False
+    for raw in sys.stdin:
+        line = raw.strip()
+        if log:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(line + "\n")
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "usi":
+            if mode == "mute":
+                continue
+            say("id name 偽エンジン 1.0")
+            say("id author the masu tests")
+            say("option name USI_Hash type spin default 256 min 1 max 4096")
+            say("option name Ponder type check default false")
+            say("option name Style type combo default Normal var Normal var Very Aggressive")
+            say("option name Book File type filename default book/main book.db")
+            say("option name Note type string default <empty>")
+            say("option name Clear Hash type button")
+            say("usiok")
+        elif words[0] == "isready":
+            say("readyok")
+        elif words[0] == "position":
+            board = Board(line)
+        elif words[0] == "go":
+            if mode == "silent":
+                continue
+            if mode == "die":
+                sys.stderr.write("fake engine: cannot search\n")
+                sys.stderr.flush()
+                sys.exit(3)
+            if "ponder" in words or "infinite" in words:
+                pondering = True
+                continue
+            answer(mode, board)
+        elif words[0] in ("stop", "ponderhit") and pondering:
+            pondering = False
+            answer(mode, board)
+        elif words[0] == "quit":
+            return
+
+
+def answer(mode, board):
+    if mode == "resign":
+        say("bestmove resign")
+        return
+    if mode == "win":
+        say("bestmove win")
+        return
+    if mode == "illegal":
+        say("bestmove 1a1b")
+        return
+    moves = list(board.legal_moves)
+    if not moves:
+        say("bestmove resign")
+        return
+    mate = board.mate_move_in_1ply()
+    if mate is not None:
+        say(f"info depth 1 score mate 1 pv {mate.usi()}")
+        say(f"bestmove {mate.usi()}")
+        return
+    move = moves[board.zobrist_hash() % len(moves)]
+    say("info depth 1 seldepth 2 nodes 10 score cp 50 lowerbound")
+    say(f"info depth 2 nodes 40 score cp {len(moves) - 40} pv {move.usi()}")
+    say("info this line is not usi")
+    time.sleep(0.001)
+    say(f"bestmove {move.usi()} ponder 1a1b")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+"""masu.usi: a USI engine driven through its process, against a scripted engine (every
+mode of tests/data/fake_usi_engine.py) and, where the workspace has built it, `masu usi`."""
+
+import sys
+import threading
+import time
+
+import pytest
+
+from conftest import HERE
+from masu.kif import read_str
+from masu.shogi import Board
+from masu.usi import BestMove, Engine, EngineError, EngineTimeoutError, play_game
+
+FAKE = str(HERE / "data" / "fake_usi_engine.py")
+REPO = HERE.parent.parent.parent
+MASU_CLI = next(
+    (p for p in (REPO / "target" / d / "masu" for d in ("release", "debug")) if p.exists()),
+    None,
+)
+
+
+def fake(mode="play", **kwargs):
+    return Engine([sys.executable, FAKE, mode], **kwargs)
+
+
+def test_the_handshake_reads_the_name_and_every_option():
+    with fake() as engine:
+        assert engine.name == "偽エンジン 1.0"
+        assert engine.author == "the masu tests"
+        opts = engine.options
+        assert opts["USI_Hash"] == ("USI_Hash", "spin", "256", 1, 4096, [])
+        assert opts["Ponder"].type == "check" and opts["Ponder"].default == "false"
+        assert opts["Style"].vars == ["Normal", "Very Aggressive"]
+        assert opts["Book File"].default == "book/main book.db"
+        assert opts["Note"].default == ""
+        assert opts["Clear Hash"] == ("Clear Hash", "button", None, None, None, [])
+        assert "偽エンジン" in repr(engine) and "running" in repr(engine)
+    assert engine.returncode == 0
+    assert "exited 0" in repr(engine)
+
+
+def test_commands_are_written_as_usi_writes_them(tmp_path, monkeypatch):
+    log = tmp_path / "log.txt"
+    monkeypatch.setenv("FAKE_USI_LOG", str(log))
+    with fake(options={"USI_Hash": 16, "Ponder": True}) as engine:
+        engine.setoption("Clear Hash")
+        engine.setoption("Book File", "a b.db")
+        engine.isready()
+        engine.usinewgame()
+        engine.position()
+        engine.position("startpos", ["7g7f"])
+        board = Board("4k4/9/9/9/9/9/9/9/4K4 b G 1")
+        board.push_usi("G*5b")
+        engine.position(board)
+        engine.position("position startpos moves 2g2f", ["8c8d"])
+        engine.start_go(btime=1000, wtime=2000, byoyomi=300, binc=0, winc=5, nodes=7)
+        engine.wait_bestmove(timeout=30)
+        engine.start_go(depth=3, movetime=10)
+        engine.wait_bestmove(timeout=30)
+        engine.gameover("win")
+    assert log.read_text("utf-8").splitlines() == [
+        "usi",
+        "setoption name USI_Hash value 16",
+        "setoption name Ponder value true",
+        "setoption name Clear Hash",
+        "setoption name Book File value a b.db",
+        "isready",
+        "usinewgame",
+        "position startpos",
+        "position startpos moves 7g7f",
+        "position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b",
+        "position startpos moves 2g2f 8c8d",
+        "go btime 1000 wtime 2000 byoyomi 300 binc 0 winc 5 nodes 7",
+        "go depth 3 movetime 10",
+        "gameover win",
+        "quit",
+    ]
+
+
+def test_bad_arguments_raise_before_the_engine_sees_them():
+    with fake() as engine:
+        with pytest.raises(ValueError):
+            engine.position("not a position")
+        with pytest.raises(ValueError):  # IllegalMoveError is one
+            engine.position(None, ["7g7e"])
+        with pytest.raises(ValueError):
+            engine.send("stop\nquit")
+        with pytest.raises(ValueError):
+            engine.go(byoyomi=-1)
+        with pytest.raises(ValueError):
+            engine.go_mate(True)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            engine.gameover("won")
+        engine.isready()  # still answering
+    with pytest.raises(ValueError):
+        Engine([])
+
+
+def test_go_returns_the_move_the_ponder_move_and_the_info_lines():
+    seen = []
+    with fake() as engine:
+        engine.position("startpos", ["7g7f"])
+        best = engine.go(byoyomi=100, timeout=30, on_info=seen.append)
+    assert isinstance(best, BestMove)
+    assert best.move in Board("position startpos moves 7g7f").legal_moves.usi()
+    assert best.ponder == "1a1b"
+    assert best.info == seen
+    assert best.info[0] == {
+        "depth": 1, "seldepth": 2, "nodes": 10, "cp": 50, "bound": "lower"
+    }
+    assert best.info[1]["pv"] == [best.move]
+    assert best.info[2] == {"line": "info this line is not usi"}
+    assert best.score == {"cp": best.info[1]["cp"]}
+
+
+def test_a_search_started_apart_ends_on_stop_or_ponderhit():
+    with fake() as engine:
+        engine.position()
+        engine.start_go(infinite=True)
+        with pytest.raises(EngineTimeoutError):
+            engine.wait_bestmove(timeout=0.2)
+        engine.stop()
+        assert engine.wait_bestmove(timeout=30).move in Board().legal_moves.usi()
+        engine.start_go(ponder=True, btime=10, wtime=10)
+        threading.Timer(0.05, engine.ponderhit).start()
+        assert engine.wait_bestmove(timeout=30).move in Board().legal_moves.usi()
+
+
+def test_an_engine_that_exits_raises_with_its_stderr():
+    engine = fake("die")
+    engine.position()
+    with pytest.raises(EngineError, match=r"exit code 3.*\n.*cannot search"):
+        engine.go(timeout=30)
+    with pytest.raises(EngineError, match="has exited"):
+        engine.read_line(1)
+    with pytest.raises(EngineError):
+        engine.isready()
+    assert engine.quit() == 3
+
+
+def test_an_engine_that_does_not_answer_times_out_and_is_ended():
+    started = time.monotonic()
+    with pytest.raises(EngineTimeoutError, match="did not answer within 0.3"):
+        fake("mute", timeout=0.3)
+    assert time.monotonic() - started < 10
+    with fake("silent") as engine:
+        engine.position()
+        with pytest.raises(TimeoutError):  # EngineTimeoutError is one
+            engine.go(timeout=0.2)
+    # `quit` then ends even an engine that stopped reading.
+    assert engine.returncode is not None
+
+
+def test_a_missing_program_is_an_engine_error():
+    with pytest.raises(EngineError, match="cannot start"):
+        Engine("/nonexistent/engine --flag")
+
+
+def test_play_game_ends_in_checkmate_with_times_and_scores():
+    # White's king mated in a few moves: each side's mate-in-one finds it.
+    start = Board("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1")
+    with fake() as black, fake() as white:
+        record = play_game(black, white, board=start, byoyomi=1000, header={"棋戦": "test"})
+    assert record.moves == ["G*5b"]
+    assert record.result is not None and record.winner == 0
+    assert record.header["先手"] == "偽エンジン 1.0" and record.header["棋戦"] == "test"
+    assert record.scores == [99999]  # mate in one, Black's side
+    assert len(record.times) == 1 and record.times[0][0] is not None
+    again = read_str(record.to_kif())
+    assert again.moves == record.moves and again.winner == 0
+    assert start.move_stack == []  # the board given is not changed
+
+
+def test_play_game_ends_on_the_move_limit_resignation_declaration_and_fouls():
+    with fake() as black, fake() as white:
+        record = play_game(black, white, max_moves=12, nodes=100)
+    assert len(record.moves) == 12
+    assert record.winner is None and record.result is not None
+    assert all(s is not None for s in record.scores)
+    # The scores are Black's: White's cp (moves - 40) written with its sign turned.
+    board = Board()
+    for i, move in enumerate(record.moves):
+        cp = len(board.legal_moves) - 40
+        assert record.scores[i] == (cp if i % 2 == 0 else -cp)
+        board.push_usi(move)
+    assert read_str(record.to_kif()).moves == record.moves
+
+    cases = [("resign", None), ("illegal", None), ("win", None)]
+    for mode, _ in cases:
+        with fake(mode) as black, fake() as white:
+            record = play_game(black, white)
+        assert record.moves == [] and record.winner == 1, mode
+    # A side silent past its byoyomi and margin loses on time.
+    with fake("silent") as black, fake() as white:
+        record = play_game(black, white, byoyomi=100, margin_ms=100)
+    assert record.moves == [] and record.winner == 1 and "切れ負け" in record.to_kif()
+    # A declaration that holds wins: Black's king entered, 28 points with its hand.
+    entered = Board("4K4/LGSBRSGL1/NPPPPPPPN/1b5r1/lnsgkgsnl/pppppppp1/9/9/9 b 3P 1")
+    assert entered.is_nyugyoku()
+    with fake("win") as black, fake() as white:
+        record = play_game(black, white, board=entered)
+    assert record.winner == 0
+
+
+@pytest.mark.skipif(MASU_CLI is None, reason="the workspace has not built `masu`")
+def test_masu_usi_answers_mate_searches_and_plays():
+    with Engine([str(MASU_CLI), "usi"], options={"USI_Hash": 16}) as engine:
+        assert engine.name is not None and engine.name.startswith("masu")
+        assert {"USI_Hash", "AnswerLevel", "Threads"} <= set(engine.options)
+        engine.isready()
+        engine.position("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")
+        infos = []
+        assert engine.go_mate(10_000, timeout=60, on_info=infos.append) == ("mate", ["G*5b"])
+        engine.position("4k4/9/9/9/9/9/9/9/9 b P2r2b4g4s4n4l17p 1")
+        assert engine.go_mate(10_000, timeout=60)[0] == "nomate"
+        engine.position("4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1")
+        assert engine.go(byoyomi=1000, timeout=60).move == "G*5b"
