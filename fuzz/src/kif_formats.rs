@@ -200,8 +200,10 @@ pub(crate) fn split_lines(texts: &[String]) -> Vec<String> {
 }
 
 /// The tree as KIF holds it: every comment and bookmark split at its line breaks, a line
-/// break in a special's word a space, times cut to whole seconds.
+/// break in a special's word a space, times cut to whole seconds, each with its mover's
+/// total (the running one where the tree gives none).
 pub(crate) fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
+    let totals = tree.mover_totals();
     let mut tree = tree.clone();
     let ids: Vec<kif::NodeId> = tree.ids().collect();
     for id in ids {
@@ -214,7 +216,7 @@ pub(crate) fn line_by_line(tree: &kif::MoveTree) -> kif::MoveTree {
             let whole = |d: Duration| Duration::from_secs(d.as_secs());
             // A KIF time field always has the time spent: none is written as 0:00.
             t.spent = Some(t.spent.map_or(Duration::ZERO, whole));
-            t.total = t.total.map(whole);
+            t.total = Some(whole(t.total.unwrap_or(totals[id.index()])));
         }
     }
     tree

@@ -23,6 +23,7 @@
 //! ```
 
 mod children;
+mod clock;
 mod cursor;
 mod header;
 mod outcome;

@@ -502,3 +502,29 @@ fn what_csa_lines_cannot_hold_is_split_or_reported() {
     assert_eq!(back.tree[first].comments, ["one", "two"]);
     assert_eq!(back.tree[end].special(), Some(&Special::Other("a".into())));
 }
+
+#[test]
+fn csa_times_written_as_kif_carry_each_sides_running_total() {
+    // CSA holds the time spent on each move; a KIF time field has the mover's total too,
+    // and readers such as cshogi's take the times only when both are there.
+    let csa = "V2.2\nPI\n+\n+7776FU,T3\n-3334FU,T5\n+2726FU,T2\n%TORYO,T1\n";
+    let p = csa::read_str(csa, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    let text = masu_kif::kif::to_string(&p.record);
+    for field in [
+        "( 0:03/00:00:03)",
+        "( 0:05/00:00:05)",
+        "( 0:02/00:00:05)",
+        "( 0:01/00:00:06)",
+    ] {
+        assert!(text.contains(field), "{field}\n{text}");
+    }
+    let back = masu_kif::kif::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    let totals: Vec<u64> = back
+        .record
+        .tree
+        .main_line()
+        .filter_map(|id| back.record.tree[id].time?.total)
+        .map(|t| t.as_secs())
+        .collect();
+    assert_eq!(totals, [3, 5, 5, 6]);
+}

@@ -1,5 +1,6 @@
 //! Round trips over the corpus: every KIF and KI2 file read, written in the same format and
-//! read again gives an identical record; KIF -> KI2 -> KIF keeps the moves, variations,
+//! read again gives an identical record (KIF with each time's total filled in where the
+//! file gave only the time spent, as 81Dojo writes them); KIF -> KI2 -> KIF keeps the moves, variations,
 //! results and comments (KI2 has no clock, so times are not compared).
 
 use std::fs;
@@ -15,6 +16,13 @@ fn files(folder: &str) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
+}
+
+/// `record` with each time's total as the KIF writer fills it in.
+fn filled(record: &Record) -> Record {
+    let mut record = record.clone();
+    record.tree.fill_totals();
+    record
 }
 
 fn name(path: &Path) -> String {
@@ -67,7 +75,7 @@ fn kif_to_kif() {
             let text = kif::write(&first.record, &options);
             match kif::read_str(&text, Mode::Lenient) {
                 Ok(second)
-                    if second.record == first.record
+                    if second.record == filled(&first.record)
                         && second.warnings.len() <= first.warnings.len() => {}
                 Ok(second) => failures.push(format!(
                     "{}: records differ ({} vs {} warnings)\n{text}",

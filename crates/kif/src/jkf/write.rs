@@ -83,7 +83,7 @@ pub fn write(record: &Record) -> Written {
     let mut w = Writer {
         record,
         dropped: Vec::new(),
-        totals: mover_totals(record),
+        totals: record.tree.mover_totals(),
     };
     let text = w.document();
     Written {
@@ -95,7 +95,8 @@ pub fn write(record: &Record) -> Written {
 struct Writer<'a> {
     record: &'a Record,
     dropped: Vec<Dropped>,
-    /// For each node with a time, the mover's total time after it (see [`mover_totals`]).
+    /// For each node with a time, the mover's total time after it
+    /// ([`MoveTree::mover_totals`](crate::MoveTree::mover_totals)).
     totals: Vec<Duration>,
 }
 
@@ -371,33 +372,6 @@ impl Writer<'_> {
             .and_then(|g| self.totals.get(g.index()).copied())
             .unwrap_or_default()
     }
-}
-
-/// The total time of the mover after each node (indexed by node, empty when no node has a
-/// time): the node's `total` if written, else the total after the mover's previous move
-/// plus the time spent on this one. One pass in id order, as a parent's id is smaller than
-/// its children's.
-fn mover_totals(record: &Record) -> Vec<Duration> {
-    let tree = &record.tree;
-    if tree.nodes().iter().all(|n| n.time.is_none()) {
-        return Vec::new();
-    }
-    let mut totals = vec![Duration::ZERO; tree.len()];
-    for id in tree.ids().skip(1) {
-        let time = tree[id].time.unwrap_or_default();
-        totals[id.index()] = match time.total {
-            Some(total) => total,
-            None => {
-                let before = tree[id]
-                    .parent()
-                    .and_then(|p| tree[p].parent())
-                    .filter(|&g| g != NodeId::ROOT)
-                    .map_or(Duration::ZERO, |g| totals[g.index()]);
-                before.saturating_add(time.spent.unwrap_or_default())
-            }
-        };
-    }
-    totals
 }
 
 fn hms(d: Duration) -> Json {

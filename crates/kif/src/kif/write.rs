@@ -51,14 +51,20 @@ pub fn write(record: &Record, options: &WriteOptions) -> String {
         false => HashMap::new(),
     };
     let root = positions.get(&NodeId::ROOT).cloned();
-    block(&mut out, record, &main, options, root);
+    let totals = record.tree.mover_totals();
+    let lines = Lines {
+        record,
+        options,
+        totals: &totals,
+    };
+    lines.block(&mut out, &main, root);
     for start in blocks {
         let ply = record.tree[start].ply();
         let _ = write!(out, "\n変化：{ply}手\n");
         let mut line = vec![start];
         line.extend(record.tree.line_after(start));
         let pos = positions.get(&parent(start)).cloned();
-        block(&mut out, record, &line, options, pos);
+        lines.block(&mut out, &line, pos);
     }
     out
 }
@@ -71,69 +77,74 @@ pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
 
 /// One line of moves; like Kifu for Windows, it ends with its `まで` trailer or, lacking
 /// one, an empty line. `pos` is the position before the first move, when `不成` is written.
-fn block(
-    out: &mut String,
-    record: &Record,
-    line: &[NodeId],
-    options: &WriteOptions,
-    mut pos: Option<Position>,
-) {
-    for &id in line {
-        move_line(out, record, id, options, pos.as_ref());
-        pos = step(pos, &record.tree[id]);
-        annotations(out, record, id);
-        if let Some(trailer) = &record.tree[id].trailer {
-            out.push_str(trailer);
+/// What the move lines of a record are written with.
+struct Lines<'a> {
+    record: &'a Record,
+    options: &'a WriteOptions,
+    /// Each mover's total after each node ([`crate::MoveTree::mover_totals`]): a time
+    /// field always has both clocks (cshogi, for one, reads the times only then).
+    totals: &'a [Duration],
+}
+
+impl Lines<'_> {
+    /// One line of moves; like Kifu for Windows, it ends with its `まで` trailer or,
+    /// lacking one, an empty line. `pos` is the position before the first move, when `不成`
+    /// is written.
+    fn block(&self, out: &mut String, line: &[NodeId], mut pos: Option<Position>) {
+        let record = self.record;
+        for &id in line {
+            self.move_line(out, id, pos.as_ref());
+            pos = step(pos, &record.tree[id]);
+            annotations(out, record, id);
+            if let Some(trailer) = &record.tree[id].trailer {
+                out.push_str(trailer);
+                out.push('\n');
+            }
+        }
+        let last = line.last().copied().unwrap_or(NodeId::ROOT);
+        if record.tree[last].trailer.is_none() {
             out.push('\n');
         }
     }
-    let last = line.last().copied().unwrap_or(NodeId::ROOT);
-    if record.tree[last].trailer.is_none() {
+
+    fn move_line(&self, out: &mut String, id: NodeId, pos: Option<&Position>) {
+        let (record, options) = (self.record, self.options);
+        let node = &record.tree[id];
+        let body = match &node.kind {
+            NodeKind::Move(m) => {
+                let last_to = node
+                    .parent()
+                    .and_then(|p| record.tree[p].recorded_move())
+                    .map(|p| p.mv.to());
+                let mut km = KifMove::kif(&m.mv, last_to);
+                // Whether the move could have promoted, so that `不成` applies.
+                let could_promote = pos.is_some_and(|p| crate::notation::could_promote(p, &m.mv));
+                if options.non_promotion && could_promote {
+                    km.promotion = Some(false);
+                }
+                km.to_string()
+            }
+            NodeKind::Special(s) => special_body(s),
+            NodeKind::Start => return,
+        };
+        let _ = write!(out, "{:>4} {body}", node.ply());
+        let has_alternatives = node.parent().is_some_and(|p| {
+            let siblings = record.tree[p].children();
+            siblings.last() != Some(&id)
+        });
+        pad(out, &body, 12);
+        if node.time.is_some() || has_alternatives {
+            out.push(' ');
+        }
+        if let Some(time) = node.time {
+            let total = time.total.or_else(|| self.totals.get(id.index()).copied());
+            write_time(out, MoveTime { total, ..time });
+        }
+        if has_alternatives {
+            out.push('+');
+        }
         out.push('\n');
     }
-}
-
-fn move_line(
-    out: &mut String,
-    record: &Record,
-    id: NodeId,
-    options: &WriteOptions,
-    pos: Option<&Position>,
-) {
-    let node = &record.tree[id];
-    let body = match &node.kind {
-        NodeKind::Move(m) => {
-            let last_to = node
-                .parent()
-                .and_then(|p| record.tree[p].recorded_move())
-                .map(|p| p.mv.to());
-            let mut km = KifMove::kif(&m.mv, last_to);
-            // Whether the move could have promoted, so that `不成` applies.
-            let could_promote = pos.is_some_and(|p| crate::notation::could_promote(p, &m.mv));
-            if options.non_promotion && could_promote {
-                km.promotion = Some(false);
-            }
-            km.to_string()
-        }
-        NodeKind::Special(s) => special_body(s),
-        NodeKind::Start => return,
-    };
-    let _ = write!(out, "{:>4} {body}", node.ply());
-    let has_alternatives = node.parent().is_some_and(|p| {
-        let siblings = record.tree[p].children();
-        siblings.last() != Some(&id)
-    });
-    pad(out, &body, 12);
-    if node.time.is_some() || has_alternatives {
-        out.push(' ');
-    }
-    if let Some(time) = node.time {
-        write_time(out, time);
-    }
-    if has_alternatives {
-        out.push('+');
-    }
-    out.push('\n');
 }
 
 /// A special's word as a move line holds it: bare when it reads back as itself, else in
