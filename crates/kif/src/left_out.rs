@@ -68,7 +68,7 @@ impl csa::Written {
     /// let text = "手合割：平手\n   1 ７六歩(77) ( 0:01/00:00:01)\n   2 ３四歩(33) ( 0:02/00:00:02)\n";
     /// let record = kif::read_str(text, Mode::Strict)?.record;
     /// let written = csa::write(&record, &csa::WriteOptions::default());
-    /// assert!(written.text.contains("+7776FU,T1\n"));
+    /// assert!(written.text.contains("+7776FU\nT1\n"));
     /// assert_eq!(written.left_out(&record), ["the total time at plies 1 to 2 (2 moves)"]);
     /// assert_eq!(written.left_out(&record), record.left_out_by(Format::Csa));
     /// # Ok::<_, masu_kif::ReadError>(())

@@ -205,7 +205,7 @@ fn version_3_times_and_comments() {
         ]
     );
     let out = csa::write(r, &WriteOptions::default()).text;
-    assert!(out.starts_with("'CSA encoding=UTF-8\nV3.0\n'summary\nN+Sente\nN-Gote\n$EVENT:Test\n$TIME:600+10+0\n$TIME+:300+0+5\nPI\n+\n'*start comment\n+7776FU,T1.250\n"), "{out}");
+    assert!(out.starts_with("'CSA encoding=UTF-8\nV3.0\n'summary\nN+Sente\nN-Gote\n$EVENT:Test\n$TIME:600+10+0\n$TIME+:300+0+5\nPI\n+\n'*start comment\n+7776FU\nT1.250\n"), "{out}");
 }
 
 /// Every `%` word of the standard, with the side to move after `+7776FU` (White).

@@ -35,7 +35,7 @@
 //! assert_eq!(record.tree.main_line_moves(), 2);
 //! assert_eq!(record.result(), Some(&Special::Resign));
 //! let written = csa::write(record, &csa::WriteOptions::default());
-//! assert!(written.text.contains("+7776FU,T12\n"));
+//! assert!(written.text.contains("+7776FU\nT12\n")); // the time on its own line
 //! assert_eq!(csa::read_str(&written.text, Mode::Strict)?.record, parsed.record);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```

@@ -270,7 +270,7 @@ impl Writer {
             }
             at = id;
             let node = &tree[id];
-            let mut line = match &node.kind {
+            let line = match &node.kind {
                 NodeKind::Move(m) if m.illegal && !csa_names(&m.mv) => {
                     // Nothing follows a foul but a special, which it ends the line before.
                     self.dropped.push(Dropped::Foul(id));
@@ -290,8 +290,12 @@ impl Writer {
                 }
                 NodeKind::Start => continue,
             };
-            self.time(id, node.time.as_ref(), &mut line);
             self.line(&line);
+            // On a line of its own, as floodgate and the standard's examples write it
+            // (cshogi's reader takes a time only there, not after a comma).
+            if let Some(time) = self.time(id, node.time.as_ref()) {
+                self.line(&time);
+            }
             self.annotations(record, id);
         }
         for &alt in tree[at].children().iter().skip(1) {
@@ -299,17 +303,17 @@ impl Writer {
         }
     }
 
-    fn time(&mut self, id: NodeId, time: Option<&crate::MoveTime>, line: &mut String) {
-        let Some(time) = time else { return };
+    /// The `T` statement of a node's time, noting what it cannot hold.
+    fn time(&mut self, id: NodeId, time: Option<&crate::MoveTime>) -> Option<String> {
+        let time = time?;
         if time.total.is_some() {
             self.dropped.push(Dropped::TotalTime(id));
         }
-        let Some(spent) = time.spent else { return };
-        let (text, exact) = seconds(spent, self.options.version);
+        let (text, exact) = seconds(time.spent?, self.options.version);
         if !exact {
             self.dropped.push(Dropped::SubSecond(id));
         }
-        let _ = write!(line, ",T{text}");
+        Some(format!("T{text}"))
     }
 
     fn annotations(&mut self, record: &Record, id: NodeId) {
