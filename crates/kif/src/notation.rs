@@ -4,7 +4,6 @@
 use shogi::{Move, Position, Square};
 
 use crate::movetext::KifMove;
-use crate::resolve::reachable;
 
 impl KifMove {
     /// The KIF text of `mv`: destination (or `同` when it is `last_to`), the piece before the
@@ -59,7 +58,7 @@ impl KifMove {
         }
         let us = pos.turn();
         let legal = pos.legal_moves_of(mv.kind(), mv.to());
-        let reachable = reachable(pos, mv.kind(), mv.to(), mv.is_promotion());
+        let reachable = pos.reaching_moves_of(mv.kind(), mv.to(), mv.is_promotion());
         let base = plain.words();
         let found = std::iter::once(base)
             .chain(base.variants(us, mv))

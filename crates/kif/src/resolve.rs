@@ -1,8 +1,7 @@
 //! Resolution of move text in a position: KIF origins are checked, KI2 relative words
 //! choose among the legal candidates.
 
-use shogi::attacks::attacks;
-use shogi::{Move, Piece, PieceKind, Position, Square};
+use shogi::{Move, Position, Square};
 
 use crate::movetext::KifMove;
 
@@ -119,11 +118,11 @@ impl KifMove {
     }
 
     /// With no legal candidate, the move the words pick among those of the written piece
-    /// that reach the square ignoring checks ([`reachable`]), when it is illegal: a
+    /// that reach the square ignoring checks ([`Position::reaching_moves_of`]), when it is illegal: a
     /// recorded foul such as leaving the king in check. Without `打` a board piece is
     /// preferred to the drop, as for legal moves.
     fn unique_illegal(&self, pos: &Position, to: Square) -> Option<Move> {
-        let candidates = reachable(pos, self.piece, to, self.promotion == Some(true));
+        let candidates = pos.reaching_moves_of(self.piece, to, self.promotion == Some(true));
         match self.words().select(pos.turn(), &candidates)[..] {
             // A legal move here was ruled out by the text's own words (`引` for a move
             // up): the text fits nothing, it does not record a foul.
@@ -131,33 +130,4 @@ impl KifMove {
             _ => None,
         }
     }
-}
-
-/// The moves of `kind` by the side to move to `to` that the board pieces' attacks allow,
-/// checks and the other rules ignored (promoting as `promote` says), and its drop when
-/// `kind` is in hand and `to` is empty: the candidates of a foul that KI2 text names.
-pub(crate) fn reachable(pos: &Position, kind: PieceKind, to: Square, promote: bool) -> Vec<Move> {
-    let us = pos.turn();
-    let target = pos.piece_at(to);
-    if target.is_some_and(|p| p.color == us) {
-        return Vec::new();
-    }
-    let capture = target.map(|p| p.kind);
-    let piece = Piece::new(us, kind);
-    let mut moves: Vec<Move> = pos
-        .pieces_of(piece)
-        .iter()
-        .filter(|&from| attacks(piece, from, pos.occupied()).contains(to))
-        .map(|from| Move::Normal {
-            from,
-            to,
-            kind,
-            capture,
-            promote,
-        })
-        .collect();
-    if target.is_none() && pos.hand(us).count(kind) > 0 {
-        moves.push(Move::Drop { kind, to });
-    }
-    moves
 }

@@ -5,7 +5,8 @@
 //! Reading applies the same rule backwards: [`MoveWords::select`] keeps the candidates the
 //! words fit, so that a record reader and a writer agree on what each word means.
 
-use crate::{Color, JapaneseMove, Move, PieceKind, Position, Square};
+use crate::attacks::attacks;
+use crate::{Color, JapaneseMove, Move, Piece, PieceKind, Position, Square};
 
 /// A relative-position word (相対位置): which of several pieces moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -194,10 +195,20 @@ impl Position {
     /// assert_eq!((words.relative, words.motion), (Some(Relative::Right), None));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// The rivals the words tell `m` apart from are every piece of its kind whose movement
+    /// reaches the square, pinned or not ([`Position::reaching_moves_of`]), as the KI2
+    /// record shogi-kifu-converter tests with writes them: readers that do not look at
+    /// pins (rsshogi, shogi-kifu-converter) find the move by these words too,
+    /// and a reader of legal moves alone still finds it, the words naming it among any of
+    /// its rivals.
     #[must_use]
     pub fn move_words(&self, m: &Move) -> MoveWords {
         let us = self.turn();
-        let candidates = self.legal_moves_of(m.kind(), m.to());
+        let mut candidates = self.reaching_moves_of(m.kind(), m.to(), m.is_promotion());
+        if !candidates.contains(m) {
+            candidates = self.legal_moves_of(m.kind(), m.to());
+        }
         let rivals = candidates
             .iter()
             .any(|c| c.from().is_some() && c.from() != m.from());
@@ -220,6 +231,38 @@ impl Position {
             .variants(us, m)
             .find(|w| w.select(us, &candidates) == [*m])
             .unwrap_or(words)
+    }
+
+    /// The moves of a `kind` piece by the side to move to `to` that its movement allows,
+    /// whether or not they leave the king in check or break another rule: the board moves
+    /// (promoting as `promote` says) of every such piece whose attacks reach `to`, and the
+    /// drop when the hand holds one and `to` is empty. What a reader that does not look at
+    /// pins takes for a KI2 move's candidates, and the moves a recorded foul is one of.
+    #[must_use]
+    pub fn reaching_moves_of(&self, kind: PieceKind, to: Square, promote: bool) -> Vec<Move> {
+        let us = self.turn();
+        let target = self.piece_at(to);
+        if target.is_some_and(|p| p.color == us) {
+            return Vec::new();
+        }
+        let capture = target.map(|p| p.kind);
+        let piece = Piece::new(us, kind);
+        let mut moves: Vec<Move> = self
+            .pieces_of(piece)
+            .iter()
+            .filter(|&from| attacks(piece, from, self.occupied()).contains(to))
+            .map(|from| Move::Normal {
+                from,
+                to,
+                kind,
+                capture,
+                promote,
+            })
+            .collect();
+        if target.is_none() && self.hand(us).count(kind) > 0 {
+            moves.push(Move::Drop { kind, to });
+        }
+        moves
     }
 
     /// The legal moves of a `kind` piece (board moves of that kind before promotion, and its

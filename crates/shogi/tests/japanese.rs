@@ -194,3 +194,29 @@ mod properties {
         }
     }
 }
+
+/// KI2 words tell a move apart from every piece of its kind that reaches the square, a
+/// pinned one too, as shogi-kifu-converter's test record `simple.ki2` does: readers that
+/// look at no pins (rsshogi, shogi-kifu-converter) take a bare `５九銀` for ambiguous, and
+/// a bare `４七金` for the pinned gold's move rather than the drop.
+#[test]
+fn pinned_rivals_are_told_apart_too() {
+    let ki2 = |sfen: &str, usi: &str| {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let m = pos.parse_usi_move(usi).unwrap();
+        let words = pos.move_words(&m);
+        // Among the legal moves alone, the words still name the move.
+        let legal = pos.legal_moves_of(m.kind(), m.to());
+        assert_eq!(words.select(pos.turn(), &legal), [m]);
+        pos.japanese_move(&m, None).to_string()
+    };
+    // The silver on 4h is pinned to the king on 4g by the dragon on 4i (skc's simple.ki2).
+    let silvers = "ln1gg1+L1p/1s1k1g1+R1/p1pppp3/6p2/8B/2P3Pp1/P2PPK2P/3S1S3/L4+rSNL b BN2Pgn2p 55";
+    assert_eq!(ki2(silvers, "6h5i"), "５九銀左");
+    // The gold on 5h is pinned by the rook on 5a: the drop is the only legal gold to 4g.
+    let pinned_gold = "4r3k/9/9/9/9/9/9/4G4/4K4 b G 1";
+    assert_eq!(ki2(pinned_gold, "G*4g"), "４七金打");
+    // Without the pin the same words as before.
+    assert_eq!(ki2("4k4/9/9/9/9/9/9/4G4/4K4 b G 1", "G*4g"), "４七金打");
+    assert_eq!(ki2("4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*4g"), "４七金");
+}
