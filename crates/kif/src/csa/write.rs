@@ -291,7 +291,7 @@ impl Writer {
                 NodeKind::Start => continue,
             };
             self.line(&line);
-            // On a line of its own, as floodgate and the standard's examples write it
+            // On a line of its own, as floodgate writes it
             // (cshogi's reader takes a time only there, not after a comma).
             if let Some(time) = self.time(id, node.time.as_ref()) {
                 self.line(&time);
