@@ -1,13 +1,18 @@
-"""What masu writes, cshogi reads: every corpus record written as a Shift_JIS `.kif` and
-as a `.csa` file, read back by cshogi's KIF and CSA parsers, gives cshogi the record's
-start, main line, players and each move's time (and from CSA its result).
+"""Records between masu and cshogi, both ways.
+
+What masu writes, cshogi reads: every corpus record written as a Shift_JIS `.kif` and as
+a `.csa` file, read back by cshogi's KIF and CSA parsers, gives cshogi the record's start,
+main line, players and each move's time (and from CSA its result). And what cshogi's KIF
+and CSA exporters write of random games (the even start and handicaps, times, players, a
+resignation), masu reads without a warning, with the same moves, times and winner.
 
 Where cshogi cannot follow the record whatever writes it, the record is left out, each
 for its reason: KIF variations (cshogi's KIF parser reads them into the main line), a
 start from a board diagram or a handicap its KIF parser has no name for, and moves after
 a recorded foul (cshogi has no move for an illegal one)."""
 
-import warnings
+import datetime
+import random
 
 import pytest
 
@@ -99,3 +104,49 @@ def test_csa_written_by_masu_reads_in_cshogi(tmp_path):
             assert parsed.win == (0 if record.winner is None else record.winner + 1), name
         checked += 1
     assert checked >= 110 and timed >= 50
+
+
+def test_what_cshogi_writes_masu_reads(tmp_path):
+    rng = random.Random(7)
+    starts = [
+        EVEN,
+        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",  # lance handicap
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",  # two pieces
+    ]
+    for game in range(60):
+        start = starts[game % len(starts)]
+        board = cshogi.Board(start)
+        moves, seconds = [], []
+        for _ in range(rng.randrange(0, 100)):
+            legal = list(board.legal_moves)
+            if not legal or board.is_draw():
+                break
+            move = rng.choice(legal)
+            board.push(move)
+            moves.append(move)
+            seconds.append(rng.randrange(0, 70))
+        kif_path, csa_path = tmp_path / f"{game}.kif", tmp_path / f"{game}.csa"
+        exporter = cshogi.KIF.Exporter(str(kif_path))
+        handicap = None if start == EVEN else cshogi.Board(start)
+        exporter.header(["先手の人", "後手の人"], datetime.datetime(2026, 1, 2, 3, 4, 5), handicap=handicap)
+        totals = [0, 0]
+        for i, (move, spent) in enumerate(zip(moves, seconds)):
+            totals[i % 2] += spent
+            exporter.move(move, spent, totals[i % 2])
+        exporter.end("resign", 3, totals[len(moves) % 2] + 3)
+        exporter.close()
+        exporter = cshogi.CSA.Exporter(str(csa_path))
+        exporter.info(init_board=cshogi.Board(start), names=["先手の人", "後手の人"])
+        for move, spent in zip(moves, seconds):
+            exporter.move(move, time=spent)
+        exporter.endgame("%TORYO", 3)
+        exporter.close()
+        resigner = (cshogi.Board(start).turn + len(moves)) % 2
+        for path in (kif_path, csa_path):
+            record = kif.read(path)
+            assert record.warnings == [], (path.name, [w.message for w in record.warnings])
+            assert same_position(record.start_sfen, start), path.name
+            assert record.moves == [cshogi.move_to_usi(m) for m in moves], path.name
+            assert [t[0] for t in record.times] == seconds, path.name
+            assert (record.result, record.winner) == ("投了", 1 - resigner), path.name
+            assert [record.header.get("先手"), record.header.get("後手")] == ["先手の人", "後手の人"], path.name
