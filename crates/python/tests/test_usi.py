@@ -216,3 +216,33 @@ def test_masu_usi_answers_mate_searches_and_plays():
         assert engine.go_mate(10_000, timeout=60)[0] == "nomate"
         engine.position("4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1")
         assert engine.go(byoyomi=1000, timeout=60).move == "G*5b"
+
+
+def test_play_match_changes_colours_and_tallies_from_the_first_engines_side():
+    from masu.usi import MatchResult, play_match
+
+    seen = []
+    with fake() as first, fake("resign") as second:
+        result = play_match(first, second, games=4, on_game=lambda i, r: seen.append(i))
+    assert seen == [0, 1, 2, 3]
+    assert (result.wins, result.draws, result.losses) == (4, 0, 0)
+    # The second engine resigns at once when Black, after the first's move when White.
+    assert [len(r.moves) for r in result.records] == [1, 0, 1, 0]
+    assert [r.winner for r in result.records] == [0, 1, 0, 1]
+    assert result.score == 1.0 and result.elo is None and result.elo_margin is None
+    # Openings: each played twice, once with each engine Black.
+    openings = ["position startpos moves 7g7f", Board("position startpos moves 2g2f")]
+    with fake() as first, fake() as second:
+        result = play_match(first, second, games=3, openings=openings, max_moves=3)
+    # An opening's moves are the game's first moves.
+    assert [r.moves[0] for r in result.records] == ["7g7f", "7g7f", "2g2f"]
+    assert [len(r.moves) for r in result.records] == [3, 3, 3]
+    assert (result.wins, result.draws, result.losses) == (0, 3, 0)  # the move limit
+    with pytest.raises(ValueError):
+        play_match(first, second, games=0)
+    # The Elo difference and its 95 % margin (the score's spread over the games, normal
+    # approximation) of 30 wins, 10 draws and 20 losses.
+    tally = MatchResult([], 30, 10, 20)
+    assert round(tally.score, 4) == 0.5833
+    assert round(tally.elo or 0, 1) == 58.5
+    assert round(tally.elo_margin or 0, 1) == 82.8

@@ -1,6 +1,7 @@
 """Running USI engines: start one, set its options, give it positions and time, and read
 its answers (with ``masu.shogi``'s readers of ``info``, ``bestmove`` and ``checkmate``
-lines); ``play_game`` plays two engines against each other into a ``masu.kif.Record``.
+lines); ``play_game`` plays two engines against each other into a ``masu.kif.Record``,
+``play_match`` plays many games with the colours changing and gives the score and Elo.
 
 An engine runs as a child process. Its output is read by a thread of its own, so every
 wait has a timeout and an engine that exits or stops answering raises ``EngineError``
@@ -9,6 +10,7 @@ wait has a timeout and an engine that exits or stops answering raises ``EngineEr
 
 from masu.usi.engine import BestMove, Engine, EngineError, EngineOption, EngineTimeoutError
 from masu.usi.game import play_game
+from masu.usi.match import MatchResult, play_match
 
 __all__ = [
     "BestMove",
@@ -16,5 +18,7 @@ __all__ = [
     "EngineError",
     "EngineOption",
     "EngineTimeoutError",
+    "MatchResult",
     "play_game",
+    "play_match",
 ]
