@@ -75,8 +75,6 @@ pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
     crate::write::encode_text(&write(record, options), options)
 }
 
-/// One line of moves; like Kifu for Windows, it ends with its `まで` trailer or, lacking
-/// one, an empty line. `pos` is the position before the first move, when `不成` is written.
 /// What the move lines of a record are written with.
 struct Lines<'a> {
     record: &'a Record,
