@@ -141,7 +141,7 @@ def test_an_engine_that_exits_raises_with_its_stderr():
 
 def test_an_engine_that_does_not_answer_times_out_and_is_ended():
     started = time.monotonic()
-    with pytest.raises(EngineTimeoutError, match="did not answer within 0.3"):
+    with pytest.raises(EngineTimeoutError, match="did not write usiok within 0.3 s"):
         fake("mute", timeout=0.3)
     assert time.monotonic() - started < 10
     with fake("silent") as engine:

@@ -195,11 +195,7 @@ class Engine:
             self._stderr.append(line)
 
     def _handshake(self, timeout: float) -> None:
-        self.send("usi")
-        while True:
-            line = self.read_line(timeout)
-            if line == "usiok":
-                return
+        def take(line: str) -> None:
             words = line.split(maxsplit=2)
             if words[:2] == ["id", "name"]:
                 self.name = words[2] if len(words) > 2 else ""
@@ -209,6 +205,9 @@ class Engine:
                 option = _option(line)
                 if option is not None:
                     self.options[option.name] = option
+
+        self.send("usi")
+        self._wait_for("usiok", timeout, take)
 
     def __enter__(self) -> "Engine":
         return self
@@ -258,7 +257,7 @@ class Engine:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
             raise EngineTimeoutError(
-                f"{self._label()} did not answer within {timeout} s"
+                f"{self._label()} did not answer within {timeout:g} s"
             ) from None
         if line is None:
             self._ended = True
@@ -276,7 +275,12 @@ class Engine:
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            line = self.read_line(left)
+            try:
+                line = self.read_line(left)
+            except EngineTimeoutError:
+                raise EngineTimeoutError(
+                    f"{self._label()} did not write {word} within {timeout:g} s"
+                ) from None
             if line.split(maxsplit=1)[:1] == [word]:
                 return line
             if on_line is not None:

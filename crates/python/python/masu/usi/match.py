@@ -39,7 +39,8 @@ class MatchResult(NamedTuple):
         """The Elo difference the score gives (the first engine's rating less the
         second's); ``None`` for a score of 0 or 1, which no finite difference gives."""
         score = self.score
-        return _elo(score) if 0.0 < score < 1.0 else None
+        # `+ 0.0`: an even score gives 0.0, not -0.0.
+        return _elo(score) + 0.0 if 0.0 < score < 1.0 else None
 
     @property
     def elo_margin(self) -> Optional[float]:
