@@ -528,3 +528,24 @@ fn csa_times_written_as_kif_carry_each_sides_running_total() {
         .collect();
     assert_eq!(totals, [3, 5, 5, 6]);
 }
+
+#[test]
+fn the_players_come_before_the_other_information() {
+    // Kifu for Windows writes 開始日時 before 先手; the CSA standard puts `N+`/`N-` first,
+    // and shogi-kifu-converter's reader refuses a `$` line before them.
+    let kif = "開始日時：2014/10/12 14:46:51\n先手：sente\n棋戦：test\n後手：gote\n手数----指手--\n   1 ７六歩(77)\n";
+    let record = masu_kif::kif::read_str(kif, Mode::Strict)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .record;
+    let text = csa::to_string(&record);
+    let info: Vec<&str> = text.lines().filter(|l| l.starts_with(['N', '$'])).collect();
+    assert_eq!(
+        info,
+        [
+            "N+sente",
+            "N-gote",
+            "$START_TIME:2014/10/12 14:46:51",
+            "$EVENT:test"
+        ]
+    );
+}

@@ -221,7 +221,17 @@ impl Writer {
     }
 
     fn headers(&mut self, record: &Record) {
-        for h in &record.headers {
+        // The players first, then the other information, in the standard's order (readers
+        // such as shogi-kifu-converter's refuse a `$` line before `N+`).
+        let player = |key: &str| {
+            matches!(
+                HeaderKey::from_kif(key),
+                Some(HeaderKey::Black | HeaderKey::White)
+            )
+        };
+        let players = record.headers.entries().iter().filter(|h| player(&h.key));
+        let others = record.headers.entries().iter().filter(|h| !player(&h.key));
+        for h in players.chain(others) {
             let value = escape(&h.value);
             match HeaderKey::from_kif(&h.key) {
                 Some(HeaderKey::Black) => self.line(&format!("N+{value}")),
