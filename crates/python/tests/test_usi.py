@@ -246,3 +246,13 @@ def test_play_match_changes_colours_and_tallies_from_the_first_engines_side():
     assert round(tally.score, 4) == 0.5833
     assert round(tally.elo or 0, 1) == 58.5
     assert round(tally.elo_margin or 0, 1) == 82.8
+
+
+def test_an_engine_dropped_without_quit_is_ended():
+    import gc
+
+    engine = fake()
+    process = engine._process
+    del engine
+    gc.collect()
+    assert process.wait(timeout=10) is not None

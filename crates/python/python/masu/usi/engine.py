@@ -7,6 +7,7 @@ import shlex
 import subprocess
 import threading
 import time
+import weakref
 from typing import (
     IO,
     Any,
@@ -131,6 +132,13 @@ def _option(line: str) -> Optional[EngineOption]:
     return EngineOption(name, type_, default, number("min"), number("max"), vars_)
 
 
+def _end_process(process: "subprocess.Popen[bytes]") -> None:
+    """Ends the process of an engine collected without `quit`."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+
+
 def _usi_value(value: Union[bool, int, str]) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -177,11 +185,20 @@ class Engine:
         except OSError as err:
             raise EngineError(f"cannot start {args[0]}: {err}") from err
         assert self._process.stdout is not None and self._process.stderr is not None
+        stderr = self._stderr
+
+        def keep(line: Optional[str]) -> None:
+            if line is not None:
+                stderr.append(line)
+
+        # The threads hold the queue and the deque, not the engine: an engine dropped
+        # without `quit` is collected, and its process ended by the finalizer.
         for stream, sink in (
             (self._process.stdout, self._lines.put),
-            (self._process.stderr, self._keep_stderr),
+            (self._process.stderr, keep),
         ):
             threading.Thread(target=_pump, args=(stream, sink), daemon=True).start()
+        weakref.finalize(self, _end_process, self._process)
         try:
             self._handshake(timeout)
             for name, value in (options or {}).items():
@@ -189,10 +206,6 @@ class Engine:
         except BaseException:
             self.kill()
             raise
-
-    def _keep_stderr(self, line: Optional[str]) -> None:
-        if line is not None:
-            self._stderr.append(line)
 
     def _handshake(self, timeout: float) -> None:
         def take(line: str) -> None:
