@@ -256,3 +256,29 @@ def test_an_engine_dropped_without_quit_is_ended():
     del engine
     gc.collect()
     assert process.wait(timeout=10) is not None
+
+
+def test_an_engine_that_writes_anything_raises_engine_errors_and_never_hangs():
+    # Garbage, bytes that are no text, long and half lines, wrong answers, exits: every
+    # call returns or raises EngineError (a timeout is one) within its timeout.
+    answered = 0
+    for seed in range(16):
+        started = time.monotonic()
+        try:
+            engine = Engine([sys.executable, FAKE, "chaos", str(seed)], timeout=0.5)
+        except EngineError:
+            continue
+        try:
+            for _ in range(3):
+                engine.isready(timeout=0.5)
+                engine.position(None, ["7g7f"])
+                engine.go(byoyomi=10, timeout=0.5)
+                engine.go_mate(100, timeout=0.5)
+                answered += 1
+        except EngineError:
+            pass
+        finally:
+            engine.quit(timeout=0.5)  # killed when it does not exit on `quit`
+            assert engine.returncode is not None
+        assert time.monotonic() - started < 10, seed
+    assert answered >= 3  # some runs get their answers

@@ -3,11 +3,14 @@
 Modes: `play` (a mate in one when there is one, else the legal move the position's hash
 picks, with `info` lines), `resign`, `win` (declares), `illegal` (answers a move that is
 not legal), `silent` (never answers `go`), `die` (exits on `go`, after a line on stderr),
-`mute` (never answers `usi`). Every command read is appended to the file named by
+`mute` (never answers `usi`), `chaos SEED` (answers every command with lines picked at
+random: garbage, bytes that are no text, long lines, half lines, the right answer or a
+wrong one, and now and then exits). Every command read is appended to the file named by
 FAKE_USI_LOG when it is set.
 """
 
 import os
+import random
 import sys
 import time
 
@@ -19,8 +22,61 @@ def say(line):
     sys.stdout.flush()
 
 
+CHAOS_LINES = [
+    b"",
+    b"info depth x",
+    b"info score mate -0 pv 7g7f",
+    b"info string \x82\xa0\xff\xfe",
+    b"bestmove",
+    b"bestmove 7g7f ponder",
+    b"bestmove 9z9z",
+    b"bestmove resign",
+    b"bestmove 7g7f",
+    b"checkmate",
+    b"checkmate nomate",
+    b"checkmate G*5b",
+    b"usiok",
+    b"readyok",
+    b"id name \x93\xfa\x96\x7b",
+    b"option name X type spin min max",
+    b"option name",
+    b"\x00\x01\x02",
+]
+
+
+def chaos(seed):
+    """Answers each command with random lines (see the module's docstring)."""
+    rng = random.Random(seed)
+    out = sys.stdout.buffer
+    answers = {"usi": b"usiok", "isready": b"readyok", "go": b"bestmove 7g7f", "mate": b"checkmate nomate"}
+    for line in sys.stdin:
+        words = line.split()
+        key = "mate" if words[:2] == ["go", "mate"] else (words or [""])[0]
+        if key == "quit" and rng.random() < 0.8:
+            return
+        answer = answers.get(key)
+        for _ in range(rng.randrange(0, 4)):
+            pick = rng.random()
+            if pick < 0.05:
+                out.write(b"x" * rng.randrange(10_000, 200_000) + b"\n")
+            elif pick < 0.08:
+                out.write(b"bestmo")  # half a line
+            else:
+                out.write(rng.choice(CHAOS_LINES) + rng.choice([b"\n", b"\r\n"]))
+        if answer is not None and rng.random() < 0.9:
+            out.write(answer + b"\n")
+        out.flush()
+        if rng.random() < 0.03:
+            sys.exit(rng.choice([0, 1, 7]))
+        if rng.random() < 0.05:
+            time.sleep(0.3)
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "play"
+    if mode == "chaos":
+        chaos(int(sys.argv[2]))
+        return
     log = os.environ.get("FAKE_USI_LOG")
     board = Board()
     pondering = False
