@@ -174,11 +174,12 @@ impl MoveWords {
 }
 
 impl Position {
-    /// The words that name the legal move `m` among the legal moves here, by the JSA rules:
+    /// The words that name the legal move `m` among its rivals here, by the JSA rules:
     /// `打` only when a board piece could also reach the square; `成`/`不成` whenever
     /// promotion was a choice; the movement word (上 寄 引) if it tells the piece apart, else
     /// `直` for a piece stepping straight forward (not a horse or dragon), else `右`/`左`,
-    /// else both. [`MoveWords::select`] over the same candidates gives back `m`.
+    /// else both. [`MoveWords::select`] over the rivals, or over the legal moves of the
+    /// piece to the square ([`Position::legal_moves_of`]), gives back `m`.
     ///
     /// ```
     /// use masu_shogi::{Position, Relative};
