@@ -125,8 +125,8 @@ fn is_straight_step(color: Color, from: Square, to: Square) -> bool {
 }
 
 impl MoveWords {
-    /// The moves among `candidates` (legal moves of `color`, all of the written piece to the
-    /// written square) that these words fit: `打` keeps drops; the promotion word (absent
+    /// The moves among `candidates` (moves of `color`, all of the written piece to the
+    /// written square: its legal ones, or all that reach the square) that these words fit: `打` keeps drops; the promotion word (absent
     /// means no promotion) keeps moves that match it; the movement word keeps moves in its
     /// direction; without `打` a board move is preferred to a drop; then the relative word
     /// chooses by file. One move left means the words name it.
