@@ -234,9 +234,14 @@ def test_play_match_changes_colours_and_tallies_from_the_first_engines_side():
     openings = ["position startpos moves 7g7f", Board("position startpos moves 2g2f")]
     with fake() as first, fake() as second:
         result = play_match(first, second, games=3, openings=openings, max_moves=3)
-    # An opening's moves are the game's first moves.
+    # An opening's moves are the game's first moves, without a time or a score; the
+    # engines' moves after them have both.
     assert [r.moves[0] for r in result.records] == ["7g7f", "7g7f", "2g2f"]
     assert [len(r.moves) for r in result.records] == [3, 3, 3]
+    for record in result.records:
+        assert record.times[0] == (None, None) and record.scores[0] is None
+        assert all(t[0] is not None for t in record.times[1:])
+        assert all(s is not None for s in record.scores[1:])
     assert (result.wins, result.draws, result.losses) == (0, 3, 0)  # the move limit
     with pytest.raises(ValueError):
         play_match(first, second, games=0)

@@ -82,9 +82,11 @@ def play_game(
     game = Board() if board is None else board.copy()
     engines = (black, white)
     clocks = [time_ms, time_ms]
-    times: List[int] = []
+    # Per move of the record, the board's own moves (an opening) first, without a time.
+    opening = len(game.move_stack)
+    times: List[Optional[int]] = [None] * opening
     # A comment per position, the start's first: a move's score follows it.
-    comments: List[Optional[str]] = [None]
+    comments: List[Optional[str]] = [None] * (1 + opening)
     timed = time_ms is not None or byoyomi is not None
     for engine in engines:
         engine.isready()
