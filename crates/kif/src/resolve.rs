@@ -118,9 +118,9 @@ impl KifMove {
     }
 
     /// With no legal candidate, the move the words pick among those of the written piece
-    /// that reach the square ignoring checks ([`Position::reaching_moves_of`]), when it is illegal: a
-    /// recorded foul such as leaving the king in check. Without `打` a board piece is
-    /// preferred to the drop, as for legal moves.
+    /// that reach the square ignoring checks ([`Position::reaching_moves_of`]), when it is
+    /// illegal: a recorded foul such as leaving the king in check. Without `打` a board
+    /// piece is preferred to the drop, as for legal moves.
     fn unique_illegal(&self, pos: &Position, to: Square) -> Option<Move> {
         let candidates = pos.reaching_moves_of(self.piece, to, self.promotion == Some(true));
         match self.words().select(pos.turn(), &candidates)[..] {

@@ -126,10 +126,11 @@ fn is_straight_step(color: Color, from: Square, to: Square) -> bool {
 
 impl MoveWords {
     /// The moves among `candidates` (moves of `color`, all of the written piece to the
-    /// written square: its legal ones, or all that reach the square) that these words fit: `打` keeps drops; the promotion word (absent
-    /// means no promotion) keeps moves that match it; the movement word keeps moves in its
-    /// direction; without `打` a board move is preferred to a drop; then the relative word
-    /// chooses by file. One move left means the words name it.
+    /// written square: its legal ones, or all that reach the square) that these words fit:
+    /// `打` keeps drops; the promotion word (absent means no promotion) keeps moves that
+    /// match it; the movement word keeps moves in its direction; without `打` a board move
+    /// is preferred to a drop; then the relative word chooses by file. One move left means
+    /// the words name it.
     #[must_use]
     pub fn select(&self, color: Color, candidates: &[Move]) -> Vec<Move> {
         let mut fit: Vec<Move> = candidates
@@ -198,18 +199,15 @@ impl Position {
     /// ```
     ///
     /// The rivals the words tell `m` apart from are every piece of its kind whose movement
-    /// reaches the square, pinned or not ([`Position::reaching_moves_of`]), as the KI2
-    /// record shogi-kifu-converter tests with writes them: readers that do not look at
-    /// pins (rsshogi, shogi-kifu-converter) find the move by these words too,
-    /// and a reader of legal moves alone still finds it, the words naming it among any of
-    /// its rivals.
+    /// reaches the square, pinned or not ([`Position::reaching_moves_of`], which holds `m`
+    /// itself), as the KI2 record shogi-kifu-converter tests with writes them: readers that
+    /// do not look at pins (rsshogi, shogi-kifu-converter) find the move by these words
+    /// too, and a reader of legal moves alone still finds it, the words naming it among
+    /// any of its rivals.
     #[must_use]
     pub fn move_words(&self, m: &Move) -> MoveWords {
         let us = self.turn();
-        let mut candidates = self.reaching_moves_of(m.kind(), m.to(), m.is_promotion());
-        if !candidates.contains(m) {
-            candidates = self.legal_moves_of(m.kind(), m.to());
-        }
+        let candidates = self.reaching_moves_of(m.kind(), m.to(), m.is_promotion());
         let rivals = candidates
             .iter()
             .any(|c| c.from().is_some() && c.from() != m.from());
