@@ -64,8 +64,8 @@ pub fn check_sfen_from_ascii(data: &[u8]) {
     }
 }
 
-/// A USI engine's lines as a GUI reads them (`info`, `bestmove`, `checkmate`), each line of
-/// the bytes read as each of the three: reading never panics, an error's column is within
+/// A USI engine's lines as a GUI reads them (`info`, `bestmove`, `checkmate`, `option`) and
+/// a GUI's `setoption` as an engine reads it, each line of the bytes read as each of the five: reading never panics, an error's column is within
 /// the line, and what reads writes back to a line that reads as the same and writes the same.
 pub fn check_engine_lines(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
@@ -74,6 +74,8 @@ pub fn check_engine_lines(data: &[u8]) {
         check_engine_line::<shogi::usi::Info>(line, width);
         check_engine_line::<shogi::usi::BestMove>(line, width);
         check_engine_line::<shogi::usi::MateAnswer>(line, width);
+        check_engine_line::<shogi::usi::EngineOption>(line, width);
+        check_engine_line::<shogi::usi::SetOption>(line, width);
     }
 }
 

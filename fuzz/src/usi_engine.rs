@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use masu::usi::{Settings, run_with};
-use shogi::usi::{BestMove, Info, MateAnswer};
+use shogi::usi::{BestMove, EngineOption, Info, MateAnswer};
 
 /// Nodes each search of the session may use: enough to find short mates, too few to run
 /// long whatever the position.
@@ -52,7 +52,10 @@ pub fn check_usi_session(data: &[u8]) {
         let words: Vec<&str> = line.split(' ').collect();
         match words.as_slice() {
             ["id", "name" | "author", _, ..] | ["usiok"] | ["readyok"] => {}
-            ["option", "name", _, "type", ..] => {}
+            ["option", ..] => {
+                let option: EngineOption = line.parse().unwrap_or_else(|e| panic!("{line:?}: {e}"));
+                assert_eq!(option.to_string(), line);
+            }
             ["info", ..] => {
                 let info: Info = line.parse().unwrap_or_else(|e| panic!("{line:?}: {e}"));
                 let progress = info.nodes.is_some() && info.nps.is_some() && info.time_ms.is_some();

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use shogi::usi::{BestMove, Info, MateAnswer};
+use shogi::usi::{BestMove, EngineOption, Info, MateAnswer, OptionKind, SetOption};
 use shogi::{Position, SetupMode};
 use tsume::{AnswerLevel, Config, Limits, Progress, Solver, StopReason, Verdict};
 
@@ -161,65 +161,87 @@ impl Engine {
             &format!("id name masu {}", env!("CARGO_PKG_VERSION")),
         );
         say(&self.out, "id author the masu developers");
-        say(
-            &self.out,
-            &format!(
-                "option name USI_Hash type spin default {} min 1 max {}",
-                self.hash_mib, self.settings.max_hash_mib
-            ),
-        );
-        let vars: String = AnswerLevel::ALL
-            .iter()
-            .map(|level| format!(" var {level}"))
-            .collect();
-        say(
-            &self.out,
-            &format!("option name AnswerLevel type combo default {DEFAULT_LEVEL}{vars}"),
-        );
-        say(
-            &self.out,
-            &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        );
+        for option in self.declared_options() {
+            say(&self.out, &option.to_string());
+        }
         say(&self.out, "usiok");
     }
 
+    /// The options `usi` declares.
+    fn declared_options(&self) -> [EngineOption; 3] {
+        let spin = |name: &str, default: usize, max: usize| EngineOption {
+            name: name.into(),
+            kind: OptionKind::Spin {
+                default: i64::try_from(default).ok(),
+                min: Some(1),
+                max: i64::try_from(max).ok(),
+            },
+        };
+        [
+            spin("USI_Hash", self.hash_mib, self.settings.max_hash_mib),
+            EngineOption {
+                name: "AnswerLevel".into(),
+                kind: OptionKind::Combo {
+                    default: Some(DEFAULT_LEVEL.to_string()),
+                    vars: AnswerLevel::ALL.iter().map(ToString::to_string).collect(),
+                },
+            },
+            spin("Threads", 1, MAX_THREADS),
+        ]
+    }
+
     fn set_option(&mut self, line: &str) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let [_, "name", "AnswerLevel", "value", value] = words.as_slice() {
-            match value.parse() {
+        let set = match line.parse::<SetOption>() {
+            Ok(set) => set,
+            Err(err) => {
+                say(&self.out, &format!("info string setoption not read: {err}"));
+                return;
+            }
+        };
+        let Some(value) = set.value.as_deref() else {
+            // A button; none of this engine's options is one.
+            if self.declared_options().iter().any(|o| o.name == set.name) {
+                say(
+                    &self.out,
+                    &format!("info string {} needs a value", set.name),
+                );
+            }
+            return;
+        };
+        match set.name.as_str() {
+            "AnswerLevel" => match value.parse() {
                 Ok(level) => self.level = level,
                 Err(err) => say(
                     &self.out,
                     &format!("info string AnswerLevel {value}: {err}"),
                 ),
-            }
-        }
-        if let [_, "name", "Threads", "value", value] = words.as_slice() {
-            match value.parse::<usize>() {
+            },
+            "Threads" => match value.parse::<usize>() {
                 Ok(n) => self.threads = n.clamp(1, MAX_THREADS),
                 Err(_) => say(
                     &self.out,
                     &format!("info string Threads {value} is not a number of threads"),
                 ),
-            }
-        }
-        if let [_, "name", "USI_Hash", "value", value] = words.as_slice() {
-            match value.parse::<usize>() {
-                Ok(mib) => {
-                    let mib = mib.clamp(1, self.settings.max_hash_mib.max(1));
-                    // Checked now, so that the GUI hears of a size that cannot be had at
-                    // once; the search falls back the same way if memory has gone since.
-                    let config = Config {
-                        table_bytes: mib.saturating_mul(1 << 20),
-                        ..Config::default()
-                    };
-                    self.hash_mib = fitting_solver(config, &self.out).map_or(1, |(_, mib)| mib);
+            },
+            "USI_Hash" => {
+                match value.parse::<usize>() {
+                    Ok(mib) => {
+                        let mib = mib.clamp(1, self.settings.max_hash_mib.max(1));
+                        // Checked now, so that the GUI hears of a size that cannot be had at
+                        // once; the search falls back the same way if memory has gone since.
+                        let config = Config {
+                            table_bytes: mib.saturating_mul(1 << 20),
+                            ..Config::default()
+                        };
+                        self.hash_mib = fitting_solver(config, &self.out).map_or(1, |(_, mib)| mib);
+                    }
+                    Err(_) => say(
+                        &self.out,
+                        &format!("info string USI_Hash {value} is not a number of MiB"),
+                    ),
                 }
-                Err(_) => say(
-                    &self.out,
-                    &format!("info string USI_Hash {value} is not a number of MiB"),
-                ),
             }
+            _ => {}
         }
     }
 

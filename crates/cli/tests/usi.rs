@@ -250,6 +250,18 @@ fn threads_is_an_option() {
         gui.expect("info string", SECOND)
             .contains("Threads many is not a number of threads")
     );
+    gui.send("setoption name Threads");
+    assert_eq!(
+        gui.expect("info string", SECOND),
+        "info string Threads needs a value"
+    );
+    gui.send("setoption Threads 2");
+    assert_eq!(
+        gui.expect("info string", SECOND),
+        "info string setoption not read: column 11: expected `name` here"
+    );
+    // Options of other engines (a GUI may send them all) are left unanswered.
+    gui.send("setoption name USI_Ponder value true");
     gui.send("setoption name Threads value 2");
     gui.send(&format!("position sfen {TWO_KINGS_29}"));
     gui.send("go mate 60000");

@@ -29,12 +29,16 @@ def test_the_handshake_reads_the_name_and_every_option():
         assert engine.name == "偽エンジン 1.0"
         assert engine.author == "the masu tests"
         opts = engine.options
-        assert opts["USI_Hash"] == ("USI_Hash", "spin", "256", 1, 4096, [])
-        assert opts["Ponder"].type == "check" and opts["Ponder"].default == "false"
+        assert opts["USI_Hash"] == ("USI_Hash", "spin", 256, 1, 4096, [])
+        assert opts["Ponder"].type == "check" and opts["Ponder"].default is False
         assert opts["Style"].vars == ["Normal", "Very Aggressive"]
         assert opts["Book File"].default == "book/main book.db"
         assert opts["Note"].default == ""
         assert opts["Clear Hash"] == ("Clear Hash", "button", None, None, None, [])
+        assert "Broken" not in opts
+        [(line, why)] = engine.unreadable_options
+        assert line == "option name Broken type spin default lots"
+        assert why.startswith("column 38: `default` takes a number")
         assert "偽エンジン" in repr(engine) and "running" in repr(engine)
     assert engine.returncode == 0
     assert "exited 0" in repr(engine)
@@ -46,6 +50,7 @@ def test_commands_are_written_as_usi_writes_them(tmp_path, monkeypatch):
     with fake(options={"USI_Hash": 16, "Ponder": True}) as engine:
         engine.setoption("Clear Hash")
         engine.setoption("Book File", "a b.db")
+        engine.setoption("Note", "")
         engine.isready()
         engine.usinewgame()
         engine.position()
@@ -65,6 +70,7 @@ def test_commands_are_written_as_usi_writes_them(tmp_path, monkeypatch):
         "setoption name Ponder value true",
         "setoption name Clear Hash",
         "setoption name Book File value a b.db",
+        "setoption name Note value <empty>",
         "isready",
         "usinewgame",
         "position startpos",

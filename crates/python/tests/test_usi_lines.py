@@ -2,7 +2,7 @@
 
 import pytest
 
-from masu.shogi import read_usi_bestmove, read_usi_checkmate, read_usi_info
+from masu.shogi import read_usi_bestmove, read_usi_checkmate, read_usi_info, read_usi_option
 
 
 def test_info_gives_what_the_line_gives():
@@ -49,3 +49,28 @@ def test_bestmove_and_checkmate():
     assert read_usi_checkmate("checkmate 2c2b+ 1a2b G*2a") == ("mate", ["2c2b+", "1a2b", "G*2a"])
     for status in ["nomate", "timeout", "notimplemented"]:
         assert read_usi_checkmate(f"checkmate {status}") == (status, [])
+
+
+def test_options_of_every_type():
+    def option(name, type_, default=None, min=None, max=None, vars=()):
+        return {"name": name, "type": type_, "default": default, "min": min, "max": max,
+                "vars": list(vars)}
+
+    for line, want in [
+        ("option name USI_Hash type spin default 256 min 1 max 4096",
+         option("USI_Hash", "spin", 256, 1, 4096)),
+        ("option name USI_Ponder type check default false",
+         option("USI_Ponder", "check", False)),
+        ("option name Style type combo default Normal var Normal var Very Aggressive",
+         option("Style", "combo", "Normal", vars=["Normal", "Very Aggressive"])),
+        ("option name Clear Hash type button", option("Clear Hash", "button")),
+        ("option name Book File type filename default book/main book.db",
+         option("Book File", "filename", "book/main book.db")),
+        ("option name Note type string default <empty>", option("Note", "string", "")),
+        ("option name Note type string", option("Note", "string")),
+    ]:
+        assert read_usi_option(line) == want, line
+    for line, column in [("option name X type spin default x", 33), ("option type spin", 8),
+                         ("option name X type colour", 20), ("info depth 1", 1)]:
+        with pytest.raises(ValueError, match=f"column {column}:"):
+            read_usi_option(line)

@@ -1,7 +1,10 @@
-//! Any `info`, `bestmove` or `checkmate` value writes a line that reads back as the same
-//! value; a line read and written again is the line as written the first time.
+//! Any `info`, `bestmove`, `checkmate`, `option` or `setoption` value writes a line that
+//! reads back as the same value; a line read and written again is the line as written the
+//! first time.
 
-use masu_shogi::usi::{BestMove, Bound, Info, MateAnswer, Score, UsiMove};
+use masu_shogi::usi::{
+    BestMove, Bound, EngineOption, Info, MateAnswer, OptionKind, Score, SetOption, UsiMove,
+};
 use proptest::prelude::*;
 
 fn usi_move() -> impl Strategy<Value = UsiMove> {
@@ -55,7 +58,68 @@ prop_compose! {
     }
 }
 
+/// Words of a name or a choice, with the blanks between them: none of them is a word that
+/// ends a name (`type`, `value`) or a choice (`default`, `var`).
+fn words() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        ("[^\\s]{1,6}", prop::sample::select(vec![" ", "  ", "\t"])),
+        1..4,
+    )
+    .prop_filter_map("no word that ends a name or a choice", |parts| {
+        let keywords = ["type", "value", "default", "var"];
+        if parts.iter().any(|(w, _)| keywords.contains(&w.as_str())) {
+            return None;
+        }
+        let mut text: String = parts
+            .iter()
+            .map(|(w, blank)| format!("{w}{blank}"))
+            .collect();
+        text.truncate(text.trim_end().len());
+        Some(text)
+    })
+}
+
+/// A text value: one line, anything but the word USI spells the empty text with.
+fn text() -> impl Strategy<Value = String> {
+    "[^\r\n]{0,12}".prop_filter("not <empty>", |t| t != "<empty>")
+}
+
+fn option_kind() -> impl Strategy<Value = OptionKind> {
+    let number = || proptest::option::of(any::<i64>());
+    prop_oneof![
+        proptest::option::of(any::<bool>()).prop_map(|default| OptionKind::Check { default }),
+        (number(), number(), number()).prop_map(|(default, min, max)| OptionKind::Spin {
+            default,
+            min,
+            max
+        }),
+        (
+            proptest::option::of(words()),
+            proptest::collection::vec(words(), 0..4)
+        )
+            .prop_map(|(default, vars)| OptionKind::Combo { default, vars }),
+        Just(OptionKind::Button),
+        proptest::option::of(text()).prop_map(|default| OptionKind::String { default }),
+        proptest::option::of(text()).prop_map(|default| OptionKind::Filename { default }),
+    ]
+}
+
 proptest! {
+    #[test]
+    fn options_read_back(name in words(), kind in option_kind(), value in proptest::option::of(text())) {
+        let option = EngineOption { name: name.clone(), kind };
+        let line = option.to_string();
+        let back: EngineOption = line.parse().map_err(|e| TestCaseError::fail(format!("{line:?}: {e}")))?;
+        prop_assert_eq!(&back, &option, "{}", line);
+        prop_assert_eq!(back.to_string(), line);
+        // A value of blanks only is no value to `setoption`.
+        let value = value.filter(|v| v.is_empty() || !v.trim().is_empty());
+        let set = SetOption { name, value };
+        let line = set.to_string();
+        let back: SetOption = line.parse().map_err(|e| TestCaseError::fail(format!("{line:?}: {e}")))?;
+        prop_assert_eq!(&back, &set, "{}", line);
+    }
+
     #[test]
     fn info_lines_read_back(info in info()) {
         let line = info.to_string();

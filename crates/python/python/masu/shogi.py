@@ -42,6 +42,7 @@ __all__ = [
     "read_usi_bestmove",
     "read_usi_checkmate",
     "read_usi_info",
+    "read_usi_option",
     "rotate_sfen",
 ]
 

@@ -33,6 +33,7 @@ __all__ = [
     "read_usi_bestmove",
     "read_usi_checkmate",
     "read_usi_info",
+    "read_usi_option",
     "rotate_sfen",
 ]
 
@@ -281,3 +282,6 @@ def read_usi_bestmove(line: str) -> Tuple[str, Optional[str]]:
 
 def read_usi_checkmate(line: str) -> Tuple[str, List[str]]:
     """An engine's `checkmate` answer as `(status, moves)`: `"mate"`, `"nomate"`, `"timeout"` or `"notimplemented"`."""
+
+def read_usi_option(line: str) -> Dict[str, Any]:
+    """An engine's `option` line as a dict: `name`, `type`, `default` (bool, int or text; `None` when not given), `min`, `max`, `vars`."""

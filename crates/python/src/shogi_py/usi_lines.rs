@@ -1,9 +1,13 @@
 //! A USI engine's lines read for a Python program that runs engines: `info` as a dict of
-//! what it gives, `bestmove` as (move, ponder), `checkmate` as (status, moves).
+//! what it gives, `bestmove` as (move, ponder), `checkmate` as (status, moves), `option`
+//! as a dict of its parts.
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use shogi::usi::{BestMove, Bound as ScoreBound, Info, MateAnswer, ParseEngineLineError, Score};
+use shogi::usi::{
+    BestMove, Bound as ScoreBound, EngineOption, Info, MateAnswer, OptionKind,
+    ParseEngineLineError, Score,
+};
 
 use crate::errors::value_error;
 
@@ -76,4 +80,44 @@ pub(super) fn read_usi_checkmate(line: &str) -> PyResult<(&'static str, Vec<Stri
         MateAnswer::Timeout => ("timeout", Vec::new()),
         MateAnswer::NotImplemented => ("notimplemented", Vec::new()),
     })
+}
+
+/// An engine's `option` line as a dict: `name`, `type` (`"check"`, `"spin"`, `"combo"`,
+/// `"button"`, `"string"` or `"filename"`), `default` (a bool for a check, an int for a
+/// spin, text for the others, `""` for `<empty>`; `None` when not given), `min` and `max`
+/// (a spin's, else `None`) and `vars` (a combo's choices, else empty). Names and text
+/// values may hold blanks. Raises ValueError naming the column of what is wrong.
+#[pyfunction]
+pub(super) fn read_usi_option<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict>> {
+    let option: EngineOption = read(line)?;
+    let dict = PyDict::new(py);
+    dict.set_item("name", &option.name)?;
+    dict.set_item("type", option.kind.type_word())?;
+    let (mut min, mut max, mut vars) = (None, None, Vec::new());
+    match option.kind {
+        OptionKind::Check { default } => dict.set_item("default", default)?,
+        OptionKind::Spin {
+            default,
+            min: low,
+            max: high,
+        } => {
+            dict.set_item("default", default)?;
+            (min, max) = (low, high);
+        }
+        OptionKind::Combo {
+            default,
+            vars: choices,
+        } => {
+            dict.set_item("default", default)?;
+            vars = choices;
+        }
+        OptionKind::String { default } | OptionKind::Filename { default } => {
+            dict.set_item("default", default)?;
+        }
+        OptionKind::Button => dict.set_item("default", py.None())?,
+    }
+    dict.set_item("min", min)?;
+    dict.set_item("max", max)?;
+    dict.set_item("vars", vars)?;
+    Ok(dict)
 }

@@ -99,6 +99,7 @@ def main():
             say("option name Book File type filename default book/main book.db")
             say("option name Note type string default <empty>")
             say("option name Clear Hash type button")
+            say("option name Broken type spin default lots")
             say("usiok")
         elif words[0] == "isready":
             say("readyok")

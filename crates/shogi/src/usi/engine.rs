@@ -36,6 +36,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::UsiMove;
+use super::words::{Words, once, parse_move};
 
 /// An engine's evaluation of its search, for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -140,9 +141,16 @@ pub struct ParseEngineLineError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EngineLineProblem {
-    /// The line does not start with the command (`info`, `bestmove`, `checkmate`).
+    /// The line does not start with the command (`info`, `bestmove`, `checkmate`,
+    /// `option`, `setoption`).
     #[error("expected `{0}`")]
     Command(&'static str),
+    /// A word the command needs next is not there (`name` after `option`, then `type`).
+    #[error("expected `{0}` here")]
+    Expected(&'static str),
+    /// A `check` option's default that is neither `true` nor `false`.
+    #[error("a check option's default is `true` or `false`, not {0:?}")]
+    BadCheck(String),
     /// A word that is not one of the command's.
     #[error("unknown word {0:?}")]
     UnknownWord(String),
@@ -161,111 +169,6 @@ pub enum EngineLineProblem {
     /// Text after the end of what the command takes.
     #[error("unexpected {0:?}")]
     Trailing(String),
-}
-
-/// The words of a line with the byte offset of each, and the line itself for the rest of it.
-#[derive(Clone, Copy)]
-struct Words<'a> {
-    line: &'a str,
-    at: usize,
-}
-
-impl<'a> Words<'a> {
-    fn new(line: &'a str) -> Words<'a> {
-        Words { line, at: 0 }
-    }
-
-    /// The next word and its byte offset.
-    fn next(&mut self) -> Option<(usize, &'a str)> {
-        let rest = &self.line[self.at..];
-        let start = self.at + (rest.len() - rest.trim_start().len());
-        let word_len = self.line[start..]
-            .find(char::is_whitespace)
-            .unwrap_or(self.line.len() - start);
-        self.at = start + word_len;
-        (word_len > 0).then(|| (start, &self.line[start..self.at]))
-    }
-
-    /// The next word without taking it.
-    fn peek(&self) -> Option<&'a str> {
-        let mut ahead = *self;
-        ahead.next().map(|(_, w)| w)
-    }
-
-    /// Everything after the blank that follows the current word (empty at the end).
-    fn rest(&mut self) -> &'a str {
-        let rest = &self.line[self.at..];
-        let rest = rest
-            .strip_prefix(|c: char| c.is_whitespace())
-            .unwrap_or(rest);
-        self.at = self.line.len();
-        rest.trim_end_matches(['\r', '\n'])
-    }
-
-    fn error(&self, at: usize, problem: EngineLineProblem) -> ParseEngineLineError {
-        ParseEngineLineError {
-            column: self.line[..at].chars().count() + 1,
-            problem,
-        }
-    }
-
-    /// Checks that the line starts with `command`.
-    fn command(&mut self, command: &'static str) -> Result<(), ParseEngineLineError> {
-        match self.next() {
-            Some((_, w)) if w == command => Ok(()),
-            Some((at, _)) => Err(self.error(at, EngineLineProblem::Command(command))),
-            None => Err(self.error(self.line.len(), EngineLineProblem::Command(command))),
-        }
-    }
-
-    /// The value after `word`.
-    fn value(&mut self, word: &'static str) -> Result<(usize, &'a str), ParseEngineLineError> {
-        self.next()
-            .ok_or_else(|| self.error(self.line.len(), EngineLineProblem::MissingValue(word)))
-    }
-
-    fn number<T: FromStr>(&mut self, word: &'static str) -> Result<T, ParseEngineLineError> {
-        let (at, text) = self.value(word)?;
-        // `+5` is a number to `str::parse`, not to USI.
-        let parsed = if text.starts_with('+') {
-            None
-        } else {
-            text.parse().ok()
-        };
-        parsed.ok_or_else(|| self.error(at, EngineLineProblem::BadNumber(word, text.into())))
-    }
-
-    fn usi_move(&mut self, word: &'static str) -> Result<UsiMove, ParseEngineLineError> {
-        let (at, text) = self.value(word)?;
-        parse_move(self, at, text)
-    }
-
-    fn end(&mut self) -> Result<(), ParseEngineLineError> {
-        match self.next() {
-            Some((at, w)) => Err(self.error(at, EngineLineProblem::Trailing(w.into()))),
-            None => Ok(()),
-        }
-    }
-}
-
-fn parse_move(words: &Words<'_>, at: usize, text: &str) -> Result<UsiMove, ParseEngineLineError> {
-    text.parse()
-        .map_err(|_| words.error(at, EngineLineProblem::BadMove(text.into())))
-}
-
-/// Sets `slot` once; a second time is an error at `at`.
-fn once<T>(
-    words: &Words<'_>,
-    at: usize,
-    word: &'static str,
-    slot: &mut Option<T>,
-    value: T,
-) -> Result<(), ParseEngineLineError> {
-    if slot.is_some() {
-        return Err(words.error(at, EngineLineProblem::Repeated(word)));
-    }
-    *slot = Some(value);
-    Ok(())
 }
 
 /// The words of `info`, as `'static` names for the errors.

@@ -1,5 +1,6 @@
-//! USI move notation: `7g7f`, `8h2b+`, `P*5e`; and what an engine says in USI (its `info`
-//! lines, `bestmove` and `checkmate` answers: [`Info`], [`BestMove`], [`MateAnswer`]).
+//! USI move notation: `7g7f`, `8h2b+`, `P*5e`; what an engine says in USI (its `info`
+//! lines, `bestmove` and `checkmate` answers: [`Info`], [`BestMove`], [`MateAnswer`]); and
+//! its options, declared and set ([`EngineOption`], [`SetOption`]).
 //!
 //! # Examples
 //!
@@ -22,10 +23,13 @@ use std::fmt;
 use std::str::FromStr;
 
 mod engine;
+mod option;
+mod words;
 
 pub use engine::{
     BestMove, Bound, EngineLineProblem, Info, MateAnswer, ParseEngineLineError, Score,
 };
+pub use option::{EngineOption, OptionKind, SetOption};
 
 use crate::{IllegalMoveReason, Move, PieceKind, Position, Square};
 

@@ -1,5 +1,5 @@
 """A USI engine in a child process: the protocol's commands, and its answers read with
-masu.shogi's readers of `info`, `bestmove` and `checkmate` lines."""
+masu.shogi's readers of `info`, `bestmove`, `checkmate` and `option` lines."""
 
 import collections
 import queue
@@ -22,7 +22,13 @@ from typing import (
     Union,
 )
 
-from masu.shogi import Board, read_usi_bestmove, read_usi_checkmate, read_usi_info
+from masu.shogi import (
+    Board,
+    read_usi_bestmove,
+    read_usi_checkmate,
+    read_usi_info,
+    read_usi_option,
+)
 
 __all__ = ["BestMove", "Engine", "EngineError", "EngineOption", "EngineTimeoutError"]
 
@@ -44,9 +50,13 @@ class EngineOption(NamedTuple):
     name: str
     type: str
     """``check``, ``spin``, ``combo``, ``button``, ``string`` or ``filename``."""
-    default: Optional[str]
+    default: Union[bool, int, str, None]
+    """A ``bool`` for a check, an ``int`` for a spin, text for the others (``""`` for
+    ``<empty>``); ``None`` when the engine gives none."""
     min: Optional[int]
+    """A spin's smallest value."""
     max: Optional[int]
+    """A spin's largest value."""
     vars: List[str]
     """A ``combo`` option's choices."""
 
@@ -92,46 +102,6 @@ def _pump(stream: IO[bytes], sink: Callable[[Optional[str]], None]) -> None:
     sink(None)
 
 
-def _option(line: str) -> Optional[EngineOption]:
-    """An `option name N type T ...` line; `None` for one without a name or type."""
-    words = line.split()
-    keys = {"name", "type", "default", "min", "max", "var"}
-    parts: Dict[str, List[str]] = {}
-    vars_: List[str] = []
-    key = None
-    for word in words[1:]:
-        # Names and values may hold blanks (`option name Book File type string`); a key
-        # word starts the next part, but a name runs to `type`, and a text's default to
-        # the end of the line.
-        if key == "default" and parts.get("type") in (["string"], ["filename"]):
-            parts["default"].append(word)
-        elif word in keys and not (key == "name" and word != "type"):
-            key = word
-            if key == "var":
-                vars_.append("")
-            else:
-                parts[key] = []
-        elif key == "var":
-            vars_[-1] = f"{vars_[-1]} {word}".strip()
-        elif key is not None:
-            parts[key].append(word)
-    name = " ".join(parts.get("name", []))
-    type_ = " ".join(parts.get("type", []))
-    if not name or not type_:
-        return None
-
-    def number(k: str) -> Optional[int]:
-        try:
-            return int(" ".join(parts[k])) if k in parts else None
-        except ValueError:
-            return None
-
-    default = " ".join(parts["default"]) if "default" in parts else None
-    if default == "<empty>":
-        default = ""
-    return EngineOption(name, type_, default, number("min"), number("max"), vars_)
-
-
 def _end_process(process: "subprocess.Popen[bytes]") -> None:
     """Ends the process of an engine collected without `quit`."""
     if process.poll() is None:
@@ -142,7 +112,8 @@ def _end_process(process: "subprocess.Popen[bytes]") -> None:
 def _usi_value(value: Union[bool, int, str]) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    # USI writes the empty text so (a blank after `value` would be no value at all).
+    return str(value) or "<empty>"
 
 
 class Engine:
@@ -170,6 +141,9 @@ class Engine:
         """The engine's ``id author``."""
         self.options: Dict[str, EngineOption] = {}
         """The options the engine declares, by name."""
+        self.unreadable_options: List[Tuple[str, str]] = []
+        """The engine's ``option`` lines that do not read as USI, each with what is wrong
+        (``masu.shogi.read_usi_option``'s message); such options can still be set."""
         self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
         self._stderr: Deque[str] = collections.deque(maxlen=_STDERR_LINES)
         self._write_lock = threading.Lock()
@@ -215,8 +189,11 @@ class Engine:
             elif words[:2] == ["id", "author"]:
                 self.author = words[2] if len(words) > 2 else ""
             elif words[:1] == ["option"]:
-                option = _option(line)
-                if option is not None:
+                try:
+                    option = EngineOption(**read_usi_option(line))
+                except ValueError as err:
+                    self.unreadable_options.append((line, str(err)))
+                else:
                     self.options[option.name] = option
 
         self.send("usi")
@@ -301,7 +278,7 @@ class Engine:
 
     def setoption(self, name: str, value: Union[bool, int, str, None] = None) -> None:
         """Sets an option (``value`` ``None`` for a ``button``); ``True``/``False`` are
-        written ``true``/``false``."""
+        written ``true``/``false``, ``""`` as ``<empty>``."""
         if value is None:
             self.send(f"setoption name {name}")
         else:
