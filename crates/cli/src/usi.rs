@@ -198,6 +198,8 @@ impl Engine {
                 return;
             }
         };
+        // A value is the rest of its line, blanks and all: quoted when it is said back, so
+        // that no control character of it reaches the GUI.
         let Some(value) = set.value.as_deref() else {
             // A button; none of this engine's options is one.
             if self.declared_options().iter().any(|o| o.name == set.name) {
@@ -213,14 +215,14 @@ impl Engine {
                 Ok(level) => self.level = level,
                 Err(err) => say(
                     &self.out,
-                    &format!("info string AnswerLevel {value}: {err}"),
+                    &format!("info string AnswerLevel {value:?}: {err}"),
                 ),
             },
             "Threads" => match value.parse::<usize>() {
                 Ok(n) => self.threads = n.clamp(1, MAX_THREADS),
                 Err(_) => say(
                     &self.out,
-                    &format!("info string Threads {value} is not a number of threads"),
+                    &format!("info string Threads {value:?} is not a number of threads"),
                 ),
             },
             "USI_Hash" => {
@@ -237,7 +239,7 @@ impl Engine {
                     }
                     Err(_) => say(
                         &self.out,
-                        &format!("info string USI_Hash {value} is not a number of MiB"),
+                        &format!("info string USI_Hash {value:?} is not a number of MiB"),
                     ),
                 }
             }

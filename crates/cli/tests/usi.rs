@@ -248,7 +248,13 @@ fn threads_is_an_option() {
     gui.send("setoption name Threads value many");
     assert!(
         gui.expect("info string", SECOND)
-            .contains("Threads many is not a number of threads")
+            .contains("Threads \"many\" is not a number of threads")
+    );
+    // A value is said back quoted: no control character of it reaches the GUI.
+    gui.send("setoption name Threads value 1\r2");
+    assert_eq!(
+        gui.expect("info string", SECOND),
+        "info string Threads \"1\\r2\" is not a number of threads"
     );
     gui.send("setoption name Threads");
     assert_eq!(
