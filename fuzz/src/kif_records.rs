@@ -113,8 +113,12 @@ pub fn record_from_bytes(data: &[u8]) -> Record {
                 else {
                     continue;
                 };
-                let child =
-                    existing(&record.tree, at, mv).unwrap_or_else(|| record.push_move(at, mv));
+                // `at` is never a special (popped above).
+                let Some(child) =
+                    existing(&record.tree, at, mv).or_else(|| record.push_move(at, mv))
+                else {
+                    continue;
+                };
                 let mut next = pos.clone();
                 next.play_unchecked(mv);
                 line.push((child, next));
@@ -294,11 +298,16 @@ pub fn deep_tree_from_bytes(data: &[u8]) -> Record {
             .skip(usize::from(b >> 3))
             .take(usize::from(b >> 1 & 3));
         let through_variation = b & 1 == 1;
-        let main = (!through_variation).then(|| record.push_move(at, chain));
+        // `at` is the root or a move: moves can follow it.
+        let main = (!through_variation)
+            .then(|| record.push_move(at, chain))
+            .flatten();
         for alt in alternatives {
             record.push_move(at, alt);
         }
-        let next = main.unwrap_or_else(|| record.push_move(at, chain));
+        let Some(next) = main.or_else(|| record.push_move(at, chain)) else {
+            break;
+        };
         pos.play_unchecked(chain);
         at = next;
     }

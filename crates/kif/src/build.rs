@@ -383,14 +383,28 @@ impl Builder {
             }
         }
         if n == 0 || self.path.len() < n {
-            let d = at
-                .diag(DiagnosticKind::BadVariation)
-                .detail(format!("the line has no move {}", n.saturating_sub(1)));
-            self.sink.warn(d)?;
-            self.stop = Stop::Broken;
-            return Ok(());
+            let detail = format!("the line has no move {}", n.saturating_sub(1));
+            return self.broken_variation(at, detail);
         }
         self.truncate(n);
+        Ok(())
+    }
+
+    /// A variation header that does not read: the block it opens is left out.
+    pub(crate) fn bad_variation(
+        &mut self,
+        at: &Origin<'_>,
+        detail: String,
+    ) -> Result<(), ReadError> {
+        self.close_block()?;
+        self.broken_variation(at, detail)
+    }
+
+    /// Reports a variation whose block cannot be placed; its moves are left out.
+    fn broken_variation(&mut self, at: &Origin<'_>, detail: String) -> Result<(), ReadError> {
+        let d = at.diag(DiagnosticKind::BadVariation).detail(detail);
+        self.sink.warn(d)?;
+        self.stop = Stop::Broken;
         Ok(())
     }
 

@@ -174,6 +174,8 @@ fn destination(c: &mut Cursor<'_>) -> Result<(Option<Square>, bool), ParseKifMov
         }
         return Ok((None, true));
     }
+    // Errors point at the character that is not what they expected, not past it.
+    let start = c.at();
     // A full-width file (７, bytes EF BC 97) by bytes; other spellings through `digit`.
     let file = match *c.rest.as_bytes() {
         [0xEF, 0xBC, f @ 0x91..=0x99, ..] => {
@@ -182,10 +184,19 @@ fn destination(c: &mut Cursor<'_>) -> Result<(Option<Square>, bool), ParseKifMov
         }
         _ => c.bump().and_then(digit),
     };
-    let file = file.ok_or_else(|| c.error("a destination (７六) or 同"))?;
-    let rank = c.bump().and_then(digit);
-    let rank = rank.ok_or_else(|| c.error("a rank (一 to 九)"))?;
-    let to = Square::new(file, rank).ok_or_else(|| c.error("a square"))?;
+    let Some(file) = file else {
+        c.set_at(start);
+        return Err(c.error("a destination (７六) or 同"));
+    };
+    let rank_at = c.at();
+    let Some(rank) = c.bump().and_then(digit) else {
+        c.set_at(rank_at);
+        return Err(c.error("a rank (一 to 九)"));
+    };
+    let Some(to) = Square::new(file, rank) else {
+        c.set_at(start);
+        return Err(c.error("a square"));
+    };
     let same = c.eat("同");
     if same {
         while c.peek().is_some_and(text::is_blank) {
@@ -393,8 +404,16 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_problem() {
+        // At the character that is not what was expected, not past it.
         let e = "７x歩".parse::<KifMove>().err();
-        assert_eq!(e.map(|e| e.column), Some(3));
+        assert_eq!(e.map(|e| e.column), Some(2));
+        let e = "金".parse::<KifMove>().err();
+        assert_eq!(e.map(|e| e.column), Some(1));
+        let e = "十六歩".parse::<KifMove>().err();
+        assert_eq!(
+            e.map(|e| (e.column, e.expected)),
+            Some((1, "a destination (７六) or 同"))
+        );
         let e = "７六駒".parse::<KifMove>().err();
         assert_eq!(e.map(|e| e.column), Some(3));
         let e = "７六歩(7x)".parse::<KifMove>().err();

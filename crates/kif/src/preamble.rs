@@ -48,7 +48,16 @@ impl Preamble {
             Line::Turn(color) => self.turn = Some(color),
             Line::Hand { color, pieces } => self.hand(color, pieces, at, sink)?,
             Line::BoardRow(inner) => self.row(inner, at, sink)?,
-            Line::Other(text) => self.record.other_lines.push(text.to_owned()),
+            Line::Other(text) => {
+                // Kept, so that writing the record gives it back; but said, since a line
+                // here that is no header, diagram or comment may be a move that did not
+                // read (`  １ ７六歩`), or the text no record at all.
+                let d = at
+                    .diag(DiagnosticKind::UnknownLine)
+                    .detail("not a header, board diagram or comment: kept as is");
+                sink.warn(d)?;
+                self.record.other_lines.push(text.to_owned());
+            }
             _ => return Ok(false),
         }
         Ok(true)

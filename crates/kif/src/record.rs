@@ -13,8 +13,10 @@
 //! let mut record = Record::new();
 //! let pos = Position::startpos();
 //! let mv = "7g7f".parse::<UsiMove>()?.to_move(&pos)?;
-//! let first = record.push_move(record.tree.root(), mv);
+//! let first = record.push_move(record.tree.root(), mv).ok_or("no such node")?;
 //! let end = record.tree.push(first, NodeKind::Special(Special::Resign));
+//! // A special ends its line: nothing follows it.
+//! assert_eq!(end.and_then(|end| record.push_move(end, mv)), None);
 //! assert_eq!(record.tree.main_line().count(), 2);
 //! assert_eq!(record.result(), Some(&Special::Resign));
 //! assert_eq!(record.usi(first)?, "position startpos moves 7g7f");
@@ -182,10 +184,11 @@ impl Record {
     }
 
     /// Adds a legal move after `parent` (a new variation if `parent` already has a child)
-    /// and returns its node. The caller vouches for legality; [`Record::position_at`] checks.
-    pub fn push_move(&mut self, parent: NodeId, mv: Move) -> NodeId {
+    /// and returns its node; `None` when `parent` is not in the tree or is a special (which
+    /// ends its line). The caller vouches for legality; [`Record::position_at`] checks.
+    pub fn push_move(&mut self, parent: NodeId, mv: Move) -> Option<NodeId> {
         let kind = NodeKind::Move(RecordedMove { mv, illegal: false });
-        self.tree.push(parent, kind).unwrap_or(parent)
+        self.tree.push(parent, kind)
     }
 
     /// The last node of the main line (the root if there are no moves).

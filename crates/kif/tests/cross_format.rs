@@ -196,7 +196,11 @@ mod random_games {
             }
             let mv = legal[usize::from(c) % legal.len()];
             pos.play_unchecked(mv);
-            at = r.push_move(at, mv);
+            // `at` is the root or a move: a move follows it.
+            let Some(next) = r.push_move(at, mv) else {
+                break;
+            };
+            at = next;
             out.push(at);
         }
         out

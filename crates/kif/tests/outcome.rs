@@ -113,13 +113,17 @@ fn games_replay_any_node() {
     // A variation at move 2: its game has the variation's moves.
     let first = r.tree.main_line().next().unwrap();
     let pos = r.position_at(first).unwrap();
-    let alt = r.push_move(first, pos.parse_usi_move("8c8d").unwrap());
+    let alt = r
+        .push_move(first, pos.parse_usi_move("8c8d").unwrap())
+        .unwrap();
     let game = r.game_at(alt).unwrap();
     assert_eq!(game.to_usi(), "position startpos moves 7g7f 8c8d");
     assert_eq!(r.game_at(NodeId::ROOT).unwrap().moves().len(), 0);
     // The line after a node excludes it.
     assert_eq!(r.tree.line_after(first).count(), 3);
     // A move that is not legal where it stands.
-    let bad = r.push_move(alt, pos.parse_usi_move("3c3d").unwrap());
+    let bad = r
+        .push_move(alt, pos.parse_usi_move("3c3d").unwrap())
+        .unwrap();
     assert_eq!(r.game_at(bad), Err(ReplayError::Illegal { ply: 3 }));
 }

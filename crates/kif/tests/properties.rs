@@ -68,7 +68,11 @@ fn grow(record: &mut Record, rng: &mut Rng, from: NodeId, len: usize, clock: boo
             break;
         }
         let mv = fresh[rng.below(fresh.len())];
-        at = record.push_move(at, mv);
+        // `at` is the root or a move: a move follows it.
+        let Some(next) = record.push_move(at, mv) else {
+            break;
+        };
+        at = next;
         pos.play_unchecked(mv);
         annotate(record, rng, at, clock);
     }

@@ -58,8 +58,12 @@ fn branching() -> Record {
     let mut r = Record::from_usi("position startpos moves 7g7f 3c3d 2g2f").expect("usi");
     r.headers.push("棋戦", "test");
     let first = r.tree.main_line().next().expect("a move");
-    let a = r.push_move(first, usi(&r, first, "8c8d"));
-    let b = r.push_move(first, usi(&r, first, "4a3b"));
+    let a = r
+        .push_move(first, usi(&r, first, "8c8d"))
+        .expect("after a move");
+    let b = r
+        .push_move(first, usi(&r, first, "4a3b"))
+        .expect("after a move");
     assert!(r.tree.promote(b));
     r.tree.push(a, NodeKind::Special(Special::Resign));
     r.tree
@@ -141,7 +145,7 @@ fn a_deep_variation_chain_round_trips() {
             .to_move(&pos)
             .expect("legal");
         pos.play_unchecked(mv);
-        at = r.push_move(at, mv);
+        at = r.push_move(at, mv).expect("a move follows a move");
     }
     let json = serde_json::to_string(&r).expect("json");
     let back: Record = serde_json::from_str(&json).expect("read back");

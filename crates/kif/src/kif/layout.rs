@@ -80,6 +80,9 @@ pub(crate) fn annotation_line(
         Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
         Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
         Line::Variation(n) => b.start_variation(n, at)?,
+        Line::BadVariation(rest) => {
+            b.bad_variation(at, format!("not a move number and 手: `変化{rest}`"))?;
+        }
         Line::Trailer(t) => trailer(b, t, at)?,
         Line::ProgramComment(c) if crate::preamble::is_declaration(c) => {}
         Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),

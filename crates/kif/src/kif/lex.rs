@@ -57,6 +57,9 @@ pub enum Line<'a> {
     Bookmark(&'a str),
     /// `変化：N手`.
     Variation(u32),
+    /// `変化：` followed by something that is not a move number in range and `手`: the text
+    /// after `変化`.
+    BadVariation(&'a str),
     /// `まで…`: the whole line.
     Trailer(&'a str),
     /// Anything else.
@@ -143,7 +146,16 @@ fn board_row(line: &str) -> Line<'_> {
 
 fn keyword_line<'a>(line: &'a str, trimmed: &'a str) -> Option<Line<'a>> {
     if let Some(rest) = trimmed.strip_prefix("変化") {
-        return variation(rest).map(Line::Variation);
+        // A colon makes it a variation header, whatever follows; without one it is a
+        // header of another name or free text.
+        let colon = rest
+            .trim_start_matches(text::is_blank)
+            .starts_with(['：', ':']);
+        return match variation(rest) {
+            Some(n) => Some(Line::Variation(n)),
+            None if colon => Some(Line::BadVariation(rest)),
+            None => None,
+        };
     }
     if trimmed.starts_with("まで") {
         return Some(Line::Trailer(line));

@@ -100,7 +100,11 @@ impl Record {
         let mut record = Record::with_start(StartPosition::from_setup(game.start().to_setup()));
         let mut at = NodeId::ROOT;
         for &mv in game.moves() {
-            at = record.push_move(at, mv);
+            // `at` is the root or the move just added: a move can follow it.
+            let Some(next) = record.push_move(at, mv) else {
+                break;
+            };
+            at = next;
         }
         if let Some(outcome) = game.outcome() {
             let mover = game.position().turn();

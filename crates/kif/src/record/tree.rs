@@ -193,9 +193,13 @@ impl MoveTree {
     }
 
     /// Adds a node after `parent`, as its last child (a new variation if it already has one);
-    /// returns `None` if `parent` is not in the tree.
+    /// returns `None` if `parent` is not in the tree or is a special (always a leaf).
     pub fn push(&mut self, parent: NodeId, kind: NodeKind) -> Option<NodeId> {
-        let ply = self.get(parent)?.ply + 1;
+        let parent_node = self.get(parent)?;
+        if parent_node.special().is_some() {
+            return None;
+        }
+        let ply = parent_node.ply + 1;
         let id = NodeId(u32::try_from(self.nodes.len()).ok()?);
         self.nodes.push(Node::new(Some(parent), ply, kind));
         self.nodes[parent.index()].children.push(id);
@@ -383,24 +387,41 @@ impl IndexMut<NodeId> for MoveTree {
 mod tests {
     use super::*;
 
-    fn special(tree: &mut MoveTree, parent: NodeId) -> NodeId {
-        tree.push(parent, NodeKind::Special(Special::Resign))
-            .unwrap_or(NodeId::ROOT)
+    /// A node after `parent`: a move (the tree does not check it), so that more can follow.
+    fn node(tree: &mut MoveTree, parent: NodeId) -> NodeId {
+        let mv = shogi::Position::startpos().legal_moves()[0];
+        let kind = NodeKind::Move(RecordedMove { mv, illegal: false });
+        tree.push(parent, kind).unwrap_or(NodeId::ROOT)
+    }
+
+    #[test]
+    fn nothing_follows_a_special_or_a_node_not_in_the_tree() {
+        let mut tree = MoveTree::new();
+        let a = node(&mut tree, NodeId::ROOT);
+        let end = tree.push(a, NodeKind::Special(Special::Resign));
+        assert_eq!(end.map(|end| tree[end].ply()), Some(2));
+        let after_end = end.and_then(|end| tree.push(end, NodeKind::Special(Special::Resign)));
+        assert_eq!(after_end, None);
+        assert_eq!(
+            tree.push(NodeId(7), NodeKind::Special(Special::Resign)),
+            None
+        );
+        assert_eq!(tree.len(), 3);
     }
 
     #[test]
     fn equality_ignores_node_numbering() {
         // The same tree built in two orders: a -> (b, c) with c -> d.
         let mut one = MoveTree::new();
-        let a = special(&mut one, NodeId::ROOT);
-        let b = special(&mut one, a);
-        let c = special(&mut one, a);
-        special(&mut one, c);
+        let a = node(&mut one, NodeId::ROOT);
+        let b = node(&mut one, a);
+        let c = node(&mut one, a);
+        node(&mut one, c);
         let mut two = MoveTree::new();
-        let a2 = special(&mut two, NodeId::ROOT);
-        let c2 = special(&mut two, a2);
-        special(&mut two, c2);
-        let b2 = special(&mut two, a2);
+        let a2 = node(&mut two, NodeId::ROOT);
+        let c2 = node(&mut two, a2);
+        node(&mut two, c2);
+        let b2 = node(&mut two, a2);
         assert!(two.promote(b2));
         assert_ne!((b, c), (b2, c2));
         assert_eq!(one, two);
@@ -411,10 +432,10 @@ mod tests {
     #[test]
     fn main_line_and_variations() {
         let mut tree = MoveTree::new();
-        let a = special(&mut tree, NodeId::ROOT);
-        let b = special(&mut tree, a);
-        let c = special(&mut tree, a);
-        let d = special(&mut tree, c);
+        let a = node(&mut tree, NodeId::ROOT);
+        let b = node(&mut tree, a);
+        let c = node(&mut tree, a);
+        let d = node(&mut tree, c);
         assert_eq!(tree.main_line().collect::<Vec<_>>(), vec![a, b]);
         assert_eq!(tree.path_to(d), vec![a, c, d]);
         assert_eq!(tree[d].ply(), 3);

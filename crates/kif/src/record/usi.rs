@@ -48,7 +48,11 @@ impl Record {
                 .to_move(&pos)
                 .map_err(|e| usi_error(text, column, &e.to_string()))?;
             pos.play_unchecked(mv);
-            at = record.push_move(at, mv);
+            // `at` is the root or the move just added: a move can follow it.
+            let Some(next) = record.push_move(at, mv) else {
+                break;
+            };
+            at = next;
         }
         Ok(record)
     }

@@ -2,6 +2,10 @@
 //! game, a chain of variations each nested in the one before, a fork of many alternatives,
 //! a huge comment. Shared by the adversarial tests and the `kif_scaling` bench.
 
+// Every move here follows the root or a move: a shape that could not be built should fail
+// loudly.
+#![allow(clippy::expect_used)]
+
 use masu_kif::shogi::{Move, Position, UsiMove};
 use masu_kif::{MoveTree, NodeId, NodeKind, Record, Special};
 
@@ -26,7 +30,7 @@ pub(crate) fn long_game(plies: usize) -> Record {
     for ply in 0..plies {
         let mv = resolve(&pos, SHUFFLE[ply % 4]);
         pos.play_unchecked(mv);
-        at = record.push_move(at, mv);
+        at = record.push_move(at, mv).expect("a move follows a move");
     }
     record
 }
@@ -39,10 +43,10 @@ pub(crate) fn deep_chain(depth: usize) -> Record {
     let mut at = NodeId::ROOT;
     for ply in 0..depth {
         let pawn = resolve(&pos, PAWN[ply % 2]);
-        record.push_move(at, pawn);
+        record.push_move(at, pawn).expect("a move follows a move");
         let mv = resolve(&pos, SHUFFLE[ply % 4]);
         pos.play_unchecked(mv);
-        at = record.push_move(at, mv);
+        at = record.push_move(at, mv).expect("a move follows a move");
     }
     record
 }
@@ -63,7 +67,9 @@ pub(crate) fn wide_fork(width: usize) -> Record {
     let mut record = Record::new();
     let pos = Position::startpos();
     for mv in pos.legal_moves().into_iter().take(width) {
-        record.push_move(NodeId::ROOT, mv);
+        record
+            .push_move(NodeId::ROOT, mv)
+            .expect("a move follows the root");
     }
     for i in record.tree.len() - 1..width {
         let special = SPECIALS[i % SPECIALS.len()].clone();

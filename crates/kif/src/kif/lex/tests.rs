@@ -59,6 +59,16 @@ fn line_classes() {
     assert_eq!(classify("変化：12手"), Line::Variation(12));
     assert_eq!(classify("変化：   3手"), Line::Variation(3));
     assert_eq!(classify("変化:１２手"), Line::Variation(12));
+    for bad in [
+        "：99999999999999999999手",
+        "：4294967296手",
+        "：abc手",
+        "：3",
+        " ： ",
+    ] {
+        let line = format!("変化{bad}");
+        assert_eq!(classify(&line), Line::BadVariation(bad), "{line}");
+    }
     assert_eq!(classify("まで3手で中断"), Line::Trailer("まで3手で中断"));
     assert_eq!(classify("盤面回転"), Line::Other("盤面回転"));
 }
