@@ -452,15 +452,10 @@ impl Builder {
         Ok(())
     }
 
-    /// Ends reading, reporting an unexplained foul at the end (see [`Builder::finish`]).
+    /// Ends reading, reporting an unexplained foul at the end: every reader ends so.
     pub(crate) fn end(mut self) -> Result<(Record, Vec<Diagnostic>), ReadError> {
         self.close_block()?;
-        Ok(self.finish())
-    }
-
-    /// Ends reading.
-    pub(crate) fn finish(self) -> (Record, Vec<Diagnostic>) {
-        (self.record, self.sink.list)
+        Ok((self.record, self.sink.list))
     }
 }
 

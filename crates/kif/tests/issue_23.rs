@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{on_small_stack, shapes};
-use masu_kif::{DiagnosticKind, Mode, NodeKind, Record, Special, jkf, ki2, kif};
+use masu_kif::{DiagnosticKind, Format, Mode, NodeKind, Record, Special, jkf, ki2, kif};
 
 /// The best of three runs of `f`, so that a busy machine does not fail a timing test.
 fn best_of_three(mut f: impl FnMut()) -> Duration {
@@ -206,6 +206,28 @@ fn a_stated_foul_reads_as_before_in_lenient_mode_and_fails_strict() {
     let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
     assert_eq!(kinds, [DiagnosticKind::RecordedFoul]);
     assert!(masu_kif::csa::read_str(csa_text, Mode::Strict).is_err());
+}
+
+#[test]
+fn an_illegal_last_move_with_nothing_after_it_is_reported_in_every_format() {
+    // `+7775FU` / `７五歩(77)`: a pawn two squares forward, the record's last move. CSA and
+    // JKF kept it as a recorded foul without a word, KIF warned. (KI2 names no origin: no
+    // pawn reaches ７五, and the move does not read at all.)
+    let jkf_text = r#"{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU","color":0}}]}"#;
+    for (format, text) in [
+        (Format::Kif, "   1 ７五歩(77)\n"),
+        (Format::Csa, "PI\n+\n+7775FU\n"),
+        (Format::Jkf, jkf_text),
+    ] {
+        let p = masu_kif::read_str(text, Some(format), Mode::Lenient)
+            .unwrap_or_else(|e| panic!("{format:?}: {e}"));
+        let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
+        assert_eq!(kinds, [DiagnosticKind::RecordedFoul], "{format:?}");
+        let first = p.record.tree.main_line().next();
+        let foul = first.and_then(|id| p.record.tree[id].recorded_move());
+        assert!(foul.is_some_and(|m| m.illegal), "{format:?}");
+        assert!(masu_kif::read_str(text, Some(format), Mode::Strict).is_err());
+    }
 }
 
 #[test]

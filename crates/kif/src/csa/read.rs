@@ -253,7 +253,8 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
     let Stage::Moves(b) = r.stage else {
         return Err(fail(at.diag(DiagnosticKind::BadPosition)));
     };
-    let (record, warnings) = b.finish();
+    // An illegal move at the end that no special explains is reported, as in KIF.
+    let (record, warnings) = b.end()?;
     Ok(Parsed {
         record,
         warnings,

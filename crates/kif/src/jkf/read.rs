@@ -194,7 +194,8 @@ impl<'a> Reader<'a> {
                 .detail("no `moves` array (JKF requires one)");
             b.sink.warn(d)?;
         }
-        let (record, warnings) = b.finish();
+        // An illegal move at the end that no special explains is reported, as in KIF.
+        let (record, warnings) = b.end()?;
         Ok(Parsed {
             record,
             warnings,
