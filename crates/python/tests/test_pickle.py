@@ -42,6 +42,32 @@ def test_a_board_keeps_its_start_history_and_repetitions():
     assert board.is_fourfold_repetition() and again.is_fourfold_repetition()
 
 
+def test_a_mate_problem_without_the_attacker_king_comes_back():
+    # It pickled, but read back without `tsume=True` it was "missing king".
+    board = shogi.Board("4k4/9/4P4/9/9/9/9/9/9 b G 1", tsume=True)
+    moves = board.legal_moves
+    board.push_usi("G*5b")
+    again = round_trip(board)
+    assert again.usi() == board.usi() and again == board
+    assert round_trip(moves).usi() == moves.usi()
+    assert round_trip(shogi.Board()).usi() == "position startpos"
+
+
+def test_functions_pickle_by_name_for_process_pools():
+    # The extension's functions were named after its submodules (`kif`, not `masu.kif`):
+    # pickle could not find them, and process pools could not send them.
+    from masu import dlshogi
+
+    functions = [kif.read, kif.read_str, kif.read_all, tsume.solve, tsume.solve_many,
+                 shogi.perft, shogi.rotate_sfen, reversi.solve, reversi.perft,
+                 dlshogi.make_move_label]
+    for f in functions:
+        assert round_trip(f) is f, f
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        [record] = pool.map(kif.read_str, ["   1 ７六歩(77)\n"])
+    assert record.moves == ["7g7f"]
+
+
 def test_moves_come_back_as_the_same_objects():
     for seed, start in enumerate(STARTS):
         board = random_game(seed, start, plies=40)

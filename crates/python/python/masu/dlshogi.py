@@ -11,6 +11,7 @@ drops. Both are byte for byte cshogi's (the tests compare them).
 """
 
 from masu._masu import shogi as _shogi
+from masu import _names
 
 __all__ = [
     "EVAL_SCALE",
@@ -80,3 +81,6 @@ def hcpe_decode_with_value(hcpes, features1=None, features2=None, move=None, res
         for array, block in zip(arrays, _shogi.hcpe_decode_bytes(data)):
             numpy.copyto(array, numpy.frombuffer(block, dtype=array.dtype).reshape(array.shape))
     return tuple(arrays)
+
+
+_names.claim(globals())

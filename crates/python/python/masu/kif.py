@@ -6,6 +6,7 @@ import warnings
 from typing import Iterable, Optional, Union
 
 from masu._masu import kif as _kif
+from masu import _names
 
 Record = _kif.Record
 ReadWarning = _kif.ReadWarning
@@ -129,3 +130,6 @@ def to_psv(
     ``to_hcpe``.
     """
     return _training("psv", "PackedSfenValue", paths, skip_errors, min_moves, min_rating, endings)
+
+
+_names.claim(globals())

@@ -10,6 +10,7 @@ nothing else in this module does.
 """
 
 from masu._masu import shogi as _shogi
+from masu import _names
 
 __all__ = [
     "BLACK",
@@ -132,3 +133,6 @@ def hcpe_to_psv(hcpes, skip_errors=False):
     other way; ``gamePly`` is 0 (HCPE does not store it). Errors as in ``psv_to_hcpe``.
     """
     return _convert(hcpes, "HuffmanCodedPosAndEval", "PackedSfenValue", _shogi.hcpe_to_psv_bytes, skip_errors)
+
+
+_names.claim(globals())

@@ -3,6 +3,7 @@ one after another with one table, ``solve_many`` for many in parallel. All relea
 and stop cleanly on Ctrl-C or a time limit."""
 
 from masu._masu import tsume as _tsume
+from masu import _names
 
 Solution = _tsume.Solution
 Solver = _tsume.Solver
@@ -10,3 +11,6 @@ solve = _tsume.solve
 solve_many = _tsume.solve_many
 
 __all__ = ["Solution", "Solver", "solve", "solve_many"]
+
+
+_names.claim(globals())

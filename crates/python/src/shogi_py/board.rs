@@ -757,12 +757,14 @@ impl Board {
         Ok(format!("Board('{}')", self.sfen(py)?))
     }
 
-    /// Pickles as the USI `position` line of the history, which `Board()` takes back.
+    /// Pickles as the USI `position` line of the history, which `Board()` takes back, with
+    /// `tsume=True` for a mate problem's start that only that mode reads.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, pyo3::types::PyType>, (String,))> {
-        let line = slf.get().state(slf.py())?.game.to_usi();
-        Ok((slf.get_type(), (line,)))
+    ) -> PyResult<(Bound<'py, pyo3::types::PyType>, (String, bool))> {
+        let state = slf.get().state(slf.py())?;
+        let tsume = needs_tsume_mode(state.game.start());
+        Ok((slf.get_type(), (state.game.to_usi(), tsume)))
     }
 
     fn __eq__(&self, py: Python<'_>, other: &Board) -> PyResult<bool> {
@@ -772,6 +774,12 @@ impl Board {
     fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
         self.zobrist_hash(py)
     }
+}
+
+/// Whether `start` is a mate problem's position that only `tsume=True` reads (no attacker
+/// king, say): its SFEN, read back so, gives the same position, every piece now written.
+pub(crate) fn needs_tsume_mode(start: &shogi::Position) -> bool {
+    shogi::Position::from_sfen(&start.to_sfen()).is_err()
 }
 
 /// The game of a USI position line; `tsume`: a mate problem's position, as

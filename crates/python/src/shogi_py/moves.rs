@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PyType};
 
 use super::Move;
+use super::board::needs_tsume_mode;
 use super::mv::Interner;
 use crate::errors::value_error;
 use crate::pickle::{Reduced, reduce_with};
@@ -107,14 +108,22 @@ impl LegalMoves {
     }
 
     /// Pickles as the SFEN of the position.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, String> {
-        reduce_with(slf, slf.get().position.to_sfen())
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, (String, bool)> {
+        let position = &slf.get().position;
+        reduce_with(slf, (position.to_sfen(), needs_tsume_mode(position)))
     }
 
-    /// The legal moves of a pickled position. Raises ValueError for bad SFEN.
+    /// The legal moves of a pickled position (`tsume`: a mate problem's, read so). Raises
+    /// ValueError for bad SFEN.
     #[classmethod]
-    fn _from_state(_class: &Bound<'_, PyType>, sfen: &str) -> PyResult<LegalMoves> {
-        let position = shogi::Position::from_sfen(sfen).map_err(value_error)?;
+    fn _from_state(_class: &Bound<'_, PyType>, state: (String, bool)) -> PyResult<LegalMoves> {
+        let (sfen, tsume) = state;
+        let mode = if tsume {
+            shogi::SetupMode::Tsume
+        } else {
+            shogi::SetupMode::Strict
+        };
+        let position = shogi::Position::from_sfen_with(&sfen, mode).map_err(value_error)?;
         Ok(LegalMoves::new(&position))
     }
 
