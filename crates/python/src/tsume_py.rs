@@ -267,6 +267,12 @@ fn solve_many(
     max_plies: Option<u32>,
 ) -> PyResult<Vec<Solution>> {
     let settings = Settings::new(level, nodes, time, hash_mb)?;
+    if threads == Some(0) {
+        // As `solve(threads=0)`: no thread is no solve (`None` is one per core).
+        return Err(value_error(
+            "threads must be at least 1 (None: one per core)",
+        ));
+    }
     let positions = sfens
         .iter()
         .enumerate()

@@ -472,6 +472,8 @@ def test_to_hcpe_errors(tmp_path):
     assert messages[1].endswith(
         "skc__tsumeshogi.csa: the position before move 1: the black king is missing"
     )
+    # At the line of the call, as read_many's (they pointed into masu/kif.py).
+    assert caught[0].filename == __file__
     assert len(array) == len(kif.to_hcpe([good])) > 0
 
 

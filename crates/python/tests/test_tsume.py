@@ -39,6 +39,9 @@ def test_two_threads_answer_as_one():
     assert tsume.solve(NO_MATE, hash_mb=8, threads=2).verdict == "no_mate"
     with pytest.raises(ValueError, match="threads must be at least 1"):
         tsume.solve(MATE3, threads=0)
+    # A batch's threads too (0 was taken for one per core, which None says).
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        tsume.solve_many([MATE3], threads=0)
 
 
 def test_levels_no_mate_and_limits():

@@ -32,10 +32,12 @@ __all__ = [
 ]
 
 
-def _warn_skipped(errors):
+def _warn_skipped(errors, stacklevel):
+    """Warns of each record left out, at the line of the user's call `stacklevel` frames
+    up (1: the caller of this function)."""
     for _path, message in errors:
         # The message names the file.
-        warnings.warn(f"skipped {message}", stacklevel=3)
+        warnings.warn(f"skipped {message}", stacklevel=stacklevel + 1)
 
 
 def _paths(paths):
@@ -60,7 +62,8 @@ def _training(layout, dtype, paths, skip_errors, min_moves, min_rating, endings)
     data, errors = _kif.training_bytes(
         _paths(paths), layout, skip_errors, min_moves, min_rating, endings
     )
-    _warn_skipped(errors)
+    # Up: `to_hcpe` or `to_psv`, then the user's call.
+    _warn_skipped(errors, 3)
     return numpy.frombuffer(data, dtype=getattr(shogi, dtype)).copy()
 
 
@@ -76,7 +79,7 @@ def read_many(
     unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
     """
     records, errors = _kif.read_many_records(_paths(paths), skip_errors)
-    _warn_skipped(errors)
+    _warn_skipped(errors, 2)
     return records
 
 

@@ -1,6 +1,6 @@
 """Tsume solving with df-pn."""
 
-from typing import List, Optional, Tuple, Union, final
+from typing import List, Optional, Sequence, Tuple, Union, final
 
 from masu.shogi import Board
 
@@ -56,7 +56,7 @@ def solve(
     """Solves one mate problem (with `threads` above 1, on that many threads)."""
 
 def solve_many(
-    sfens: List[Union[str, Board]],
+    sfens: Sequence[Union[str, Board]],
     level: str = "full",
     nodes: Optional[int] = None,
     time: Optional[float] = None,
