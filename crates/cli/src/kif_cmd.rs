@@ -55,6 +55,10 @@ struct CheckArgs {
 }
 
 /// Convert a record to another format (a CSA file of several records: all of them, to CSA).
+///
+/// What the reader doubted or left out is printed as `masu kif check` prints it; the exit
+/// status is 1 when it left out part of the game (a move that does not read), though the
+/// rest is written.
 #[derive(Debug, Args)]
 struct ConvertArgs {
     /// The record to read (`-`: standard input); format and encoding are detected.
@@ -285,16 +289,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         match kif::read_all_bytes(&bytes, crate::input::format_hint(path), mode) {
             Ok(records) => {
                 for d in records.iter().flat_map(|parsed| &parsed.warnings) {
-                    let is_error = d.severity == Severity::Error || d.kind.damages_game();
-                    let severity = if is_error { "error" } else { "warning" };
-                    errors += usize::from(is_error);
-                    eprintln!(
-                        "{}:{}:{}: {severity}: {}",
-                        path.display(),
-                        d.line,
-                        d.column,
-                        crate::input::first_line(&message(d))
-                    );
+                    errors += usize::from(report(&path.display().to_string(), d));
                 }
             }
             Err(err) => {
@@ -319,6 +314,20 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// Prints a reader's diagnostic as `file:line:col: warning|error: message`; whether it is
+/// an error (one that damages the game: moves left out, say).
+fn report(file: &str, d: &kif::Diagnostic) -> bool {
+    let is_error = d.severity == Severity::Error || d.kind.damages_game();
+    let severity = if is_error { "error" } else { "warning" };
+    eprintln!(
+        "{file}:{}:{}: {severity}: {}",
+        d.line,
+        d.column,
+        crate::input::first_line(&message(d))
+    );
+    is_error
+}
+
 /// A diagnostic's message without its `line L, column C: ` prefix (the location is printed
 /// in front as `file:line:col`).
 fn message(d: &kif::Diagnostic) -> String {
@@ -331,9 +340,22 @@ fn message(d: &kif::Diagnostic) -> String {
 
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let records = crate::input::read_records(&args.file, Mode::Lenient)?;
+    // What the reader left out or doubted is said, as `masu kif check` says it: a move that
+    // does not read is not in the output.
+    let file = crate::input::name(&args.file);
+    let mut damaged = false;
+    for d in records.iter().flat_map(|parsed| &parsed.warnings) {
+        damaged |= report(&file, d);
+    }
+    let status = convert_records(args, &records)?;
+    Ok(if damaged { ExitCode::FAILURE } else { status })
+}
+
+/// Writes `records` in the target format.
+fn convert_records(args: &ConvertArgs, records: &[kif::Parsed]) -> anyhow::Result<ExitCode> {
     let encoding = output_encoding(args)?;
     if records.len() > 1 {
-        return convert_all(args, &records, encoding);
+        return convert_all(args, records, encoding);
     }
     let Some(parsed) = records.first() else {
         anyhow::bail!("{}: no record", crate::input::name(&args.file));

@@ -162,6 +162,30 @@ fn convert_to_kif_notes_the_fractions_of_a_second_it_cannot_hold() {
 }
 
 #[test]
+fn convert_says_what_the_reader_left_out_and_fails() {
+    // The second move does not read (no piece on ７七 any more): it was left out of the
+    // output without a word and the status was 0.
+    let kif = temp("left_out.kif");
+    std::fs::write(&kif, "   1 ７六歩(77)\n   2 ７五歩(77)\n").unwrap();
+    let path = kif.to_str().unwrap();
+    let out = common::masu(&["kif", "convert", path, "--to", "csa"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with("+7776FU\n")
+    );
+    assert_eq!(
+        err,
+        format!(
+            "{path}:2:6: error: illegal move at ply 2: no piece of the side to move on the origin square\n"
+        )
+    );
+    std::fs::remove_file(kif).unwrap();
+}
+
+#[test]
 fn convert_to_jkf_and_ki2() {
     let file = corpus("kif/kfjs__20081220kyoochi.kif");
     let jkf = masu_ok(&["kif", "convert", &file, "--to", "jkf"]);

@@ -140,6 +140,8 @@ impl Problem {
 ///
 /// The first line that does not parse.
 pub fn parse_problems(text: &str) -> Result<Vec<Problem>, ParseProblemError> {
+    // A byte-order mark, as Windows editors save UTF-8, is no part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -239,6 +241,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.expected, Expected::NoMate);
+    }
+
+    #[test]
+    fn a_file_may_start_with_a_byte_order_mark() {
+        let problems = parse_problems("\u{feff}4k4/9/4P4/9/9/9/9/9/9 b G 1\n# two\n");
+        assert_eq!(problems.map(|p| p.len()), Ok(1));
     }
 
     #[test]

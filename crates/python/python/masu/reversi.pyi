@@ -94,7 +94,10 @@ class Solver:
 def solve(
     board: Board, hash_mb: int = 64, nodes: Optional[int] = None, time: Optional[float] = None
 ) -> Tuple[int, Optional[str]]:
-    """(exact score for the side to move, best move)."""
+    """(exact score for the side to move, best move). ``time`` (seconds) and ``nodes`` limit
+    the search and raise TimeoutError when hit; ``nodes`` counts the search's nodes, not the
+    shallow searches ordering each node's moves, so far from the end ``time`` is the limit
+    of the wall time."""
 
 def perft(board: Board, depth: int) -> int:
     """Leaves `depth` plies below `board`."""

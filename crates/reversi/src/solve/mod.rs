@@ -54,7 +54,10 @@ const SWITCH_MARGIN: i32 = 1;
 /// When to give up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SolveLimits {
-    /// Stop after this many nodes.
+    /// Stop after this many nodes of the search. The shallow searches that order each
+    /// node's moves (up to seven plies on the evaluation, with 33 empties or more) are not
+    /// counted: far from the end a node costs up to milliseconds, and `time` is the limit
+    /// that bounds the wall time there.
     pub nodes: Option<u64>,
     /// Stop after this much time (the clock is read every few thousand nodes).
     pub time: Option<Duration>,
