@@ -166,6 +166,8 @@ def test_ki2_of_one_move_and_errors_naming_the_place():
         board.ki2_line(["x"])
     with pytest.raises(TypeError):
         board.ki2_line([7])
+    with pytest.raises(TypeError, match="not one str"):
+        board.ki2_line("3a2b")  # its characters were taken for moves
     assert board.ki2_line([]) == [] and len(board.move_stack) == 3
 
 

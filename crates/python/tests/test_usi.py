@@ -59,6 +59,10 @@ def test_commands_are_written_as_usi_writes_them(tmp_path, monkeypatch):
         board.push_usi("G*5b")
         engine.position(board)
         engine.position("position startpos moves 2g2f", ["8c8d"])
+        with pytest.raises(TypeError, match="not one str"):
+            engine.position("startpos", "7g7f")  # its characters were taken for moves
+        with pytest.raises(TypeError, match="not int"):
+            engine.position(5)  # type: ignore[arg-type]
         engine.start_go(btime=1000, wtime=2000, byoyomi=300, binc=0, winc=5, nodes=7)
         engine.wait_bestmove(timeout=30)
         engine.start_go(depth=3, movetime=10)

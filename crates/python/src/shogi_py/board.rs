@@ -296,6 +296,12 @@ impl Board {
             let previous = state.game.moves().last().map(shogi::Move::to);
             (state.position().clone(), previous)
         };
+        if moves.is_instance_of::<pyo3::types::PyString>() {
+            // Its characters would be taken for moves.
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "moves is a list of moves, not one str: [move] for one move",
+            ));
+        }
         let mut pos = start.clone();
         let mut line = Vec::new();
         for (index, mv) in moves.try_iter()?.enumerate() {

@@ -304,6 +304,11 @@ class Engine:
         ``position ...`` line; ``moves`` (USI) are played after it. The text is checked
         here: bad SFEN or USI raises ValueError, an illegal move IllegalMoveError (a
         ValueError), before the engine sees it."""
+        if isinstance(moves, str):
+            # Its characters would be taken for moves.
+            raise TypeError("moves is a list of USI moves, not one str: [move] for one move")
+        if not isinstance(position, (Board, str, type(None))):
+            raise TypeError(f"position is a Board, an SFEN or None, not {type(position).__name__}")
         if isinstance(position, Board):
             board = position.copy()
             for move in moves:
