@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kif::encoding::TextEncoding;
 use kif::{HeaderKey, Mode, Record, Severity};
@@ -431,10 +431,22 @@ fn write_converted(
     text: &str,
     encoding: TextEncoding,
 ) -> anyhow::Result<ExitCode> {
-    let bytes = kif::encoding::encode_exact(text, encoding).map_err(|e| {
+    let encoded = kif::encoding::encode(text, encoding);
+    if !encoded.unmappable.is_empty() {
+        let e = kif::encoding::EncodeError {
+            encoding,
+            unmappable: encoded.unmappable,
+        };
         let target = format!("{:?}", args.to).to_uppercase();
-        anyhow!("{e} of the {target} output; write it in UTF-8 with --encoding utf-8")
-    })?;
+        bail!("{e} of the {target} output; write it in UTF-8 with --encoding utf-8");
+    }
+    for u in &encoded.substituted {
+        eprintln!(
+            "masu: note: {encoding} writes the character {} at line {}, column {} of the output as another",
+            u.ch, u.line, u.column
+        );
+    }
+    let bytes = encoded.bytes;
     match &args.output {
         Some(path) => crate::output::write(path, &bytes)?,
         None => crate::output::write(Path::new("-"), &bytes)?,

@@ -186,6 +186,27 @@ fn convert_says_what_the_reader_left_out_and_fails() {
 }
 
 #[test]
+fn convert_notes_a_character_shift_jis_writes_as_another() {
+    // `¥` goes out as 0x5C, which reads back as `\`.
+    let kif = temp("yen.kif");
+    std::fs::write(&kif, "棋戦：¥杯\n   1 ７六歩(77)\n").unwrap();
+    let path = kif.to_str().unwrap();
+    let out = common::masu(&[
+        "kif",
+        "convert",
+        path,
+        "--to",
+        "kif",
+        "--encoding",
+        "shift_jis",
+    ]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("writes the character ¥ at line "), "{err}");
+    std::fs::remove_file(kif).unwrap();
+}
+
+#[test]
 fn convert_to_jkf_and_ki2() {
     let file = corpus("kif/kfjs__20081220kyoochi.kif");
     let jkf = masu_ok(&["kif", "convert", &file, "--to", "jkf"]);

@@ -338,7 +338,9 @@ pub struct Encoded {
     pub bytes: Vec<u8>,
     /// The characters that were replaced by `?`, in order.
     pub unmappable: Vec<Unmappable>,
-    /// The characters replaced by their customary stand-in ([`encode_substituting`]).
+    /// The characters written as another character: their customary stand-in
+    /// ([`encode_substituting`]), or what the encoding itself writes for them (Shift_JIS
+    /// has `¥` read back as `\` and `−` as `－`).
     pub substituted: Vec<Unmappable>,
 }
 
@@ -373,6 +375,9 @@ pub fn encode_substituting(text: &str, encoding: TextEncoding) -> Encoded {
         }
     }
     let mut encoded = encode(&out, encoding);
+    // Then the characters the encoder itself changes (`¥`), in place.
+    substituted.append(&mut encoded.substituted);
+    substituted.sort_by_key(|u| (u.line, u.column));
     encoded.substituted = substituted;
     encoded
 }
@@ -390,7 +395,11 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
     }
     let mut bytes = Vec::with_capacity(text.len());
     let mut unmappable = Vec::new();
+    let mut substituted = Vec::new();
     for (i, line) in text.split_inclusive('\n').enumerate() {
+        if !line.is_ascii() {
+            substituted.extend(changed_in(line, i + 1, encoding));
+        }
         let (out, _, errors) = encoding.encoding_rs().encode(line);
         if !errors {
             bytes.extend_from_slice(&out);
@@ -414,8 +423,37 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
     Encoded {
         bytes,
         unmappable,
-        substituted: Vec::new(),
+        substituted,
     }
+}
+
+/// Characters the WHATWG encoders write as another that the text reads back as: `¥` and
+/// `‾` as the ASCII `\` and `~` (Shift_JIS and EUC-JP put the yen sign and overline at
+/// those bytes), `−` (U+2212) as the full-width `－`.
+const CHANGED_BY_ENCODERS: [char; 3] = ['\u{a5}', '\u{203e}', '\u{2212}'];
+
+/// The characters of `line` (line `number` of the text) that `encoding` writes as another
+/// character: written so, and listed as substituted.
+fn changed_in(line: &str, number: usize, encoding: TextEncoding) -> Vec<Unmappable> {
+    if !line.contains(CHANGED_BY_ENCODERS) {
+        return Vec::new();
+    }
+    let mut buf = [0u8; 4];
+    line.chars()
+        .enumerate()
+        .filter(|&(_, ch)| {
+            CHANGED_BY_ENCODERS.contains(&ch) && {
+                let (bytes, _, bad) = encoding.encoding_rs().encode(ch.encode_utf8(&mut buf));
+                let back = encoding.encoding_rs().decode_without_bom_handling(&bytes).0;
+                !bad && back.chars().ne(std::iter::once(ch))
+            }
+        })
+        .map(|(col, ch)| Unmappable {
+            ch,
+            line: number,
+            column: col + 1,
+        })
+        .collect()
 }
 
 /// Text that an encoding cannot hold: which characters and where ([`encode_exact`]).
@@ -591,6 +629,30 @@ mod tests {
         assert_eq!(
             e.unmappable.iter().map(|u| u.ch).collect::<Vec<_>>(),
             vec!['😀']
+        );
+    }
+
+    #[test]
+    fn characters_the_encoder_writes_as_others_are_reported() {
+        // `¥` went out as 0x5C, read back as `\`, and `−` as `－`, without a word.
+        let text = "棋戦：¥100杯\n*差は−3\n";
+        for e in [
+            encode(text, TextEncoding::ShiftJis),
+            encode_substituting(text, TextEncoding::ShiftJis),
+        ] {
+            let found: Vec<_> = e
+                .substituted
+                .iter()
+                .map(|u| (u.ch, u.line, u.column))
+                .collect();
+            assert_eq!(found, [('¥', 1, 4), ('−', 2, 4)]);
+            assert!(e.unmappable.is_empty());
+        }
+        assert!(encode(text, TextEncoding::Utf8).substituted.is_empty());
+        assert!(
+            encode("棋戦：\\100\n", TextEncoding::ShiftJis)
+                .substituted
+                .is_empty()
         );
     }
 

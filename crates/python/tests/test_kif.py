@@ -316,6 +316,10 @@ def test_writers_warn_of_what_their_format_cannot_hold(tmp_path):
     marked = kif.read(KIF.replace("角道を開ける", "☗角道を開ける").encode("utf-8"))
     with pytest.warns(kif.LossWarning, match="character ☗ at line 9, column 2"):
         marked.write(tmp_path / "marked.kif")
+    # One Shift_JIS writes as another, read back so: `¥` is the byte of `\`.
+    yen = kif.read(KIF.replace("角道を開ける", "¥100").encode("utf-8"))
+    with pytest.warns(kif.LossWarning, match="character ¥ at line 9, column 2"):
+        yen.write(tmp_path / "yen.kif")
 
 
 def test_to_hcpe_converts_every_main_line_position():
