@@ -13,13 +13,42 @@ use crate::resolve::KifMoveError;
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Origin<'a> {
     pub(crate) line: usize,
+    /// The line, or on a long line the piece of it that a diagnostic quotes.
     pub(crate) text: &'a str,
+    /// 1-based character column in `text`.
     pub(crate) column: usize,
+    /// Where `text` starts in its line (zero for the whole line).
+    pub(crate) shift: Shift,
 }
 
-impl Origin<'_> {
+/// How far into its line an excerpt starts, in characters and in bytes.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Shift {
+    pub(crate) chars: usize,
+    pub(crate) bytes: usize,
+}
+
+impl<'a> Origin<'a> {
+    /// Line `line` (1-based), whole, at column 1.
+    pub(crate) fn line(line: usize, text: &'a str) -> Origin<'a> {
+        Origin {
+            line,
+            text,
+            column: 1,
+            shift: Shift::default(),
+        }
+    }
+
     pub(crate) fn diag(&self, kind: DiagnosticKind) -> Diagnostic {
-        Diagnostic::new(kind, self.line, self.text, self.column)
+        self.diag_at(kind, self.column)
+    }
+
+    /// A diagnostic at character `column` of `text`, its columns counted in the whole line.
+    pub(crate) fn diag_at(&self, kind: DiagnosticKind, column: usize) -> Diagnostic {
+        let mut d = Diagnostic::new(kind, self.line, self.text, column);
+        d.column += self.shift.chars;
+        d.byte_column += self.shift.bytes;
+        d
     }
 }
 

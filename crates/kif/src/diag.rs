@@ -126,11 +126,14 @@ pub struct Diagnostic {
     pub kind: DiagnosticKind,
     /// 1-based line number.
     pub line: usize,
-    /// 1-based column, in characters.
+    /// 1-based column in the line, in characters.
     pub column: usize,
-    /// 1-based column, in bytes of the decoded UTF-8 line.
+    /// 1-based column in the line, in bytes of the decoded UTF-8 line.
     pub byte_column: usize,
-    /// The offending line, without its line end.
+    /// The offending line, without its line end. Of a line longer than 512 bytes (minified
+    /// JSON, a CSA or KI2 game on one line), only the piece the problem is in: the
+    /// statement, move or 80 bytes of JSON it starts (`column` still counts in the whole
+    /// line), so that many problems on one line cost no more than the line.
     pub line_text: String,
     /// What the reader expected there, when it knows (`` `(`, `打` or `成` ``).
     pub expected: Option<String>,

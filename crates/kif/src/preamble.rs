@@ -74,8 +74,9 @@ impl Preamble {
             Ok(hand) => *self.hands.get_mut(color) = Some(hand),
             Err((column, expected)) => {
                 let offset = at.text.chars().count() - pieces.chars().count();
-                let mut d = at.diag(DiagnosticKind::BadHand).expected(expected);
-                d.column = offset + column;
+                let d = at
+                    .diag_at(DiagnosticKind::BadHand, offset + column)
+                    .expected(expected);
                 sink.warn(d)?;
             }
         }
@@ -90,8 +91,9 @@ impl Preamble {
             Ok(cells) => self.rows.push(cells),
             Err((column, expected)) => {
                 self.row_errors += 1;
-                let mut d = at.diag(DiagnosticKind::BadBoard).expected(expected);
-                d.column = column;
+                let d = at
+                    .diag_at(DiagnosticKind::BadBoard, column)
+                    .expected(expected);
                 sink.warn(d)?;
             }
         }

@@ -9,7 +9,7 @@ use super::codes;
 use super::lex::{CsaMove, Statement, for_each_part};
 use super::setup::SetupLines;
 use crate::Format;
-use crate::build::{Builder, Origin};
+use crate::build::{Builder, Origin, Shift};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding;
 use crate::encoding::starts_with_ignore_case;
@@ -218,19 +218,22 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
     for &(line, text) in lines {
         let long = text.len() > LONG_LINE;
         for_each_part(text, |part| {
-            // Long lines report problems against the statement alone (its column then
-            // counts from the statement), so reading stays linear in the input size.
+            // Long lines quote the statement alone (its columns still the line's), so
+            // reading stays linear in the input size.
             let at = if long {
                 Origin {
-                    line,
-                    text: &text[part.range],
+                    text: &text[part.range.clone()],
                     column: 1,
+                    shift: Shift {
+                        chars: part.column - 1,
+                        bytes: part.range.start,
+                    },
+                    ..Origin::line(line, text)
                 }
             } else {
                 Origin {
-                    line,
-                    text,
                     column: part.column,
+                    ..Origin::line(line, text)
                 }
             };
             r.statement(part.statement, &at)
@@ -244,11 +247,7 @@ fn read_chunk(lines: &[(usize, &str)], mode: Mode) -> Result<Parsed, ReadError> 
         }
     }
     let end = lines.last().map_or((1, ""), |&(l, t)| (l, t));
-    let at = Origin {
-        line: end.0,
-        text: end.1,
-        column: 1,
-    };
+    let at = Origin::line(end.0, end.1);
     r.builder(None, &at)?;
     let Stage::Moves(b) = r.stage else {
         return Err(fail(at.diag(DiagnosticKind::BadPosition)));
@@ -306,13 +305,9 @@ impl Reader {
             Statement::Comment(c) => self.comment(c),
             Statement::ProgramComment(c) => self.program_comment(c, at.line),
             Statement::Bad(e) => {
-                let d = Diagnostic::new(
-                    DiagnosticKind::UnknownLine,
-                    at.line,
-                    at.text,
-                    at.column + e.column - 1,
-                )
-                .expected(e.expected);
+                let d = at
+                    .diag_at(DiagnosticKind::UnknownLine, at.column + e.column - 1)
+                    .expected(e.expected);
                 self.warn(d)?;
             }
         }
@@ -335,7 +330,7 @@ impl Reader {
             _ => (Ok(()), DiagnosticKind::BadBoard),
         };
         if let Err((column, what)) = result {
-            let d = Diagnostic::new(kind, at.line, at.text, at.column + column - 1).detail(what);
+            let d = at.diag_at(kind, at.column + column - 1).detail(what);
             self.warn(d)?;
         }
         Ok(())

@@ -1,7 +1,10 @@
 //! JSON plumbing for JKF: places in the text for diagnostics, and a small value type
 //! written with the field order kept.
 
+use std::cell::Cell;
 use std::fmt::Write as _;
+
+use crate::build::{Origin, Shift};
 
 /// Lines longer than this (in bytes) are not copied into diagnostics.
 pub(crate) const LONG_LINE: usize = 512;
@@ -11,6 +14,10 @@ pub(crate) const LONG_LINE: usize = 512;
 pub(crate) struct Locator<'a> {
     text: &'a str,
     starts: Vec<usize>,
+    /// The last offset asked on a long line and its character column there: the next
+    /// one further on counts from it, so that many diagnostics on one line of minified
+    /// JSON stay linear in cost.
+    last: Cell<(usize, usize)>,
 }
 
 impl<'a> Locator<'a> {
@@ -18,13 +25,17 @@ impl<'a> Locator<'a> {
         let starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        Locator { text, starts }
+        Locator {
+            text,
+            starts,
+            last: Cell::new((0, 1)),
+        }
     }
 
-    /// Line number, line text and character column of a byte offset. On lines longer
-    /// than [`LONG_LINE`] bytes (minified JSON) the text is the 80 bytes from the offset
-    /// and the column counts from there, so that many diagnostics stay linear in cost.
-    pub(crate) fn at_offset(&self, offset: usize) -> (usize, &'a str, usize) {
+    /// Where a byte offset is, as a place for diagnostics: its line, and its column in
+    /// it. On lines longer than [`LONG_LINE`] bytes (minified JSON) a diagnostic quotes
+    /// the 80 bytes from the offset, not the line.
+    pub(crate) fn at_offset(&self, offset: usize) -> Origin<'a> {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
@@ -37,14 +48,32 @@ impl<'a> Locator<'a> {
             while !self.text.is_char_boundary(stop) {
                 stop -= 1;
             }
-            return (line, &self.text[offset..stop], 1);
+            let (last, last_column) = self.last.get();
+            let (from, from_column) = if (start..=offset).contains(&last) {
+                (last, last_column)
+            } else {
+                (start, 1)
+            };
+            let column = from_column + self.text[from..offset].chars().count();
+            self.last.set((offset, column));
+            return Origin {
+                text: &self.text[offset..stop],
+                shift: Shift {
+                    chars: column - 1,
+                    bytes: offset - start,
+                },
+                ..Origin::line(line, "")
+            };
         }
         let line_text = self.text[start..end].trim_end_matches('\r');
         let column = self
             .text
             .get(start..offset)
             .map_or(1, |s| s.chars().count() + 1);
-        (line, line_text, column)
+        Origin {
+            column,
+            ..Origin::line(line, line_text)
+        }
     }
 }
 

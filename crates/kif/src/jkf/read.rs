@@ -32,9 +32,9 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let loc = Locator::new(text);
     let doc = Doc::parse(text).map_err(|e| {
-        let (line, t, column) = loc.at_offset(e.offset);
         fail(
-            Diagnostic::new(DiagnosticKind::UnknownLine, line, t, column)
+            loc.at_offset(e.offset)
+                .diag(DiagnosticKind::UnknownLine)
                 .expected(e.expected)
                 .detail("the text is not JSON"),
         )
@@ -84,8 +84,7 @@ enum Pending {
 
 impl<'a> Reader<'a> {
     pub(super) fn origin(&self, id: Id) -> Origin<'a> {
-        let (line, text, column) = self.loc.at_offset(self.doc.offset(id));
-        Origin { line, text, column }
+        self.loc.at_offset(self.doc.offset(id))
     }
 
     /// A value of the wrong type.

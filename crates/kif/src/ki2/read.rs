@@ -4,13 +4,13 @@
 use shogi::Color;
 
 use crate::Format;
-use crate::build::{Builder, Origin};
+use crate::build::{Builder, Origin, Shift};
 use crate::diag::{DiagnosticKind, Mode, ReadError};
 use crate::ki2::trailer::{self, Ending};
 use crate::kif::{Line, annotation_line, classify, read_layout};
 use crate::movetext::KifMove;
 use crate::record::Special;
-use crate::{Diagnostic, Parsed, text};
+use crate::{Parsed, text};
 
 /// Reads KI2 text.
 ///
@@ -70,9 +70,15 @@ fn move_line(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), ReadErr
             return b.dropped_rest(&rest);
         }
         let origin = if line.len() > LONG_LINE {
+            // The token alone is quoted (its columns still the line's): reading stays
+            // linear in the input size.
             Origin {
                 text: &line[start..end],
                 column: 1,
+                shift: Shift {
+                    chars: column - 1,
+                    bytes: start,
+                },
                 ..*at
             }
         } else {
@@ -93,12 +99,12 @@ fn token(b: &mut Builder, token: &str, at: &Origin<'_>) -> Result<(), ReadError>
             b.add_move(&km, None, at)?;
         }
         Ok((_, used)) => {
+            let column = at.column + 1 + body[..used].chars().count();
             let d = at
-                .diag(DiagnosticKind::BadMove)
+                .diag_at(DiagnosticKind::BadMove, column)
                 .expected("a blank or the next side mark")
                 .ply(b.next_ply());
-            let column = at.column + 1 + body[..used].chars().count();
-            b.sink.warn(Diagnostic { column, ..d })?;
+            b.sink.warn(d)?;
             b.break_block();
         }
         Err(e) => match Special::from_kif(body) {
@@ -108,11 +114,10 @@ fn token(b: &mut Builder, token: &str, at: &Origin<'_>) -> Result<(), ReadError>
             }
             None => {
                 let d = at
-                    .diag(DiagnosticKind::BadMove)
+                    .diag_at(DiagnosticKind::BadMove, at.column + e.column)
                     .expected(e.expected)
                     .ply(b.next_ply());
-                let column = at.column + e.column;
-                b.sink.warn(Diagnostic { column, ..d })?;
+                b.sink.warn(d)?;
                 b.break_block();
             }
         },

@@ -59,11 +59,7 @@ fn plies_estimate(format: Format, text: &str) -> usize {
 
 /// Line `i` (from 0) as a place for diagnostics.
 fn origin(i: usize, line: &str) -> Origin<'_> {
-    Origin {
-        line: i + 1,
-        text: line,
-        column: 1,
-    }
+    Origin::line(i + 1, line)
 }
 
 /// Reads a body line that is not a move: comments and bookmarks go to the current node,

@@ -98,13 +98,9 @@ fn move_line(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), R
         }
         MoveBody::Bad(e) => {
             let d = at
-                .diag(DiagnosticKind::BadMove)
+                .diag_at(DiagnosticKind::BadMove, m.body_column + e.column - 1)
                 .expected(e.expected)
                 .ply(b.next_ply());
-            let d = crate::Diagnostic {
-                column: m.body_column + e.column - 1,
-                ..d
-            };
             b.sink.warn(d)?;
             b.break_block();
             None
