@@ -217,6 +217,16 @@ fn bad_data_is_refused() {
         r#"{"headers":[],"start":{"sfen":"4k4/9/9/9/9/9/9/9/4K3K b - 1","handicap":null},"nodes":[{},{"parent":0,"move":"5i5h"}]}"#,
         "invalid start position",
     );
+    // A handicap name the board contradicts: the writers would print the name, not the
+    // board, and write another start.
+    let named = START.replace(r#""handicap":null"#, r#""handicap":"二枚落ち""#);
+    refused(
+        &format!(r#"{{"headers":[],{named},"nodes":[{{}}]}}"#),
+        "is not the position of its sfen",
+    );
+    let even = START.replace(r#""handicap":null"#, r#""handicap":"平手""#);
+    serde_json::from_str::<Record>(&format!(r#"{{"headers":[],{even},"nodes":[{{}}]}}"#))
+        .expect("the name of the board's position");
 }
 
 #[test]

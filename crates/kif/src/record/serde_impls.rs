@@ -406,6 +406,16 @@ impl RecordData {
                 children_left[parent] += 1;
             }
         }
+        // The writers trust `handicap` and print its name instead of the board: a name that
+        // contradicts the board would write another start.
+        if let Some(named) = self.start.handicap
+            && Handicap::of(&self.start.sfen) != Some(named)
+        {
+            return Err(format!(
+                "start: the handicap {} is not the position of its sfen",
+                named
+            ));
+        }
         let mut builder = Builder {
             tree: MoveTree::new(),
             ids: Vec::with_capacity(self.nodes.len()),
