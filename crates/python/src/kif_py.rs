@@ -234,6 +234,29 @@ impl Record {
             .collect()
     }
 
+    /// For each of `variations`, in the same order, the index of the variation it branches
+    /// from, `None` for one that leaves the main line: with it a variation's moves from the
+    /// start are its parent's line cut before its ply, then its own moves.
+    #[getter]
+    fn variation_parents(&self) -> Vec<Option<usize>> {
+        let tree = &self.record.tree;
+        let starts = tree.variation_starts();
+        // Which variation each node is on (`None`: the main line), every node once.
+        let mut line_of: Vec<Option<usize>> = vec![None; tree.len()];
+        for (index, &start) in starts.iter().enumerate() {
+            for id in std::iter::once(start).chain(tree.line_after(start)) {
+                line_of[id.index()] = Some(index);
+            }
+        }
+        starts
+            .iter()
+            .map(|&start| {
+                let parent = tree[start].parent().unwrap_or(NodeId::ROOT);
+                line_of[parent.index()]
+            })
+            .collect()
+    }
+
     /// The KIF word of the special that ends the main line (`投了`, `千日手`, `詰み` ...),
     /// `None` when it has none.
     #[getter]

@@ -65,6 +65,9 @@ class Record:
     def variations(self) -> List[Tuple[int, List[str]]]:
         """(ply of the first move, USI moves) of every variation."""
     @property
+    def variation_parents(self) -> List[Optional[int]]:
+        """For each of `variations`, the index of the variation it branches from (`None`: the main line)."""
+    @property
     def result(self) -> Optional[str]:
         """The KIF word of the special that ends the main line."""
     @property
