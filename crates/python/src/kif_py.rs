@@ -39,9 +39,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     name = "ReadWarning",
     frozen,
     get_all,
+    eq,
+    hash,
     skip_from_py_object
 )]
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Warning {
     /// 1-based line number.
     line: usize,
@@ -85,8 +87,10 @@ impl Warning {
 }
 
 /// A game record read by `masu.kif.read`: headers, start position, the main line and its
-/// variations, comments, times and result.
-#[pyclass(module = "masu.kif", frozen)]
+/// variations, comments, times and result. Two are equal when they hold the same record,
+/// read from the same format with the same warnings.
+#[pyclass(module = "masu.kif", frozen, eq)]
+#[derive(PartialEq)]
 pub(crate) struct Record {
     record: kif::Record,
     warnings: Vec<Warning>,

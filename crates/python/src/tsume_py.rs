@@ -26,9 +26,9 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The answer to a mate problem.
-#[pyclass(module = "masu.tsume", frozen, get_all, skip_from_py_object)]
-#[derive(Clone)]
+/// The answer to a mate problem; two are equal when every field is.
+#[pyclass(module = "masu.tsume", frozen, get_all, eq, skip_from_py_object)]
+#[derive(Clone, PartialEq)]
 pub(crate) struct Solution {
     /// `"mate"`, `"no_mate"` or `"unknown"` (a limit stopped the search first).
     verdict: &'static str,

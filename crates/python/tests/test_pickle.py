@@ -130,6 +130,10 @@ def test_every_corpus_record_comes_back_whole():
             (w.line, w.column, str(w)) for w in record.warnings
         ], path
         assert again.to_kif() == record.to_kif() and again.to_jkf() == record.to_jkf(), path
+        # Records, their warnings and solutions compare by value (they compared by
+        # identity: a record never equalled its own copy).
+        assert again == record and again.warnings == record.warnings, path
+    assert kif.read(files[0]) != kif.read(files[1])
 
 
 def test_warnings_pickle_alone():
@@ -138,6 +142,7 @@ def test_warnings_pickle_alone():
     for w in record.warnings:
         again = round_trip(w)
         assert (again.line, again.column, str(again)) == (w.line, w.column, str(w))
+        assert again == w and hash(again) == hash(w)
 
 
 def test_a_record_state_no_record_has_is_a_value_error():
@@ -164,6 +169,7 @@ def test_solutions_pickle():
             "seconds",
         ]:
             assert getattr(again, field) == getattr(solution, field), field
+        assert again == solution
     state = solution.__reduce__()[1][0]
     with pytest.raises(ValueError):
         type(solution)._from_state(("solved",) + state[1:])
