@@ -329,6 +329,8 @@ fn perft(py: Python<'_>, board: &Board, depth: u32) -> u64 {
 pub(crate) struct Computer {
     player: std::sync::Mutex<Box<dyn Player + Send>>,
     kind: String,
+    /// Ctrl-C while an alpha-beta player thinks.
+    signals: Signals,
 }
 
 #[pymethods]
@@ -342,11 +344,17 @@ impl Computer {
         depth: u32,
         solve_empties: u32,
     ) -> PyResult<Computer> {
+        let signals = Signals::default();
         let player: Box<dyn Player + Send> = match kind {
             "random" => Box::new(RandomPlayer::new(seed)),
             "greedy" => Box::new(GreedyPlayer),
             "montecarlo" => Box::new(MonteCarloPlayer::new(playouts, seed)),
-            "alphabeta" => Box::new(AlphaBetaPlayer::new(depth, solve_empties)),
+            "alphabeta" => {
+                // Its search grows exponentially with `depth`: Ctrl-C must reach it.
+                let mut player = AlphaBetaPlayer::new(depth, solve_empties);
+                player.set_interrupt(Some(signals.check()));
+                Box::new(player)
+            }
             other => {
                 return Err(value_error(format!(
                     "unknown player {other:?}: random, greedy, montecarlo or alphabeta"
@@ -356,20 +364,23 @@ impl Computer {
         Ok(Computer {
             player: std::sync::Mutex::new(player),
             kind: kind.to_owned(),
+            signals,
         })
     }
 
     /// The player's move for the side to move (`"pass"` when forced), `None` when the game
-    /// is over. The GIL is released while it thinks.
+    /// is over. The GIL is released while it thinks; Ctrl-C stops an alpha-beta player
+    /// (KeyboardInterrupt), whose search grows exponentially with `depth`.
     fn choose(&self, py: Python<'_>, board: &Board) -> PyResult<Option<String>> {
         let position = *board.game.board();
-        py.detach(|| {
+        let choice = py.detach(|| {
             let mut player = self
                 .player
                 .lock()
                 .map_err(|_| value_error("the player panicked earlier"))?;
             Ok(player.choose(&position).map(|m| m.to_string()))
-        })
+        });
+        self.signals.or_raised(choice)
     }
 
     /// Chooses and plays a move on `board`; returns it (`None` when the game is over).

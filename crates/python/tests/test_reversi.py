@@ -96,6 +96,8 @@ def test_limits_and_ctrl_c_stop_a_solve_of_the_start_position():
     assert time.monotonic() - start < 10
     interrupted_after(0.2, lambda: solve(Board(), time=30))
     interrupted_after(0.2, lambda: Solver().solve(Board()))
+    # An alpha-beta player 30 plies deep would think for ever; it ignored Ctrl-C.
+    interrupted_after(0.2, lambda: Computer("alphabeta", depth=30).choose(Board()))
 
 
 def test_computer_players_finish_a_game():

@@ -113,3 +113,41 @@ fn alpha_beta_solves_the_endgame_exactly() {
     );
     assert_eq!(end.score(ScoreRule::EmptiesToWinner), 38);
 }
+
+#[test]
+fn an_interrupt_stops_a_deep_alpha_beta_search_with_a_legal_move() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::time::{Duration, Instant};
+
+    // Depth 30 from the opening would not end in a lifetime; the check answers `true` on
+    // its third question, a few milliseconds in.
+    let asked = Arc::new(AtomicU32::new(0));
+    let counter = Arc::clone(&asked);
+    let mut player = AlphaBetaPlayer::new(30, 14);
+    player.set_interrupt(Some(Arc::new(move || {
+        counter.fetch_add(1, Ordering::Relaxed) >= 2
+    })));
+    let board = Board::new();
+    let started = Instant::now();
+    let Some(Move::Play(sq)) = player.choose(&board) else {
+        panic!("a move to play")
+    };
+    assert!(board.moves().any(|m| m == sq));
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(asked.load(Ordering::Relaxed) >= 3);
+    // The exact solve, asked at 20 empties with a deep solve set: stopped the same way.
+    let mut game = Game::new();
+    let mut random = RandomPlayer::new(7);
+    while game.board().empty_count() > 24 {
+        let mv = random.choose(game.board()).unwrap();
+        game.play(mv).unwrap();
+    }
+    let mut solver_player = AlphaBetaPlayer::new(4, 60);
+    solver_player.set_interrupt(Some(Arc::new(|| true)));
+    let board = *game.board();
+    let started = Instant::now();
+    let answer = solver_player.choose(&board);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(game.play(answer.unwrap()).is_ok());
+}

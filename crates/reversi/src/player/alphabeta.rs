@@ -1,6 +1,8 @@
 //! The alpha-beta player: a fixed-depth midgame search on the trained pattern evaluation (or
 //! the classic one of `eval.rs`), and the exact solver once few enough squares are empty.
 
+use std::cell::Cell;
+use std::fmt;
 use std::ops::ControlFlow;
 
 use super::eval::{FINAL_SCALE, evaluate, final_value};
@@ -8,7 +10,7 @@ use super::{Player, forced};
 use crate::bits::{self, Bits};
 use crate::board::Board;
 use crate::mv::Move;
-use crate::solve::{SolveLimits, SolveOutcome, Solver};
+use crate::solve::{InterruptFn, SolveLimits, SolveOutcome, Solver};
 use crate::square::Square;
 
 /// The evaluation an [`AlphaBetaPlayer`] searches with.
@@ -31,6 +33,44 @@ pub struct AlphaBetaPlayer {
     solve_empties: u32,
     evaluation: Evaluation,
     solver: Solver,
+    interrupt: Interrupt,
+}
+
+/// Nodes between two questions to the interrupt check: some milliseconds of search.
+const INTERRUPT_NODES: u64 = 1 << 14;
+
+/// The stop check of [`AlphaBetaPlayer::set_interrupt`] and, during a `choose`, the nodes
+/// searched and whether it answered `true`.
+#[derive(Clone, Default)]
+struct Interrupt {
+    check: Option<InterruptFn>,
+    nodes: Cell<u64>,
+    stopped: Cell<bool>,
+}
+
+impl fmt::Debug for Interrupt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Interrupt")
+            .field("check", &self.check.as_ref().map(|_| "callback"))
+            .field("stopped", &self.stopped.get())
+            .finish()
+    }
+}
+
+impl Interrupt {
+    /// Counts a node; whether the search is to stop (the check asked every
+    /// [`INTERRUPT_NODES`] nodes).
+    fn tick(&self) -> bool {
+        let Some(check) = &self.check else {
+            return false;
+        };
+        let nodes = self.nodes.get() + 1;
+        self.nodes.set(nodes);
+        if nodes.is_multiple_of(INTERRUPT_NODES) && check() {
+            self.stopped.set(true);
+        }
+        self.stopped.get()
+    }
 }
 
 impl AlphaBetaPlayer {
@@ -47,7 +87,18 @@ impl AlphaBetaPlayer {
             solve_empties,
             evaluation: Evaluation::Pattern,
             solver: Solver::new(16 << 20),
+            interrupt: Interrupt::default(),
         }
+    }
+
+    /// Sets a check asked every few milliseconds while the player thinks, in its midgame
+    /// search and its exact solve (see [`Solver::set_interrupt`]); `true` stops the
+    /// thinking and `choose` answers at once with the best move found so far (a legal one
+    /// in any case). For a caller that must be able to stop a deep search: the midgame
+    /// search grows exponentially with `depth` (`depth` 14 takes a minute here).
+    pub fn set_interrupt(&mut self, interrupt: Option<InterruptFn>) {
+        self.solver.set_interrupt(interrupt.clone());
+        self.interrupt.check = interrupt;
     }
 
     /// The same player searching with `evaluation`.
@@ -65,6 +116,9 @@ impl AlphaBetaPlayer {
     }
 
     fn negamax(&self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if self.interrupt.tick() {
+            return 0; // not used: the root stops at once
+        }
         let moves = bits::legal_moves(p, o);
         if moves == 0 {
             if bits::legal_moves(o, p) == 0 {
@@ -90,8 +144,10 @@ impl AlphaBetaPlayer {
 
     fn midgame_move(&self, board: &Board) -> Square {
         let (p, o) = (board.player(), board.opponent());
-        let mut best = (i32::MIN, 0u8);
-        for sq in Bits(bits::legal_moves(p, o)) {
+        let moves = bits::legal_moves(p, o);
+        // The first legal move until a search finishes, so that a stop still answers one.
+        let mut best = (i32::MIN, moves.trailing_zeros() as u8);
+        for sq in Bits(moves) {
             let f = bits::flips(p, o, sq);
             let v = -self.negamax(
                 o & !f,
@@ -100,6 +156,9 @@ impl AlphaBetaPlayer {
                 -FINAL_SCALE * 65,
                 -best.0.max(-FINAL_SCALE * 65),
             );
+            if self.interrupt.stopped.get() {
+                break;
+            }
             if v > best.0 {
                 best = (v, sq);
             }
@@ -113,12 +172,21 @@ impl Player for AlphaBetaPlayer {
         if let Some(answer) = forced(board) {
             return answer;
         }
+        self.interrupt.nodes.set(0);
+        self.interrupt.stopped.set(false);
         if board.empty_count() <= self.solve_empties {
             let outcome = self
                 .solver
                 .solve(board, SolveLimits::none(), |_| ControlFlow::Continue(()));
-            if let SolveOutcome::Solved(s) = outcome {
-                return s.best_move;
+            match outcome {
+                SolveOutcome::Solved(s) => return s.best_move,
+                // Only the interrupt stops a solve without limits: its best move so far,
+                // or (with none) the midgame search, which stops at once.
+                SolveOutcome::Stopped {
+                    best: Some(progress),
+                    ..
+                } => return Some(progress.best_move),
+                SolveOutcome::Stopped { best: None, .. } => self.interrupt.stopped.set(true),
             }
         }
         Some(Move::Play(self.midgame_move(board)))
