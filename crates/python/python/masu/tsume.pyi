@@ -53,7 +53,8 @@ def solve(
     threads: int = 1,
     max_plies: Optional[int] = None,
 ) -> Solution:
-    """Solves one mate problem (with `threads` above 1, on that many threads)."""
+    """Solves one mate problem (with `threads` above 1, on that many threads); with
+    `max_plies`, "no_mate" means no mate that short."""
 
 def solve_many(
     sfens: Sequence[Union[str, Board]],
