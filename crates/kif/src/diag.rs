@@ -93,6 +93,7 @@ impl DiagnosticKind {
         )
     }
 
+    /// What went wrong, in a few words (`bad move`, `illegal move`): its `Display`.
     fn describe(&self) -> &'static str {
         match self {
             DiagnosticKind::UnknownLine => "unknown line",
@@ -193,6 +194,16 @@ impl Diagnostic {
     }
 }
 
+impl fmt::Display for DiagnosticKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+/// A diagnostic is an error of its own too (a strict reading's is one of [`ReadError`]), so
+/// that a program can return one where it returns other errors.
+impl std::error::Error for Diagnostic {}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -292,6 +303,10 @@ mod tests {
         let text = d.to_string();
         assert!(text.starts_with("line 3, column 10: bad move at ply 1 (expected a digit 1-9)"));
         assert!(text.ends_with("|   1 ７六歩(7x)"));
+        assert_eq!(d.kind.to_string(), "bad move");
+        // An error of its own, to return where other errors go.
+        let boxed: Box<dyn std::error::Error> = Box::new(d);
+        assert!(boxed.to_string().starts_with("line 3, column 10"));
     }
 
     #[test]

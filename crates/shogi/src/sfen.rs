@@ -54,6 +54,8 @@ impl fmt::Display for BoardError {
     }
 }
 
+impl std::error::Error for BoardError {}
+
 /// The text is not valid SFEN; `at` fields are byte offsets into the input.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -9,7 +9,7 @@ use std::time::Duration;
 use shogi::Move;
 
 /// Budgets for one solve; `None` means unlimited.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop after this many nodes (positions expanded, over all phases).
     pub nodes: Option<u64>,
