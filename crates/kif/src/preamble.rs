@@ -49,13 +49,15 @@ impl Preamble {
             Line::Hand { color, pieces } => self.hand(color, pieces, at, sink)?,
             Line::BoardRow(inner) => self.row(inner, at, sink)?,
             Line::Other(text) => {
-                // Kept, so that writing the record gives it back; but said, since a line
-                // here that is no header, diagram or comment may be a move that did not
-                // read (`  １ ７六歩`), or the text no record at all.
-                let d = at
-                    .diag(DiagnosticKind::UnknownLine)
-                    .detail("not a header, board diagram or comment: kept as is");
-                sink.warn(d)?;
+                // Kept, so that writing the record gives it back; but said, unless writers
+                // put it there, since a line here that is no header, diagram or comment may
+                // be a move that did not read (`  １ ７六歩`), or the text no record at all.
+                if !models_nothing(text) {
+                    let d = at
+                        .diag(DiagnosticKind::UnknownLine)
+                        .detail("not a header, board diagram or comment: kept as is");
+                    sink.warn(d)?;
+                }
                 self.record.other_lines.push(text.to_owned());
             }
             _ => return Ok(false),
@@ -225,4 +227,11 @@ pub(crate) fn composed_detail(faults: shogi::PositionErrorKinds) -> String {
         "accepted as a composed position with {}",
         names.join(" and ")
     )
+}
+
+/// Header-area lines that Kifu for Windows writes and no format models: `盤面回転` (the
+/// diagram shown turned) and a diagram's `手数＝N  ▲７六歩  まで` line.
+fn models_nothing(line: &str) -> bool {
+    let line = line.trim_matches(crate::text::is_blank);
+    line == "盤面回転" || line.starts_with("手数＝") || line.starts_with("手数=")
 }

@@ -145,7 +145,7 @@ pub struct Record {
     /// CSA `'` lines that are not comments (`'black_rate:NAME:3382.0`), without the mark.
     pub program_comments: Vec<String>,
     /// Lines of the header area that carry no data a format models (`盤面回転`, a diagram's
-    /// `手数＝N … まで` line), kept verbatim.
+    /// `手数＝N … まで` line), kept verbatim; a reader warns of those no writer puts there.
     pub other_lines: Vec<String>,
 }
 

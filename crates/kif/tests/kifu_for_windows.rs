@@ -90,3 +90,22 @@ fn identical_ki2_after_the_declaration() {
         );
     }
 }
+
+#[test]
+fn its_header_area_lines_that_model_nothing_read_without_a_warning_and_others_with_one() {
+    // `盤面回転` and a diagram's `手数＝…まで` line are kept as written, as before; a line
+    // that is none of the header area's (a move with a full-width number, free text) is
+    // kept too but now said: it read as nothing, without a word.
+    let known = "手合割：平手\n盤面回転\n手数＝3  ▲２六歩  まで\n   1 ７六歩(77)\n";
+    let parsed = kif::read_str(known, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        parsed.record.other_lines,
+        ["盤面回転", "手数＝3  ▲２六歩  まで"]
+    );
+    for unknown in ["   １ ７六歩(77)\n", "hello world\n"] {
+        let p = kif::read_str(unknown, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
+        assert_eq!(kinds, [masu_kif::DiagnosticKind::UnknownLine], "{unknown}");
+        assert!(kif::read_str(unknown, Mode::Strict).is_err(), "{unknown}");
+    }
+}
