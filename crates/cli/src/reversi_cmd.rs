@@ -56,11 +56,12 @@ enum Mode {
 /// Solve a position exactly: the score with perfect play and a best move.
 #[derive(Debug, Args)]
 struct SolveArgs {
-    /// 64 characters a1..h8: `X` black, `O` white, `-` empty (it may begin with `-`).
+    /// 64 characters a1..h8: `X` black, `O` white, `-` empty (it may begin with `-`); or a
+    /// board as masu writes it, the side to move after a blank, in one argument.
     #[arg(allow_hyphen_values = true)]
     board: String,
-    /// The side to move: `X` (black) or `O` (white).
-    side: String,
+    /// The side to move: `X` (black) or `O` (white), unless the board argument gives it.
+    side: Option<String>,
     /// Stop after this many seconds.
     #[arg(long)]
     time: Option<f64>,
@@ -87,7 +88,14 @@ impl ReversiArgs {
 impl SolveArgs {
     /// The position to solve: the board string and the side to move.
     fn board(&self) -> anyhow::Result<Board> {
-        let text = format!("{} {}", self.board, self.side);
+        let text = match &self.side {
+            Some(side) => format!("{} {side}", self.board),
+            None if self.board.trim().contains(char::is_whitespace) => self.board.clone(),
+            None => anyhow::bail!(
+                "the side to move is missing: X or O after the board (`{} X`)",
+                self.board.trim()
+            ),
+        };
         text.parse()
             .with_context(|| format!("invalid board `{text}`"))
     }

@@ -31,6 +31,11 @@ fn solve_ffo_40() {
         json.contains("\"score\":38") && json.contains("\"best\":\"a2\""),
         "{json}"
     );
+    // A board as masu writes it, its side after a blank, pasted as one argument.
+    let pasted = masu_ok(&["reversi", "solve", &format!("{board} X")]);
+    assert_eq!(pasted, out);
+    let err = masu_err(&["reversi", "solve", board]);
+    assert!(err.contains("the side to move is missing"), "{err}");
 }
 
 #[test]
