@@ -22,6 +22,25 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("masu-kif-{}-{name}", std::process::id()))
 }
 
+/// `masu kif convert FILE ARGS...` of a file `name` holding `text`: its path, whether it
+/// succeeded, its stdout (lossy: it may be Shift_JIS) and its stderr.
+fn convert_text(name: &str, text: &str, args: &[&str]) -> (String, bool, String, String) {
+    let file = temp(name);
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap().to_owned();
+    let mut all = vec!["kif", "convert", &path];
+    all.extend_from_slice(args);
+    let out = common::masu(&all);
+    std::fs::remove_file(&file).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (
+        path,
+        out.status.success(),
+        stdout,
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 #[test]
 fn list_gives_one_row_per_record_in_every_layout() {
     let file = corpus("kif/kfjs__20081220kyoochi.kif");
@@ -148,62 +167,39 @@ fn convert_names_what_the_target_format_cannot_hold_in_words() {
 
 #[test]
 fn convert_to_kif_notes_the_fractions_of_a_second_it_cannot_hold() {
-    let csa = temp("millis.csa");
-    std::fs::write(&csa, "V3.0\nPI\n+\n+7776FU\nT1.250\n-3334FU\nT2\n%TORYO\n").unwrap();
-    let path = csa.to_str().unwrap();
-    let out = common::masu(&["kif", "convert", path, "--to", "kif"]);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{err}");
+    let csa = "V3.0\nPI\n+\n+7776FU\nT1.250\n-3334FU\nT2\n%TORYO\n";
+    let (_, ok, _, err) = convert_text("millis.csa", csa, &["--to", "kif"]);
+    assert!(ok, "{err}");
     assert_eq!(
         err,
         "masu: note: the target format cannot hold the fractions of a second in the times of 1 move\n"
     );
-    std::fs::remove_file(csa).unwrap();
 }
 
 #[test]
 fn convert_says_what_the_reader_left_out_and_fails() {
     // The second move does not read (no piece on ７七 any more): it was left out of the
     // output without a word and the status was 0.
-    let kif = temp("left_out.kif");
-    std::fs::write(&kif, "   1 ７六歩(77)\n   2 ７五歩(77)\n").unwrap();
-    let path = kif.to_str().unwrap();
-    let out = common::masu(&["kif", "convert", path, "--to", "csa"]);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success(), "{err}");
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .ends_with("+7776FU\n")
-    );
+    let kif = "   1 ７六歩(77)\n   2 ７五歩(77)\n";
+    let (path, ok, out, err) = convert_text("left_out.kif", kif, &["--to", "csa"]);
+    assert!(!ok, "{err}");
+    assert!(out.ends_with("+7776FU\n"), "{out}");
     assert_eq!(
         err,
         format!(
             "{path}:2:6: error: illegal move at ply 2: no piece of the side to move on the origin square\n"
         )
     );
-    std::fs::remove_file(kif).unwrap();
 }
 
 #[test]
 fn convert_notes_a_character_shift_jis_writes_as_another() {
     // `¥` goes out as 0x5C, which reads back as `\`.
-    let kif = temp("yen.kif");
-    std::fs::write(&kif, "棋戦：¥杯\n   1 ７六歩(77)\n").unwrap();
-    let path = kif.to_str().unwrap();
-    let out = common::masu(&[
-        "kif",
-        "convert",
-        path,
-        "--to",
-        "kif",
-        "--encoding",
-        "shift_jis",
-    ]);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{err}");
+    let kif = "棋戦：¥杯\n   1 ７六歩(77)\n";
+    let args = ["--to", "kif", "--encoding", "shift_jis"];
+    let (_, ok, _, err) = convert_text("yen.kif", kif, &args);
+    assert!(ok, "{err}");
     assert!(err.contains("writes the character ¥ at line "), "{err}");
-    std::fs::remove_file(kif).unwrap();
 }
 
 #[test]
