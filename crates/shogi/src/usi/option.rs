@@ -111,11 +111,21 @@ const CHOICE_ENDS: &[&str] = &["default", "var"];
 /// How USI writes an empty text value.
 const EMPTY: &str = "<empty>";
 
+/// A text value as read from the rest of a line (`<empty>`: the empty text).
 fn text_value(rest: &str) -> String {
     if rest == EMPTY {
         String::new()
     } else {
         rest.to_owned()
+    }
+}
+
+/// Writes ` word text` for a text value when there is one, the empty text as `<empty>`.
+fn write_text(f: &mut fmt::Formatter<'_>, word: &str, text: Option<&str>) -> fmt::Result {
+    match text {
+        Some("") => write!(f, " {word} {EMPTY}"),
+        Some(text) => write!(f, " {word} {text}"),
+        None => Ok(()),
     }
 }
 
@@ -270,11 +280,7 @@ impl fmt::Display for EngineOption {
             }
             OptionKind::Button => {}
             OptionKind::String { default } | OptionKind::Filename { default } => {
-                match default.as_deref() {
-                    Some("") => write!(f, " default {EMPTY}")?,
-                    Some(text) => write!(f, " default {text}")?,
-                    None => {}
-                }
+                write_text(f, "default", default.as_deref())?;
             }
         }
         Ok(())
@@ -306,12 +312,7 @@ impl FromStr for SetOption {
 impl fmt::Display for SetOption {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "setoption name {}", self.name)?;
-        match self.value.as_deref() {
-            Some("") => write!(f, " value {EMPTY}")?,
-            Some(value) => write!(f, " value {value}")?,
-            None => {}
-        }
-        Ok(())
+        write_text(f, "value", self.value.as_deref())
     }
 }
 
