@@ -2,7 +2,13 @@
 
 import pytest
 
-from masu.shogi import read_usi_bestmove, read_usi_checkmate, read_usi_info, read_usi_option
+from masu.shogi import (
+    read_usi_bestmove,
+    read_usi_checkmate,
+    read_usi_info,
+    read_usi_option,
+    write_usi_setoption,
+)
 
 
 def test_info_gives_what_the_line_gives():
@@ -74,3 +80,9 @@ def test_options_of_every_type():
                          ("option name X type colour", 20), ("info depth 1", 1)]:
         with pytest.raises(ValueError, match=f"column {column}:"):
             read_usi_option(line)
+
+
+def test_setoption_lines():
+    assert write_usi_setoption("USI_Hash", "1024") == "setoption name USI_Hash value 1024"
+    assert write_usi_setoption("Clear Hash") == "setoption name Clear Hash"
+    assert write_usi_setoption("Book File", "") == "setoption name Book File value <empty>"

@@ -45,6 +45,7 @@ __all__ = [
     "read_usi_info",
     "read_usi_option",
     "rotate_sfen",
+    "write_usi_setoption",
 ]
 
 import warnings

@@ -35,6 +35,7 @@ __all__ = [
     "read_usi_info",
     "read_usi_option",
     "rotate_sfen",
+    "write_usi_setoption",
 ]
 
 BLACK: int
@@ -282,6 +283,9 @@ def read_usi_bestmove(line: str) -> Tuple[str, Optional[str]]:
 
 def read_usi_checkmate(line: str) -> Tuple[str, List[str]]:
     """An engine's `checkmate` answer as `(status, moves)`: `"mate"`, `"nomate"`, `"timeout"` or `"notimplemented"`."""
+
+def write_usi_setoption(name: str, value: Optional[str] = None) -> str:
+    """The `setoption` line for option `name` and its text `value` (`None` for a button); the empty text as `<empty>`."""
 
 def read_usi_option(line: str) -> Dict[str, Any]:
     """An engine's `option` line as a dict: `name`, `type`, `default` (bool, int or text; `None` when not given), `min`, `max`, `vars`."""

@@ -29,6 +29,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(usi_lines::read_usi_info, m)?)?;
     m.add_function(wrap_pyfunction!(usi_lines::read_usi_bestmove, m)?)?;
     m.add_function(wrap_pyfunction!(usi_lines::read_usi_option, m)?)?;
+    m.add_function(wrap_pyfunction!(usi_lines::write_usi_setoption, m)?)?;
     m.add_function(wrap_pyfunction!(usi_lines::read_usi_checkmate, m)?)?;
     m.add_function(wrap_pyfunction!(convert::psv_to_hcpe_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert::hcpe_to_psv_bytes, m)?)?;

@@ -82,6 +82,14 @@ pub(super) fn read_usi_checkmate(line: &str) -> PyResult<(&'static str, Vec<Stri
     })
 }
 
+/// The `setoption` line a GUI sends to set option `name` to the text `value` (`None` for a
+/// button): `setoption name Book File value a.db`, the empty text as `<empty>`.
+#[pyfunction]
+#[pyo3(signature = (name, value = None))]
+pub(super) fn write_usi_setoption(name: String, value: Option<String>) -> String {
+    shogi::usi::SetOption { name, value }.to_string()
+}
+
 /// An engine's `option` line as a dict: `name`, `type` (`"check"`, `"spin"`, `"combo"`,
 /// `"button"`, `"string"` or `"filename"`), `default` (a bool for a check, an int for a
 /// spin, text for the others, `""` for `<empty>`; `None` when not given), `min` and `max`

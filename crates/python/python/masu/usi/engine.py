@@ -28,6 +28,7 @@ from masu.shogi import (
     read_usi_checkmate,
     read_usi_info,
     read_usi_option,
+    write_usi_setoption,
 )
 
 __all__ = ["BestMove", "Engine", "EngineError", "EngineOption", "EngineTimeoutError"]
@@ -112,8 +113,7 @@ def _end_process(process: "subprocess.Popen[bytes]") -> None:
 def _usi_value(value: Union[bool, int, str]) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    # USI writes the empty text so (a blank after `value` would be no value at all).
-    return str(value) or "<empty>"
+    return str(value)
 
 
 class Engine:
@@ -279,10 +279,10 @@ class Engine:
     def setoption(self, name: str, value: Union[bool, int, str, None] = None) -> None:
         """Sets an option (``value`` ``None`` for a ``button``); ``True``/``False`` are
         written ``true``/``false``, ``""`` as ``<empty>``."""
-        if value is None:
-            self.send(f"setoption name {name}")
-        else:
-            self.send(f"setoption name {name} value {_usi_value(value)}")
+        text = None if value is None else _usi_value(value)
+        # masu-shogi's writer: the empty text is `<empty>` (a blank after `value` would be
+        # no value at all).
+        self.send(write_usi_setoption(name, text))
 
     def isready(self, timeout: Optional[float] = 600.0) -> None:
         """Sends ``isready`` and waits for ``readyok``, at most `timeout` seconds (``None``:
