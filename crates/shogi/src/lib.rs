@@ -52,7 +52,7 @@ pub use position::{
     Undo,
 };
 pub use setup::{Setup, SetupMode};
-pub use sfen::{BoardError, ParseSfenError};
+pub use sfen::{BoardError, MAX_MOVE_NUMBER, ParseSfenError};
 pub use square::{ParseSquareError, Square};
 pub use text::{ParseColorError, ParseHandError, ParsePieceError};
 pub use usi::{IllegalUsiMoveError, ParseUsiMoveError, UsiMove};

@@ -16,7 +16,8 @@
 //! ```
 //!
 //! Accepted forms, separated by any ASCII whitespace:
-//! - `<board> <side> <hands> [<move number>]` (the move number defaults to 1);
+//! - `<board> <side> <hands> [<move number>]` (the move number defaults to 1, and is at most
+//!   [`MAX_MOVE_NUMBER`]);
 //! - the same after `sfen`;
 //! - `startpos`;
 //! - any of these after `position`, and followed by `moves <usi>...`.
@@ -28,6 +29,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::{Color, Hand, Piece, PieceKind, Position, PositionError, Setup, SetupMode, UsiMove};
+
+/// The largest move number SFEN reading takes, 2,147,483,647: the largest a 32-bit signed
+/// integer holds (other programs' move counters), and far enough from the end of `u32` that
+/// no game played on from it makes [`Position::ply`] wrap around.
+pub const MAX_MOVE_NUMBER: u32 = i32::MAX.unsigned_abs();
 
 /// What is wrong in the board field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,8 +89,8 @@ pub enum ParseSfenError {
         /// Where.
         at: usize,
     },
-    /// The move number is not a number.
-    #[error("invalid move number at byte {at}")]
+    /// The move number is not a number from 0 to [`MAX_MOVE_NUMBER`].
+    #[error("invalid move number at byte {at} (a number from 0 to 2147483647)")]
     MoveNumber {
         /// Where.
         at: usize,
@@ -198,6 +204,7 @@ fn parse_fields<'a>(
         setup.ply = std::str::from_utf8(word)
             .ok()
             .and_then(|w| w.parse().ok())
+            .filter(|&n| n <= MAX_MOVE_NUMBER)
             .ok_or(ParseSfenError::MoveNumber { at })?;
     }
     Ok(setup)

@@ -364,7 +364,7 @@ fn tsume_mode_allows_a_missing_attacker_king_and_fills_the_defender_hand() {
 #[test]
 fn sfen_errors_say_what_and_where() {
     use crate::BoardError;
-    let cases: [(&str, ParseSfenError); 8] = [
+    let cases: [(&str, ParseSfenError); 9] = [
         ("", ParseSfenError::Empty),
         (
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
@@ -396,6 +396,10 @@ fn sfen_errors_say_what_and_where() {
             ParseSfenError::Hand { at: 26 },
         ),
         (
+            "4k4/9/9/9/9/9/9/9/4K4 b - 2147483648",
+            ParseSfenError::MoveNumber { at: 26 },
+        ),
+        (
             "4k4/9/9/9/9/9/9/9/4K4 b - 1 x",
             ParseSfenError::Trailing { at: 28 },
         ),
@@ -416,6 +420,8 @@ fn sfen_errors_say_what_and_where() {
     for (text, err) in cases {
         assert_eq!(Position::from_sfen(text).unwrap_err(), err, "{text:?}");
     }
+    let last = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 2147483647").unwrap();
+    assert_eq!(last.ply(), crate::MAX_MOVE_NUMBER);
 }
 
 #[test]
