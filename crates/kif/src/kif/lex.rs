@@ -355,7 +355,9 @@ fn time(inner: &[u8]) -> Option<MoveTime> {
     })
 }
 
-/// `m:ss` or `h:mm:ss`, fields of any width, blanks around them. (On bytes: the clock of
+/// `m:ss` or `h:mm:ss`, fields of any width, blanks around them, every field after the
+/// first below 60 (`0:99` is no clock: Kifu for Windows and our writer never write one, and
+/// reading it as 99 seconds would hide a damaged field). (On bytes: the clock of
 /// every move line was a tenth of reading a KIF file as string splits.)
 fn clock(s: &[u8]) -> Option<Duration> {
     // Digits and colons between the blanks, as writers put them, in one pass; anything
@@ -370,7 +372,7 @@ fn clock(s: &[u8]) -> Option<Duration> {
                 field = field.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
                 digits += 1;
             }
-            b':' if digits > 0 => {
+            b':' if digits > 0 && (fields == 0 || field < 60) => {
                 secs = secs.checked_mul(60)?.checked_add(field)?;
                 (field, digits) = (0, 0);
                 fields += 1;
@@ -380,6 +382,9 @@ fn clock(s: &[u8]) -> Option<Duration> {
     }
     if digits == 0 {
         return clock_with_blanks(s);
+    }
+    if field >= 60 {
+        return None;
     }
     secs = secs.checked_mul(60)?.checked_add(field)?;
     (1..=2).contains(&fields).then(|| Duration::from_secs(secs))
@@ -398,6 +403,9 @@ fn clock_with_blanks(s: &[u8]) -> Option<Duration> {
         let n = part.iter().try_fold(0u64, |n, &d| {
             n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
         })?;
+        if fields > 0 && n >= 60 {
+            return None;
+        }
         secs = secs.checked_mul(60)?.checked_add(n)?;
         fields += 1;
     }

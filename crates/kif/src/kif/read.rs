@@ -134,8 +134,14 @@ fn extras(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), Read
         b.sink.warn(d)?;
     }
     if let Some((rest, column)) = m.rest {
-        let d = crate::Diagnostic::new(DiagnosticKind::UnknownLine, at.line, at.text, column)
-            .detail(format!("text after the move ignored: `{rest}`"))
+        // `( 0:99/00:00:00)`: a time field whose clock does not read (a field past 59).
+        let (kind, what) = if rest.starts_with('(') && rest.contains(':') {
+            (DiagnosticKind::BadTime, "a time field that does not read")
+        } else {
+            (DiagnosticKind::UnknownLine, "text after the move")
+        };
+        let d = crate::Diagnostic::new(kind, at.line, at.text, column)
+            .detail(format!("{what} ignored: `{rest}`"))
             .ply(b.next_ply() - 1);
         b.sink.warn(d)?;
     }

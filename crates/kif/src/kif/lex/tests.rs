@@ -119,6 +119,19 @@ fn clock_fields_of_any_width() {
     assert_eq!(clock(b"99999999999999999999:00"), None);
 }
 
+/// Minutes and seconds after the first field go up to 59; the first field has no bound.
+#[test]
+fn fields_after_the_first_are_below_sixty() {
+    assert_eq!(clock(b"0:59"), secs(59));
+    assert_eq!(clock(b"75:00"), secs(4500));
+    assert_eq!(clock(b"0:99"), None);
+    assert_eq!(clock(b"0:60"), None);
+    assert_eq!(clock(b"1:60:00"), None);
+    assert_eq!(clock(b"1:00:60"), None);
+    assert_eq!(clock(b"100:59:59"), secs(100 * 3600 + 59 * 60 + 59));
+    assert_eq!(clock("0: 60".as_bytes()), None);
+}
+
 /// The clock as string splits say it (the definition the byte reader keeps).
 fn clock_by_splits(s: &str) -> Option<Duration> {
     let mut secs: u64 = 0;
@@ -128,7 +141,11 @@ fn clock_by_splits(s: &str) -> Option<Duration> {
         if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        secs = secs.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+        let n: u64 = part.parse().ok()?;
+        if fields > 0 && n >= 60 {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(n)?;
         fields += 1;
     }
     (2..=3).contains(&fields).then(|| Duration::from_secs(secs))
