@@ -484,6 +484,7 @@ impl Builder {
     /// Ends reading, reporting an unexplained foul at the end: every reader ends so.
     pub(crate) fn end(mut self) -> Result<(Record, Vec<Diagnostic>), ReadError> {
         self.close_block()?;
+        crate::write::forget_generated_trailers(&mut self.record);
         Ok((self.record, self.sink.list))
     }
 }

@@ -220,6 +220,35 @@ pub(crate) fn step(pos: Option<Position>, node: &Node) -> Option<Position> {
     }
 }
 
+/// The `まで` trailer Kifu for Windows writes after a line that ends in the special `id`
+/// (`まで64手で先手の勝ち`, `まで100手で千日手`), `None` when `id` is no special. Other
+/// readers take the result from it (cshogi's and python-shogi's KIF parsers read no other),
+/// and python-shogi ends the main line only at a trailer.
+pub(crate) fn generated_trailer(record: &Record, id: NodeId) -> Option<String> {
+    let node = &record.tree[id];
+    let special = node.special()?;
+    let moves = node.ply().saturating_sub(1);
+    let naming = is_handicap_naming(record);
+    Some(crate::ki2::trailer::write(
+        moves,
+        special,
+        mover(record, id),
+        naming,
+    ))
+}
+
+/// Forgets every trailer that is the one [`generated_trailer`] gives for its node: the
+/// special says the same, and every writer writes it again. Readers call it last, so that a
+/// record read from a file the writers made is the record written.
+pub(crate) fn forget_generated_trailers(record: &mut Record) {
+    for id in record.tree.ids().collect::<Vec<_>>() {
+        let node = &record.tree[id];
+        if node.trailer.is_some() && node.trailer == generated_trailer(record, id) {
+            record.tree[id].trailer = None;
+        }
+    }
+}
+
 /// The side to move at node `id`'s ply (before the node's move or special).
 pub(crate) fn mover(record: &Record, id: NodeId) -> Color {
     let start = record.start.setup.turn;

@@ -398,7 +398,7 @@ fn start_positions() {
 
 #[test]
 fn what_csa_cannot_hold_is_reported() {
-    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01) +\n&しおり\n   2 投了\nまで1手で先手の勝ち\n\n変化：1手\n   1 ２六歩(27)\n";
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01) +\n&しおり\n   2 投了\nまで、1手で先手の勝ち\n\n変化：1手\n   1 ２六歩(27)\n";
     let p = masu_kif::kif::read_str(kif, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
     let w = csa::write(&p.record, &WriteOptions::default());
     let kinds: Vec<&str> = w

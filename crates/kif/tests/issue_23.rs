@@ -264,7 +264,8 @@ fn a_ki2_trailer_that_contradicts_the_ending_is_reported_and_the_ending_kept() {
 
 #[test]
 fn what_a_writer_leaves_out_is_described_in_words() {
-    let text = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 中断\nまで2手で中断\n";
+    // A trailer other than the one writers generate (`まで2手で中断`) is kept, and lost.
+    let text = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 中断\nまで、2手で中断\n";
     let record = kif::read_str(text, Mode::Lenient)
         .unwrap_or_else(|e| panic!("{e}"))
         .record;
@@ -273,13 +274,13 @@ fn what_a_writer_leaves_out_is_described_in_words() {
         .iter()
         .map(|d| d.describe(&record))
         .collect();
-    assert_eq!(csa, ["the trailer まで2手で中断 at ply 3"]);
+    assert_eq!(csa, ["the trailer まで、2手で中断 at ply 3"]);
     let jkf: Vec<String> = jkf::write(&record)
         .dropped
         .iter()
         .map(|d| d.describe(&record))
         .collect();
-    assert_eq!(jkf, ["the trailer まで2手で中断 at ply 3"]);
+    assert_eq!(jkf, ["the trailer まで、2手で中断 at ply 3"]);
 }
 
 #[test]

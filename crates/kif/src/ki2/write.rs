@@ -10,7 +10,7 @@ use crate::movetext::KifMove;
 use crate::record::{NodeId, NodeKind, Record};
 use crate::text;
 use crate::write::{
-    WriteOptions, annotations, head, is_handicap_naming, mover, positions_after, variation_order,
+    WriteOptions, annotations, generated_trailer, head, positions_after, variation_order,
 };
 
 /// Moves on one line, as Kifu for Windows writes them.
@@ -109,12 +109,8 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], mut pos: Option<Pos
                 let stored = node.trailer.clone().filter(|t| {
                     trailer::parse(t).and_then(|e| e.special).as_ref() == Some(special)
                 });
-                let trailer = stored.unwrap_or_else(|| {
-                    let moves = node.ply().saturating_sub(1);
-                    let naming = is_handicap_naming(record);
-                    trailer::write(moves, special, mover(record, id), naming)
-                });
-                out.push_str(&trailer);
+                let trailer = stored.or_else(|| generated_trailer(record, id));
+                out.push_str(trailer.as_deref().unwrap_or_default());
                 out.push('\n');
                 annotations(out, record, id);
                 continue;

@@ -13,7 +13,9 @@ use crate::encoding::Encoded;
 use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record, Special};
 use crate::text;
-use crate::write::{WriteOptions, annotations, head, positions_after, step, variation_order};
+use crate::write::{
+    WriteOptions, annotations, generated_trailer, head, positions_after, step, variation_order,
+};
 
 /// Writes KIF text with the default options (declaring UTF-8).
 #[must_use]
@@ -85,9 +87,10 @@ struct Lines<'a> {
 }
 
 impl Lines<'_> {
-    /// One line of moves; like Kifu for Windows, it ends with its `まで` trailer or,
-    /// lacking one, an empty line. `pos` is the position before the first move, when `不成`
-    /// is written.
+    /// One line of moves; like Kifu for Windows, it ends with its `まで` trailer (the one
+    /// read, or for a line ending in a special without one, the one Kifu for Windows writes)
+    /// or, lacking one, an empty line. `pos` is the position before the first move, when
+    /// `不成` is written.
     fn block(&self, out: &mut String, line: &[NodeId], mut pos: Option<Position>) {
         let record = self.record;
         for &id in line {
@@ -101,6 +104,9 @@ impl Lines<'_> {
         }
         let last = line.last().copied().unwrap_or(NodeId::ROOT);
         if record.tree[last].trailer.is_none() {
+            if let Some(trailer) = generated_trailer(record, last) {
+                out.push_str(&trailer);
+            }
             out.push('\n');
         }
     }

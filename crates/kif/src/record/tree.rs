@@ -70,7 +70,10 @@ pub struct Node {
     pub comments: Vec<String>,
     /// Bookmarks (KIF `&name`, しおり) on the position after this node.
     pub bookmarks: Vec<String>,
-    /// The `まで…` line written after the line that ends here, verbatim.
+    /// The `まで…` line written after the line that ends here, verbatim, unless it is the
+    /// one the writers generate from the special that ends the line (`まで64手で先手の勝ち`
+    /// after a resignation on move 65): the readers leave that one out, and the KIF and KI2
+    /// writers write it for every line that ends in a special without a trailer.
     pub trailer: Option<String>,
 }
 

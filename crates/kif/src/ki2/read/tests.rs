@@ -11,10 +11,13 @@ fn game_with_result_from_trailer() {
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
     assert_eq!(p.record.tree.main_line_moves(), 4);
     assert_eq!(p.record.result(), Some(&Special::Resign));
+    // The trailer every writer writes for this ending is not kept: the special says it.
     let end = p.record.main_line_end();
-    assert_eq!(
-        p.record.tree[end].trailer.as_deref(),
-        Some("まで4手で後手の勝ち")
+    assert_eq!(p.record.tree[end].trailer, None);
+    let written = crate::ki2::to_string(&p.record);
+    assert!(
+        written.ends_with("△同　銀\nまで4手で後手の勝ち\n"),
+        "{written}"
     );
 }
 
