@@ -124,16 +124,21 @@ impl Record {
 
 #[pymethods]
 impl Record {
-    /// The headers as a dict, each value without the blanks around it (Kifu for Windows pads
+    /// The headers as a read-only mapping (`types.MappingProxyType`; `dict(record.header)`
+    /// makes a dict of it), each value without the blanks around it (Kifu for Windows pads
     /// `手合割：平手　　` with full-width spaces; cshogi and python-shogi trim player names
     /// too); a key written twice keeps its last value. `headers` has them as written.
+    /// Records are read-only: an assignment to the mapping raises TypeError instead of
+    /// changing a copy that nothing reads; `Record.from_board(..., header=...)` makes a
+    /// record with other headers.
     #[getter]
-    fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let dict = PyDict::new(py);
         for h in &self.record.headers {
             dict.set_item(&h.key, h.trimmed_value())?;
         }
-        Ok(dict)
+        let proxy = py.import("types")?.getattr("MappingProxyType")?;
+        proxy.call1((dict,))
     }
 
     /// The headers as (key, value) pairs in file order, the values as written.

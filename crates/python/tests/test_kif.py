@@ -138,6 +138,10 @@ def test_header_values_come_without_the_blanks_around_them():
     assert r.header == {"手合割": "平手", "先手": "羽生", "後手": "藤井"}
     assert r.headers == [("手合割", "平手\u3000\u3000"), ("先手", "羽生\u3000"), ("後手", " 藤井 ")]
     assert r.to_kif() == kif.read(r.to_kif().encode("utf-8")).to_kif()
+    # Records are read-only: assigning to a header raises instead of changing a copy.
+    with pytest.raises(TypeError):
+        r.header["先手"] = "someone else"  # type: ignore[index]
+    assert r.header["先手"] == "羽生" and dict(r.header)["後手"] == "藤井"
 
 
 def test_a_game_played_on_a_board_is_saved_as_a_record(tmp_path):

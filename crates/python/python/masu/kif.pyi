@@ -1,7 +1,7 @@
 """Game records: read KIF, KI2, CSA and JKF, write them, convert them to HCPE."""
 
 import os
-from typing import IO, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, final
+from typing import IO, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union, final
 
 from masu.shogi import Board
 
@@ -35,8 +35,9 @@ class Record:
     """A game record."""
 
     @property
-    def header(self) -> Dict[str, str]:
-        """The headers as a dict, the values without the blanks around them."""
+    def header(self) -> Mapping[str, str]:
+        """The headers as a read-only mapping (`dict(record.header)` makes a dict), the
+        values without the blanks around them."""
     @property
     def headers(self) -> List[Tuple[str, str]]:
         """The headers as (key, value) pairs in file order, the values as written."""
