@@ -19,7 +19,10 @@ fn minimal_game() {
     let end = p.record.main_line_end();
     assert_eq!(p.record.tree[end].trailer, None);
     let written = crate::kif::to_string(&p.record);
-    assert!(written.ends_with("投了        \nまで2手で後手の勝ち\n"), "{written}");
+    assert!(
+        written.ends_with("投了        \nまで2手で後手の勝ち\n"),
+        "{written}"
+    );
 }
 
 #[test]
