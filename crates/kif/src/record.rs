@@ -110,6 +110,11 @@ impl StartPosition {
     pub(crate) fn position_and_faults(
         &self,
     ) -> Result<(Position, PositionErrorKinds), PositionError> {
+        // Most records start from the even game, which needs no building and no checking
+        // (a tenth of the time of reading a short record).
+        if self.setup == Setup::startpos() {
+            return Ok((Position::startpos(), PositionErrorKinds::empty()));
+        }
         match Position::from_setup(self.setup, SetupMode::Strict) {
             Ok(pos) => Ok((pos, PositionErrorKinds::empty())),
             Err(e) => {
