@@ -202,6 +202,43 @@ impl Game {
     ///
     /// As [`Game::from_usi`].
     pub fn from_usi_with(line: &str, mode: SetupMode) -> Result<Game, ParseGameError> {
+        Game::read_usi(line, mode, Game::play_usi)
+    }
+
+    /// As [`Game::from_usi_with`], but a legal move after the game has ended is played, as
+    /// a board that plays on after a repetition or a perpetual check played it (cshogi's
+    /// `set_position`; [`Game::play_unchecked`] after a legality check): the history of
+    /// such a board reads back.
+    ///
+    /// ```
+    /// use masu_shogi::{Game, SetupMode};
+    ///
+    /// let line = "position startpos moves 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a \
+    ///             5i5h 5a5b 5h5i 5b5a 7g7f";
+    /// assert!(Game::from_usi(line).is_err()); // the fourth repetition ended the game
+    /// let game = Game::from_usi_playing_on(line, SetupMode::Strict)?;
+    /// assert_eq!(game.moves().len(), 13);
+    /// assert!(Game::from_usi_playing_on("position startpos moves 7g7f 7g7f", SetupMode::Strict).is_err());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::from_usi`], but for moves after the end.
+    pub fn from_usi_playing_on(line: &str, mode: SetupMode) -> Result<Game, ParseGameError> {
+        Game::read_usi(line, mode, |game, text| {
+            let m = game.position.parse_usi_move(text)?;
+            game.play_unchecked(m);
+            Ok(m)
+        })
+    }
+
+    /// The game of a USI position line, each move played by `play`.
+    fn read_usi(
+        line: &str,
+        mode: SetupMode,
+        play: impl Fn(&mut Game, &str) -> Result<Move, GameError>,
+    ) -> Result<Game, ParseGameError> {
         let (head, moves) = split_moves(line);
         let mut game = Game::from_position(Position::from_sfen_with(head, mode)?);
         for (i, text) in moves.split_ascii_whitespace().enumerate() {
@@ -209,8 +246,7 @@ impl Game {
             let usi = text
                 .parse::<UsiMove>()
                 .map_err(|source| ParseGameError::Move { index, source })?;
-            game.play_usi(text)
-                .map_err(|source| ParseGameError::Play { index, source })?;
+            play(&mut game, text).map_err(|source| ParseGameError::Play { index, source })?;
             debug_assert_eq!(game.last_move().map(|m| m.to_usi()), Some(usi));
         }
         Ok(game)
