@@ -1,6 +1,7 @@
 """masu.shogi.Board and Move: the API cshogi and python-shogi users know."""
 
 import copy
+import pickle
 import random
 import threading
 
@@ -216,6 +217,38 @@ def test_repetition_is_a_draw():
     assert board.is_fourfold_repetition()
 
 
+def test_a_move_pushed_on_another_position_says_why_it_is_refused():
+    # The same text, another capture: the Move holds the piece it captures.
+    rook_takes_nothing = Board("4k4/9/9/9/4p4/9/9/9/4K3R b - 1").move_from_usi("1i1a")
+    board = Board("4k3g/9/9/9/4p4/9/9/9/4K3R b - 1")
+    with pytest.raises(masu.IllegalMoveError, match=r'another position .*push_usi\("1i1a"\)'):
+        board.push(rook_takes_nothing)
+    assert board.push_usi("1i1a").captured == "G"
+    # A move no text makes legal here names the rule it breaks.
+    with pytest.raises(masu.IllegalMoveError, match="illegal move 5e5d: .+"):
+        Board().push(Board("4k4/9/9/9/4P4/9/9/9/4K4 b - 1").move_from_usi("5e5d"))
+
+
+def test_a_history_played_on_past_the_end_reads_back():
+    # push plays on after a repetition or a perpetual check; the board's USI line and its
+    # pickle hold those moves, and read back (cshogi's set_position takes them too).
+    repeated = Board()
+    for usi in ["5i5h", "5a5b", "5h5i", "5b5a"] * 3 + ["7g7f"]:
+        repeated.push_usi(usi)
+    perpetual = Board("4k4/9/9/9/9/9/9/9/R3K4 b - 1")
+    for usi in ["9i9a"] + ["5a5b", "9a9b", "5b5a", "9b9a"] * 3 + ["5a5b"]:
+        perpetual.push_usi(usi)
+    for board in (repeated, perpetual):
+        for back in (Board(board.usi()), pickle.loads(pickle.dumps(board))):
+            assert back == board and back.move_stack == board.move_stack
+        other = Board()
+        other.set_position(board.usi().removeprefix("position "))
+        assert other.usi() == board.usi()
+    # A move that is not legal still does not read.
+    with pytest.raises(masu.IllegalMoveError):
+        Board(repeated.usi() + " 7g7f")
+
+
 def test_is_draw_answers_as_cshogi_for_a_search():
     board = Board()
     for usi in ["5i5h", "5a5b", "5h5i"]:
@@ -249,6 +282,9 @@ def test_is_draw_answers_as_cshogi_for_a_search():
     # The same board with a pawn more for the side to move, then for the other side.
     board = Board("4k4/9/9/9/9/9/9/7R1/4K4 b p 1 moves 2h2d P*2c 2d2c 5a4a 2c2h 4a5a")
     assert board.is_draw() == masu.shogi.REPETITION_SUPERIOR
+    # As cshogi reads the limit: 0 (falsy) is none, a negative one looks at nothing.
+    assert board.is_draw(0) == masu.shogi.REPETITION_SUPERIOR
+    assert board.is_draw(-1) == board.is_draw(5) == masu.shogi.NOT_REPETITION
     board.push_usi("2h2d")
     assert board.is_draw() == masu.shogi.REPETITION_INFERIOR
 
@@ -281,6 +317,9 @@ def test_entering_king_declaration(sfen, win27, win24, points24):
     assert board.nyugyoku_result(shogi.LAW_24) == (
         shogi.NYUGYOKU_WIN if win24 else shogi.NYUGYOKU_DRAW if points24 in range(24, 31) else shogi.NYUGYOKU_NONE
     )
+    # cshogi's defaults: the 27-point rule for is_nyugyoku, the 24-point one for the result.
+    assert board.nyugyoku_result() == board.nyugyoku_result(shogi.LAW_24)
+    assert board.is_nyugyoku() == board.is_nyugyoku(shogi.LAW_27)
 
 
 def test_csa_moves_round_trip():

@@ -202,22 +202,26 @@ class Board:
     def is_check(self) -> bool:
         """Whether the side to move is in check."""
     def is_checkmate(self) -> bool:
-        """Whether the side to move is checkmated."""
+        """Whether the side to move is in check and has no legal move (out of check without
+        one it has lost too, shogi having no stalemate: `outcome()` says checkmate)."""
     def is_game_over(self) -> bool:
-        """Whether the game is over: checkmate, or a fourth repetition."""
+        """Whether the game is over: no legal move, or a fourth repetition (cshogi's only at no
+        legal move; python-shogi's at both). Play may go on after a repetition."""
     def is_draw(self, ply: Optional[int] = None) -> int:
-        """What the position repeats within `ply` plies, as cshogi answers: a `REPETITION_*`
-        code, `NOT_REPETITION` (0) for none."""
+        """What the position repeats within `ply` plies (`None` or 0: the whole history, as
+        in cshogi), as cshogi answers: a `REPETITION_*` code, `NOT_REPETITION` (0) for none."""
     def move_is_draw(self, move: Union[Move, str], ply: Optional[int] = None) -> int:
         """What the position after `move` would repeat, as `is_draw` answers it."""
     def is_fourfold_repetition(self) -> bool:
         """Whether the game is drawn by repetition (a fourth occurrence)."""
     def is_nyugyoku(self, rule: int = 1) -> bool:
         """Whether the side to move wins by declaring (入玉宣言) under `LAW_27` (or 27) or `LAW_24` (or 24)."""
-    def nyugyoku_result(self, rule: int = 1) -> int:
-        """The declaration judged under `LAW_27` or `LAW_24`: `NYUGYOKU_WIN`, `NYUGYOKU_DRAW` or `NYUGYOKU_NONE`."""
+    def nyugyoku_result(self, rule: int = 0) -> int:
+        """The declaration judged under `LAW_24` (the default, as in cshogi) or `LAW_27`:
+        `NYUGYOKU_WIN`, `NYUGYOKU_DRAW` or `NYUGYOKU_NONE`."""
     def outcome(self) -> Optional[str]:
-        """How the game ended (`"draw by repetition"` ...), `None` while it goes on."""
+        """How the game ended (`"draw by repetition"`, `"white wins by perpetual check"`: White
+        wins, Black having checked on every move) ..., `None` while it goes on."""
     def repetitions(self) -> int:
         """How many times the current position has occurred since the board was set."""
     def piece(self, square: _Square) -> Optional[str]:

@@ -53,13 +53,25 @@ pub(crate) const NYUGYOKU_DRAW: u8 = 2;
 pub(crate) const LAW_24: u32 = 0;
 pub(crate) const LAW_27: u32 = 1;
 
-/// `m` when `legal`, else IllegalMoveError naming it.
-fn checked(m: shogi::Move, legal: bool) -> PyResult<shogi::Move> {
+/// `m` when `legal`, else IllegalMoveError with the rule `m` breaks in `pos`; a `Move` made
+/// for another position whose USI text is a legal move here (it holds the piece it
+/// captures, which differs) says so, and which call plays the text's move.
+pub(crate) fn checked(pos: &Position, m: shogi::Move, legal: bool) -> PyResult<shogi::Move> {
     if legal {
-        Ok(m)
-    } else {
-        Err(illegal_move(format!("illegal move {m}")))
+        return Ok(m);
     }
+    let usi = m.to_usi();
+    let message = if usi.to_move(pos).is_ok() {
+        format!(
+            "illegal move {m}: this Move was made for another position (it holds the piece \
+             it captures); push_usi(\"{usi}\") plays the move of its text here"
+        )
+    } else if let Err(reason) = pos.check_legal(&m) {
+        format!("illegal move {m}: {reason}")
+    } else {
+        format!("illegal move {m}")
+    };
+    Err(illegal_move(message))
 }
 
 /// `bytes` as a new `bytes` object, or written into `out` (then `None`).
@@ -79,7 +91,7 @@ fn bytes_or_fill<'py>(
 fn resolve_in(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<shogi::Move> {
     if let Ok(m) = mv.cast::<Move>() {
         let m = m.get().mv;
-        return checked(m, pos.is_legal(&m));
+        return checked(pos, m, pos.is_legal(&m));
     }
     let text: String = mv
         .extract()
@@ -420,7 +432,9 @@ impl Board {
         Ok(self.state(py)?.position().in_check())
     }
 
-    /// Whether the side to move is checkmated.
+    /// Whether the side to move is in check and has no legal move. (Out of check without a
+    /// legal move, which shogi's rules make rare, it has lost all the same: `outcome()`
+    /// says checkmate there too, shogi having no stalemate.)
     fn is_checkmate(&self, py: Python<'_>) -> PyResult<bool> {
         Ok(self.state(py)?.position().is_checkmate())
     }
@@ -432,37 +446,40 @@ impl Board {
     }
 
     /// What the position repeats, as cshogi's `is_draw` answers for a search: the nearest
-    /// earlier position within `ply` plies (all the history when `None`) with the same
+    /// earlier position within `ply` plies (all the history when `None` or 0, as in
+    /// cshogi; none when negative) with the same
     /// board and side to move gives `REPETITION_DRAW` (the same hands),
     /// `REPETITION_WIN`/`REPETITION_LOSE` (the same hands, every move of the opponent/of the
     /// side to move since then a check), `REPETITION_SUPERIOR`/`REPETITION_INFERIOR` (the
     /// side to move holding more/less in hand); `NOT_REPETITION` (0) otherwise. The game
     /// itself is drawn only at a fourth occurrence: `is_fourfold_repetition`.
     #[pyo3(signature = (ply = None))]
-    fn is_draw(&self, py: Python<'_>, ply: Option<usize>) -> PyResult<u8> {
+    fn is_draw(&self, py: Python<'_>, ply: Option<i64>) -> PyResult<u8> {
         let game = &self.state(py)?.game;
         Ok(game
-            .repetition(ply.unwrap_or(usize::MAX))
+            .repetition(ply_limit(ply))
             .map_or(NOT_REPETITION, repetition_code))
     }
 
     /// What the position after `move` (a `Move` or USI text) would repeat, as `is_draw`
     /// answers it there; the board is left as it was. Raises IllegalMoveError when the
-    /// move is not legal here. (cshogi's `move_is_draw` tells only the same position: 0
-    /// where this answers `REPETITION_SUPERIOR` or `REPETITION_INFERIOR`.)
+    /// move is not legal here. (cshogi's `move_is_draw` can answer otherwise than its own
+    /// `is_draw` after the move: 0 where this answers `REPETITION_SUPERIOR` or
+    /// `REPETITION_INFERIOR`, and `REPETITION_DRAW` where the last occurrence of the board
+    /// had other hands but an older one the same.)
     #[pyo3(signature = (r#move, ply = None))]
     fn move_is_draw(
         &self,
         py: Python<'_>,
         r#move: &Bound<'_, PyAny>,
-        ply: Option<usize>,
+        ply: Option<i64>,
     ) -> PyResult<u8> {
         let mut state = self.state_mut(py)?;
         let m = state.resolve(r#move)?;
         let game = &mut state.game;
         game.play_unchecked(m);
         let code = game
-            .repetition(ply.unwrap_or(usize::MAX))
+            .repetition(ply_limit(ply))
             .map_or(NOT_REPETITION, repetition_code);
         game.undo();
         Ok(code)
@@ -475,7 +492,8 @@ impl Board {
     }
 
     /// How the game ended (`"black wins by checkmate"`, `"draw by repetition"`,
-    /// `"white wins by perpetual check"`), `None` while it goes on.
+    /// `"white wins by perpetual check"`: White wins, Black having checked on every move of
+    /// the repetition), `None` while it goes on.
     fn outcome(&self, py: Python<'_>) -> PyResult<Option<String>> {
         Ok(self.state(py)?.game.outcome().map(|o| o.to_string()))
     }
@@ -503,11 +521,12 @@ impl Board {
         Ok(self.nyugyoku_result(py, rule)? == NYUGYOKU_WIN)
     }
 
-    /// The declaration (入玉宣言) of the side to move judged under `rule` (`LAW_27` or
-    /// `LAW_24`, as `is_nyugyoku` takes them), by cshogi's codes: `NYUGYOKU_WIN` (1),
-    /// `NYUGYOKU_DRAW` (2: 24 to 30 points under the 24-point rule) or `NYUGYOKU_NONE` (0:
-    /// the declaration would be invalid). Raises ValueError for another rule.
-    #[pyo3(signature = (rule = 1))] // LAW_27
+    /// The declaration (入玉宣言) of the side to move judged under `rule` (`LAW_24`, the
+    /// default as in cshogi, or `LAW_27`, as `is_nyugyoku` takes them), by cshogi's codes:
+    /// `NYUGYOKU_WIN` (1), `NYUGYOKU_DRAW` (2: 24 to 30 points under the 24-point rule) or
+    /// `NYUGYOKU_NONE` (0: the declaration would be invalid). Raises ValueError for another
+    /// rule.
+    #[pyo3(signature = (rule = 0))] // LAW_24, cshogi's default here (`is_nyugyoku`'s is LAW_27)
     fn nyugyoku_result(&self, py: Python<'_>, rule: u32) -> PyResult<u8> {
         let rule = match rule {
             LAW_27 | 27 => DeclarationRule::Points27,
@@ -782,6 +801,15 @@ impl Board {
     }
 }
 
+/// The plies `is_draw` looks back, as cshogi reads its argument: `None` or 0 (any falsy
+/// value) for no limit, a negative number for none.
+fn ply_limit(ply: Option<i64>) -> usize {
+    match ply {
+        None | Some(0) => usize::MAX,
+        Some(n) => usize::try_from(n).unwrap_or(0),
+    }
+}
+
 /// Whether `start` is a mate problem's position that only `tsume=True` reads (no attacker
 /// king, say): its SFEN, read back so, gives the same position, every piece now written.
 pub(crate) fn needs_tsume_mode(start: &shogi::Position) -> bool {
@@ -797,7 +825,9 @@ fn read_game(text: &str, tsume: bool) -> PyResult<Game> {
     } else {
         SetupMode::Strict
     };
-    Game::from_usi_with(text, mode).map_err(|e| match e {
+    // Played on past a repetition or a perpetual check, as `push` plays on: a board's
+    // own history (`usi()`, a pickle) reads back.
+    Game::from_usi_playing_on(text, mode).map_err(|e| match e {
         shogi::ParseGameError::Play { .. } => illegal_move(e),
         _ => setup_error(&e, "Board(sfen, tsume=True)"),
     })

@@ -41,9 +41,8 @@ Plays a `Move` (or USI text). Raises IllegalMoveError when it is not legal here.
         let mut state = board.get().state_mut(py)?;
         if let Ok(object) = mv.cast::<Move>() {
             let m = object.get().mv;
-            if !state.is_legal_to_push(&m) {
-                return Err(illegal_move(format!("illegal move {m}")));
-            }
+            let legal = state.is_legal_to_push(&m);
+            let m = super::board::checked(state.position(), m, legal)?;
             state.play(m, Some(object.clone().unbind()));
         } else {
             let m = state.resolve(mv)?;
