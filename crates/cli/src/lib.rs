@@ -12,5 +12,6 @@ mod output;
 mod render;
 mod reversi_cmd;
 mod reversi_play;
+mod seconds;
 mod shogi_cmd;
 mod solve;

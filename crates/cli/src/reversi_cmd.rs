@@ -63,8 +63,8 @@ struct SolveArgs {
     /// The side to move: `X` (black) or `O` (white), unless the board argument gives it.
     side: Option<String>,
     /// Stop after this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    #[arg(long, value_parser = crate::seconds::parse_seconds)]
+    time: Option<Duration>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
@@ -146,7 +146,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let board = args.board()?;
     let limits = SolveLimits {
         nodes: None,
-        time: args.time.map(Duration::from_secs_f64),
+        time: args.time,
     };
     let mut solver = Solver::try_new(args.hash.saturating_mul(1 << 20))
         .with_context(|| format!("--hash {}", args.hash))?;

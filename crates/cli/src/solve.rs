@@ -21,8 +21,8 @@ pub(crate) struct SolveArgs {
     #[arg(long)]
     nodes: Option<u64>,
     /// Time limit per problem, in seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    #[arg(long, value_parser = crate::seconds::parse_seconds)]
+    time: Option<Duration>,
     /// Transposition table size per problem, in MiB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
@@ -96,17 +96,10 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             play_after(task, moves)?;
         }
     }
-    let time = match args.time {
-        Some(seconds) => Some(
-            Duration::try_from_secs_f64(seconds)
-                .map_err(|_| anyhow::anyhow!("--time {seconds}: not a number of seconds"))?,
-        ),
-        None => None,
-    };
     let config = Config {
         limits: Limits {
             nodes: args.nodes,
-            time,
+            time: args.time,
         },
         table_bytes: args.hash.saturating_mul(1 << 20),
         answer: args.level,

@@ -50,3 +50,17 @@ fn the_interrupt_check_stops_a_solve_and_is_asked_again_by_the_next() {
     let outcome = solver.solve(&board, SolveLimits::none(), |_| ControlFlow::Continue(()));
     assert!(matches!(outcome, SolveOutcome::Solved(_)));
 }
+
+/// A time limit past what the clock holds is no limit (a `--time 1e19` panicked).
+#[test]
+fn a_time_limit_of_any_size_is_a_limit() {
+    let board: Board = "XO-O--XO-XOOOOOO-OXOOOXO-XOXOXOO-XXOXOOO--XXOXOO--OOXXOO-OOOXX-- X"
+        .parse()
+        .unwrap();
+    let limits = SolveLimits {
+        nodes: None,
+        time: Some(Duration::MAX),
+    };
+    let outcome = Solver::new(1 << 20).solve(&board, limits, |_| ControlFlow::Continue(()));
+    assert!(matches!(outcome, SolveOutcome::Solved(_)));
+}

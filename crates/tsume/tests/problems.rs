@@ -154,6 +154,25 @@ fn node_limit_gives_unknown() {
     );
 }
 
+/// Limits past what the clock holds are no limits, not an overflow (a time of `1e19`
+/// seconds from Python or the command line panicked).
+#[test]
+fn limits_of_any_size_are_limits() {
+    let p = parse_position("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+    let mut s = Solver::new(Config {
+        limits: Limits {
+            nodes: Some(u64::MAX),
+            time: Some(std::time::Duration::MAX),
+        },
+        progress: Some(Arc::new(|_: &masu_tsume::Progress| {})),
+        progress_interval: std::time::Duration::MAX,
+        table_bytes: 1 << 20,
+        ..Config::default()
+    });
+    let v = s.solve(&p).unwrap();
+    assert!(matches!(&v, Verdict::Mate(m) if m.length == 1), "{v:?}");
+}
+
 #[test]
 fn cancellation_stops_the_search() {
     let flag = Arc::new(AtomicBool::new(true));

@@ -307,7 +307,8 @@ impl Solver {
             order_cache: &mut self.order_cache,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| start + t),
+            // A limit past what an `Instant` holds (`Duration::MAX`) is none.
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
             interrupt: self.interrupt.as_deref(),
             next_interrupt: start + INTERRUPT_INTERVAL,
             stopped: false,

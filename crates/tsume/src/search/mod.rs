@@ -34,7 +34,8 @@ pub(crate) struct Budget<'c> {
     pub(crate) progress: Option<&'c mut ProgressFn>,
     pub(crate) interval: Duration,
     pub(crate) start: Instant,
-    next_report: Instant,
+    /// `None` when the interval reaches past what an `Instant` holds: never.
+    next_report: Option<Instant>,
     next_check: u64,
     /// Asked on this thread whether to stop ([`Budget::interruptible`]).
     interrupt: Option<&'c InterruptFn>,
@@ -60,12 +61,13 @@ impl<'c> Budget<'c> {
         let start = Instant::now();
         Budget {
             node_limit,
-            deadline: time.map(|t| start + t),
+            // A limit past what an `Instant` holds (`Duration::MAX`) is none.
+            deadline: time.and_then(|t| start.checked_add(t)),
             cancel,
             progress,
             interval,
             start,
-            next_report: start + interval,
+            next_report: start.checked_add(interval),
             next_check: 0,
             interrupt: None,
             next_interrupt: start + INTERRUPT_INTERVAL,
@@ -78,10 +80,10 @@ impl<'c> Budget<'c> {
     /// a thread of its own): its time limit and progress reports count from then.
     pub(crate) fn begun_at(mut self, start: Instant) -> Self {
         if let Some(deadline) = self.deadline {
-            self.deadline = Some(start + (deadline - self.start));
+            self.deadline = start.checked_add(deadline - self.start);
         }
         self.start = start;
-        self.next_report = start + self.interval;
+        self.next_report = start.checked_add(self.interval);
         self.next_interrupt = start + INTERRUPT_INTERVAL;
         self
     }
@@ -426,8 +428,8 @@ impl<'t, 'c> Searcher<'t, 'c> {
                 }
             }
         }
-        if now >= self.budget.next_report && self.budget.progress.is_some() {
-            self.budget.next_report = now + self.budget.interval;
+        if self.budget.next_report.is_some_and(|at| now >= at) && self.budget.progress.is_some() {
+            self.budget.next_report = now.checked_add(self.budget.interval);
             self.report(now);
         }
     }
