@@ -6,12 +6,13 @@ use pyo3::prelude::*;
 
 use crate::errors::value_error;
 
-/// A time limit in seconds as a `Duration`: a finite number at least 0, else ValueError.
+/// A time limit in seconds as a `Duration`: a number from 0 to what a `Duration` holds
+/// (about 1.8e19), else ValueError.
 pub(crate) fn seconds(time: Option<f64>) -> PyResult<Option<Duration>> {
     time.map(|t| {
         Duration::try_from_secs_f64(t).map_err(|_| {
             value_error(format!(
-                "time must be a finite number of seconds >= 0, got {t}"
+                "time must be a number of seconds from 0 to 1.8e19, got {t}"
             ))
         })
     })

@@ -232,7 +232,7 @@ impl Board {
 /// Solves the board exactly: (score for the side to move with empties to the winner, best
 /// move or `None` when the game is over). `time` (seconds) and `nodes` limit the search
 /// (`nodes` counts the search's nodes, not the shallow searches ordering each one's moves:
-/// far from the end a node costs up to milliseconds, so `time` is the limit of the wall
+/// far from the end a node costs up to a second, so `time` is the limit of the wall
 /// time); a limit hit, or Ctrl-C, raises TimeoutError or KeyboardInterrupt. The GIL is
 /// released.
 /// Each call sets up a table of its own (zeroing `hash_mb` takes milliseconds); a `Solver`

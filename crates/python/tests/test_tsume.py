@@ -55,9 +55,11 @@ def test_levels_no_mate_and_limits():
         assert stopped.stopped == "nodes"
     with pytest.raises(ValueError, match="level"):
         tsume.solve(MATE3, level="fast")
-    for bad in (-1.0, float("nan"), float("inf")):
-        with pytest.raises(ValueError, match="time must be a finite number of seconds"):
+    for bad in (-1.0, float("nan"), float("inf"), 1e30):
+        with pytest.raises(ValueError, match="time must be a number of seconds from 0 to 1.8e19"):
             tsume.solve(MATE3, time=bad)
+    # A limit past what the clock holds is none (it panicked).
+    assert tsume.solve(MATE3, time=1.8e19).length == 3
     with pytest.raises(ValueError):
         tsume.solve("not a position")
 

@@ -235,7 +235,8 @@ impl Board {
     }
 
     /// Places a disc on `sq` without checking legality: an illegal move gives a position that
-    /// cannot arise in a game (never a panic, never undefined behaviour).
+    /// cannot arise in a game, still a board of one disc a square that every search takes
+    /// (never a panic, never undefined behaviour).
     #[must_use]
     pub fn play_unchecked(&self, sq: Square) -> Board {
         self.apply(sq, bits::flips(self.player, self.opponent, sq.index()))
@@ -253,7 +254,9 @@ impl Board {
 
     fn apply(&self, sq: Square, flipped: u64) -> Board {
         Board {
-            player: self.opponent & !flipped,
+            // `sq` leaves the opponent's discs too: an unchecked move on an opponent's disc
+            // still gives one disc a square (the solver's pattern indices count on it).
+            player: self.opponent & !(flipped | sq.bit()),
             opponent: self.player | flipped | sq.bit(),
             side: self.side.opposite(),
         }

@@ -171,10 +171,11 @@ pub enum ParseTranscriptError {
     /// Text that is not a square or a pass, at the given byte offset.
     #[error("invalid move text at byte {0}")]
     Syntax(usize),
-    /// A move that cannot be played at its place in the game (0-based ply).
-    #[error("move {ply}: {error}")]
+    /// A move that cannot be played at its place in the game: `ply` counts from 0, the
+    /// message from 1 (`f5a1`: `move 2: ...`), passes included.
+    #[error("move {}: {error}", ply + 1)]
     Illegal {
-        /// Index of the move in the transcript, passes included.
+        /// Index of the move in the transcript from 0, passes included.
         ply: usize,
         /// Why it could not be played.
         error: PlayError,
@@ -290,9 +291,9 @@ mod tests {
             parse_transcript(&start, "f5 zz"),
             Err(ParseTranscriptError::Syntax(3))
         );
-        assert!(matches!(
-            parse_transcript(&start, "f5a1"),
-            Err(ParseTranscriptError::Illegal { ply: 1, .. })
-        ));
+        let err = parse_transcript(&start, "f5a1").unwrap_err();
+        assert!(matches!(err, ParseTranscriptError::Illegal { ply: 1, .. }));
+        // The message counts as a reader does: a1 is the second move.
+        assert!(err.to_string().starts_with("move 2: "), "{err}");
     }
 }

@@ -54,6 +54,6 @@ impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
         let record = GameRecord::deserialize(d)?;
         Game::from_moves(record.start, &record.moves)
-            .map_err(|(ply, e)| D::Error::custom(format_args!("move {ply}: {e}")))
+            .map_err(|(ply, e)| D::Error::custom(format_args!("move {}: {e}", ply + 1)))
     }
 }
