@@ -363,8 +363,10 @@ fn verdict_word(verdict: &Result<Verdict, anyhow::Error>) -> &'static str {
 }
 
 /// One problem's JSON object. `within` is the limit of a `"nomate_within"` verdict
-/// (`--within`), null otherwise. A mate carries its 余詰 (`alternatives`, and `undecided`:
-/// checks whose search was left undecided) and `convention`: `"same"` (the minimax line is
+/// (`--within`), null otherwise. A mate carries its 余詰 (`alternatives`, `undecided`:
+/// checks whose search was left undecided, and `alternatives_complete`: whether every
+/// move of the line was searched, true only at the full level when the budget held) and
+/// `convention`: `"same"` (the minimax line is
 /// the convention answer), `"differs"` (with `convention_length`, `convention_line`,
 /// `convention_alternatives`, `convention_undecided` and
 /// `convention_alternatives_complete`) or `"unknown"` (not worked out within the budget).
@@ -394,6 +396,7 @@ fn json_line(report: &Report) -> serde_json::Value {
     if let Some(mate) = mate {
         value["alternatives"] = json_alternatives(&mate.alternatives);
         value["undecided"] = json_alternatives(&mate.undecided);
+        value["alternatives_complete"] = mate.alternatives_complete.into();
         value["convention"] = match mate.convention {
             Convention::Same => "same",
             Convention::Differs(_) => "differs",
@@ -489,6 +492,9 @@ fn write_text(
         }
         if !m.undecided.is_empty() {
             writeln!(out, "  余詰 undecided: {}", text_alternatives(&m.undecided))?;
+        }
+        if level == AnswerLevel::Full && m.exact && !m.alternatives_complete {
+            writeln!(out, "  余詰: search not finished (budget)")?;
         }
         if m.convention == Convention::Unknown {
             writeln!(out, "  by convention: not worked out")?;

@@ -315,8 +315,20 @@ fn a_position_after_some_moves_is_solved() {
 #[test]
 fn a_time_that_is_not_a_duration_is_a_one_line_error() {
     let sfen = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
-    for time in ["--time=-1", "--time=nan", "--time=inf"] {
+    let board = "XO-O--XO-XOOOOOO-OXOOOXO-XOXOXOO-XXOXOOO--XXOXOO--OOXXOO-OOOXX-- X";
+    for time in ["--time=-1", "--time=nan", "--time=inf", "--time=1e30"] {
         let err = masu_err(&["solve", sfen, time]);
-        assert!(err.contains("not a number of seconds"), "{err}");
+        assert!(
+            err.contains("a number of seconds from 0 to 1.8e19"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // The same for reversi (it panicked).
+        let err = masu_err(&["reversi", "solve", board, time]);
+        assert!(
+            err.contains("a number of seconds from 0 to 1.8e19"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
     }
 }

@@ -48,8 +48,15 @@ pub(crate) struct Solution {
     /// worked out (`level` below `"full"`).
     convention_length: Option<u32>,
     /// Other attacker moves that mate as fast as the main line's (余詰), as (index into
-    /// `line`, USI move).
+    /// `line`, USI move), searched at `level="full"` only.
     alternatives: Vec<(usize, String)>,
+    /// Checks on the line whose search for 余詰 was left undecided within its nodes, as
+    /// `alternatives` lists them: they may mate as fast as the line's move.
+    undecided: Vec<(usize, String)>,
+    /// Whether every attacker move of the line was searched for 余詰: `True` only at
+    /// `level="full"` when the budget held (a node or time limit may stop it part way; the
+    /// line and its proven length are kept, the later moves in neither list).
+    alternatives_complete: bool,
     /// Why an `"unknown"` search stopped: `"nodes"`, `"time"`, `"interrupted"`, `"depth"` or
     /// `"no_line"`; `None` otherwise.
     stopped: Option<&'static str>,
@@ -68,6 +75,8 @@ type SolutionState = (
     Vec<String>,
     Option<u32>,
     Vec<(usize, String)>,
+    Vec<(usize, String)>,
+    bool,
     Option<String>,
     u64,
     f64,
@@ -95,6 +104,8 @@ impl Solution {
             s.line_ki2,
             s.convention_length,
             s.alternatives,
+            s.undecided,
+            s.alternatives_complete,
             s.stopped.map(str::to_owned),
             s.nodes,
             s.seconds,
@@ -113,6 +124,8 @@ impl Solution {
             line_ki2,
             convention_length,
             alternatives,
+            undecided,
+            alternatives_complete,
             stopped,
             nodes,
             seconds,
@@ -125,6 +138,8 @@ impl Solution {
             line_ki2,
             convention_length,
             alternatives,
+            undecided,
+            alternatives_complete,
             stopped: stopped
                 .map(|w| one_of(&["nodes", "time", "interrupted", "depth", "no_line"], &w))
                 .transpose()?,
@@ -409,6 +424,8 @@ fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyR
         line_ki2: Vec::new(),
         convention_length: None,
         alternatives: Vec::new(),
+        undecided: Vec::new(),
+        alternatives_complete: false,
         stopped: None,
         nodes: stats.nodes,
         seconds: stats.elapsed.as_secs_f64(),
@@ -426,11 +443,15 @@ fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyR
                 .map(ToString::to_string)
                 .collect();
             solution.convention_length = mate.convention.length(mate.length);
-            solution.alternatives = mate
-                .alternatives
-                .iter()
-                .map(|a| (a.ply, a.mv.to_string()))
-                .collect();
+            let tagged = |alternatives: &[tsume::Alternative]| {
+                alternatives
+                    .iter()
+                    .map(|a| (a.ply, a.mv.to_string()))
+                    .collect()
+            };
+            solution.alternatives = tagged(&mate.alternatives);
+            solution.undecided = tagged(&mate.undecided);
+            solution.alternatives_complete = mate.alternatives_complete;
         }
         Verdict::NoMate | Verdict::NoMateWithin { .. } => solution.verdict = "no_mate",
         Verdict::Unknown { reason } => solution.stopped = Some(stop_name(reason)),

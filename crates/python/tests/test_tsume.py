@@ -1,5 +1,6 @@
 """masu.tsume: one problem, many in parallel, limits and bad input."""
 
+import pickle
 import threading
 import time
 
@@ -164,3 +165,17 @@ def test_a_table_too_large_is_a_value_error():
         tsume.solve(MATE3, hash_mb=1 << 40)
     with pytest.raises(ValueError):
         tsume.solve_many([MATE3], hash_mb=1 << 40)
+
+
+def test_a_node_limit_in_the_yozume_search_keeps_the_proven_length():
+    # A mate in 7 whose 余詰 search needs some 150,000 nodes: a limit of 10,000 stops it,
+    # and the shortest length proven before stays (it was "13, an upper bound").
+    problem = "9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1"
+    cut = tsume.solve(problem, nodes=10_000)
+    assert (cut.length, cut.exact, cut.alternatives_complete) == (7, True, False)
+    assert cut.convention_length is None and cut.nodes < 20_000
+    whole = tsume.solve(problem)
+    assert (whole.length, whole.exact, whole.alternatives_complete) == (7, True, True)
+    assert whole.undecided == [] and all(ply % 2 == 0 for ply, _ in whole.alternatives)
+    assert not tsume.solve(problem, level="exact").alternatives_complete
+    assert pickle.loads(pickle.dumps(cut)) == cut

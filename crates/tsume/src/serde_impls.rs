@@ -4,7 +4,7 @@
 //! |---|---|
 //! | [`StopReason`] | its text, `"node limit"` |
 //! | [`Expected`] | `{"mate": 3}`, `"no_mate"`, `"unknown"` |
-//! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": []}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
+//! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": [], "alternatives_complete": true}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
 //! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; reading checks every move |
 
 use serde::de::Error as _;
@@ -49,6 +49,9 @@ struct MateText {
     convention: ConventionText,
     alternatives: Vec<AlternativeText>,
     undecided: Vec<AlternativeText>,
+    /// Absent from what earlier versions wrote: read as false (not known complete).
+    #[serde(default)]
+    alternatives_complete: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -114,6 +117,7 @@ impl From<&Verdict> for VerdictText {
                 },
                 alternatives: alternatives_text(&mate.alternatives),
                 undecided: alternatives_text(&mate.undecided),
+                alternatives_complete: mate.alternatives_complete,
             }),
             Verdict::NoMate => VerdictText::NoMate,
             Verdict::NoMateWithin { plies } => VerdictText::NoMateWithin { plies: *plies },
@@ -197,6 +201,7 @@ fn read_verdict(position: &Position, text: VerdictText) -> Result<Verdict, Strin
                 line,
                 leftover: m.leftover,
                 convention,
+                alternatives_complete: m.alternatives_complete,
             })
         }
         VerdictText::NoMate => Verdict::NoMate,

@@ -11,15 +11,12 @@ use crate::error::{SolveError, TableError};
 use crate::pn::{LEN_INF, Len};
 use crate::search::line::{MainLine, Yozume};
 use crate::search::value::Value;
-use crate::search::{Budget, MAX_DEPTH, Searcher};
+use crate::search::{ANSWER_RESERVE, Budget, MAX_DEPTH, Searcher};
 use crate::table::Table;
 use crate::verdict::{Alternative, Convention, ConventionAnswer, Mate, Stats, StopReason, Verdict};
 
 /// Stack for the search thread: the recursion goes one frame per ply of the longest line.
 const STACK_BYTES: usize = 256 << 20;
-
-/// Nodes granted after a budget ran out in the exact phase, to write out a proven answer.
-const ANSWER_RESERVE: u64 = 2_000_000;
 
 /// Nodes a speculative horizon of the shortening phase may always use.
 const SPECULATIVE_MIN_NODES: u64 = 1_000_000;
@@ -431,9 +428,7 @@ fn finish(
 ) -> (Verdict, u64, u64) {
     if s.stop.is_some() {
         // The mate is proven; spend a reserve on writing it out.
-        s.stop = None;
-        s.budget.node_limit = Some(s.nodes + ANSWER_RESERVE);
-        s.budget.deadline = None;
+        s.resume_for(ANSWER_RESERVE);
     }
     let mate = answer(level, s, pos, upper, exact).or_else(|| {
         saved.map(|(length, line)| Mate {
@@ -444,6 +439,7 @@ fn finish(
             convention: Convention::Unknown,
             alternatives: Vec::new(),
             undecided: Vec::new(),
+            alternatives_complete: false,
         })
     });
     let verdict = match mate {
@@ -621,13 +617,18 @@ fn answer(
 ) -> Option<Mate> {
     s.clear_rep();
     let full = level == AnswerLevel::Full;
-    let MainLine { line, yozume } = if exact {
+    let MainLine {
+        line,
+        yozume,
+        complete,
+    } = if exact {
         s.main_line(pos, n, full)?
     } else {
         // Only an upper bound is known: follow the proof instead of the minimax line.
         MainLine {
             line: s.proof_line(pos, n)?,
             yozume: Yozume::default(),
+            complete: false,
         }
     };
     let mut mate = Mate {
@@ -637,12 +638,15 @@ fn answer(
         convention: Convention::Unknown,
         alternatives: tagged(yozume.found, line.len()),
         undecided: tagged(yozume.undecided, line.len()),
+        alternatives_complete: complete,
         line,
     };
     // The convention answer needs exact values of side lines: bounded, and dropped if
     // the bound is hit.
     let conv_nodes = s.nodes.max(CONVENTION_MIN_NODES);
-    let conv = if full && exact && s.stop.is_none() {
+    // Not after the budget ran out in the 余詰 search (`complete` false at the full level):
+    // the line was written out within a reserve, past the caller's limit.
+    let conv = if full && exact && complete && s.stop.is_none() {
         s.limited(conv_nodes, |s| s.convention_line(pos, n, &mate.line))
     } else {
         None

@@ -170,6 +170,11 @@ pub struct Mate {
     /// Checks on the main line whose search for 余詰 was left undecided within its nodes:
     /// they may mate as fast as the line's own move, and are worth a closer look.
     pub undecided: Vec<Alternative>,
+    /// Whether every attacker move of the line was searched for 余詰: true only at
+    /// [`AnswerLevel::Full`](crate::AnswerLevel::Full) when the search finished; false at
+    /// the other levels and when the solve's budget ran out part way (the line and its
+    /// proven length are kept; the later moves are in neither list).
+    pub alternatives_complete: bool,
 }
 
 /// What is known of the tsume-convention answer of a mate.

@@ -112,3 +112,26 @@ fn the_root_checks_of_nine_plies_are_decided() {
         .collect();
     assert!(root.contains(&"6b7c+".to_string()), "{root:?}");
 }
+
+/// A node limit that stops the 余詰 search keeps the length proven shortest (it fell back
+/// to the first proof's line: "mate in 13, upper bound" for this mate in 7), says the
+/// search did not finish, and is kept to (the convention answer is not worked out past it).
+#[test]
+fn a_limit_in_the_yozume_search_keeps_the_proven_length() {
+    let position =
+        masu_tsume::parse_position("9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1").unwrap();
+    let p = Problem {
+        name: "generated, 7 plies".into(),
+        position,
+        expected: Expected::Mate(7),
+        solution: Vec::new(),
+    };
+    let cut = mate_within(&p, AnswerLevel::Full, 10_000);
+    assert!(cut.exact && cut.length == 7, "{cut:?}");
+    assert!(!cut.alternatives_complete);
+    assert_eq!(cut.convention, Convention::Unknown);
+    verify_line(&p.position, &cut.line).unwrap();
+    let whole = mate(&p, AnswerLevel::Full);
+    assert!(whole.alternatives_complete && whole.exact && whole.length == 7);
+    assert!(!mate(&p, AnswerLevel::Exact).alternatives_complete);
+}

@@ -17,6 +17,8 @@ class Solution:
     line_ki2: List[str]
     convention_length: Optional[int]
     alternatives: List[Tuple[int, str]]
+    undecided: List[Tuple[int, str]]
+    alternatives_complete: bool
     stopped: Optional[str]
     nodes: int
     seconds: float

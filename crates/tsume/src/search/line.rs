@@ -55,6 +55,10 @@ const ESCAPES_AS_BEFORE_PLIES: u32 = 6;
 pub(crate) struct MainLine {
     pub(crate) line: Vec<Move>,
     pub(crate) yozume: Yozume,
+    /// Whether every attacker node of the line had its alternatives searched: false when
+    /// none were asked for, or the budget ran out part way (the later nodes are in neither
+    /// list of `yozume`).
+    pub(crate) complete: bool,
 }
 
 /// Other checks along a line that mate as fast as the line's own (余詰), as (ply, move).
@@ -69,6 +73,9 @@ pub(crate) struct Yozume {
 #[derive(Debug, Default)]
 struct Mating {
     found: Vec<Move>,
+    /// The budget ran out while alternatives were searched: `found` holds the line's move
+    /// and the alternatives found before.
+    stopped: bool,
     /// Checks searched as alternatives and left undecided within their nodes.
     undecided: Vec<Move>,
 }
@@ -169,7 +176,10 @@ impl Searcher<'_, '_> {
                         false
                     }
                     Some(true) => true,
-                    None if self.stop.is_some() => return None,
+                    None if self.stop.is_some() => {
+                        out.stopped = true;
+                        return Some(out);
+                    }
                     None => {
                         out.undecided.push(m);
                         false
@@ -261,12 +271,23 @@ impl Searcher<'_, '_> {
     ) -> Option<MainLine> {
         let mut cur = Cursor::root(root);
         let mut prefix: Vec<Cursor> = Vec::new();
-        let mut out = MainLine::default();
+        let mut out = MainLine {
+            complete: alternatives,
+            ..MainLine::default()
+        };
+        let mut alternatives = alternatives;
         let mut r = n;
         while r > 0 {
             let ply = out.line.len();
             let m = if cur.pos.turn() == self.attacker {
                 let mating = self.mating_moves(&prefix, &cur, r, alternatives)?;
+                if mating.stopped {
+                    // The line is proven: it is written out within a reserve, the later
+                    // nodes' alternatives left unsearched.
+                    self.resume_for(super::ANSWER_RESERVE);
+                    alternatives = false;
+                    out.complete = false;
+                }
                 let first = *mating.found.first()?;
                 let yozume = &mut out.yozume;
                 yozume

@@ -23,6 +23,9 @@ use value::{NO_REPETITION, Value};
 /// problem is 1525 plies).
 pub(crate) const MAX_DEPTH: u32 = 4000;
 
+/// Nodes granted after the budget ran out with a mate proven, to write the answer out.
+pub(crate) const ANSWER_RESERVE: u64 = 2_000_000;
+
 /// Path-dependent disproofs kept at most (the map is cleared when it grows past this).
 const REP_CAP: usize = 1 << 20;
 
@@ -309,6 +312,14 @@ impl<'t, 'c> Searcher<'t, 'c> {
             return None;
         }
         out
+    }
+
+    /// Lifts a stop of the budget for `nodes` more and no deadline: for writing out an
+    /// answer already proven. A cancellation stops it again at the next check.
+    pub(crate) fn resume_for(&mut self, nodes: u64) {
+        self.stop = None;
+        self.budget.node_limit = Some(self.nodes.saturating_add(nodes));
+        self.budget.deadline = None;
     }
 
     /// Forgets path-dependent results (between phases with different paths).
