@@ -5,7 +5,9 @@
 //! 1), `setoption name AnswerLevel value proof|short|exact|full` (how much of the answer a
 //! mate search works out before `checkmate`, as `masu solve --level`; default `exact`),
 //! `usinewgame`,
-//! `position ...`, `go mate <ms>|infinite`, plain `go ...`, `stop`, `gameover`, `quit`.
+//! `position ...`, `go mate <ms>|infinite` (bare `go mate`: infinite), plain `go ...`,
+//! `stop`, `gameover`, `quit`. A `position` or `go` sent while a search with a time limit
+//! runs waits for its answer; one without a limit is stopped.
 //! A mate search runs on its own thread, so `stop` and `quit` are read and acted on while it
 //! searches; it answers `checkmate <moves>`, `checkmate nomate` or `checkmate timeout`, with
 //! `info` lines (nodes, nps, time, pv) meanwhile. A plain `go` answers `bestmove` with the
@@ -88,7 +90,7 @@ pub fn run_with(
     let mut engine = Engine {
         out,
         position: Some(Position::startpos()),
-        hash_mib: DEFAULT_HASH_MIB.min(settings.max_hash_mib).max(1),
+        hash_mib: default_hash_mib(&settings),
         threads: 1,
         level: DEFAULT_LEVEL,
         settings,
@@ -113,6 +115,11 @@ pub fn run_with(
         engine.finish_search();
     }
     Ok(())
+}
+
+/// `USI_Hash` until the GUI sets it, within what `settings` offer.
+fn default_hash_mib(settings: &Settings) -> usize {
+    DEFAULT_HASH_MIB.min(settings.max_hash_mib).max(1)
 }
 
 /// A running mate search.
@@ -178,7 +185,12 @@ impl Engine {
             },
         };
         [
-            spin("USI_Hash", self.hash_mib, self.settings.max_hash_mib),
+            // The engine's default, whatever a `setoption` made of it since.
+            spin(
+                "USI_Hash",
+                default_hash_mib(&self.settings),
+                self.settings.max_hash_mib,
+            ),
             EngineOption {
                 name: "AnswerLevel".into(),
                 kind: OptionKind::Combo {
@@ -248,7 +260,7 @@ impl Engine {
     }
 
     fn set_position(&mut self, line: &str) {
-        self.stop_search();
+        self.finish_search();
         // Tsume mode: mate problems from GUIs often have no attacker king.
         self.position = match Position::from_sfen_with(line, SetupMode::Tsume) {
             Ok(pos) => Some(pos),
@@ -261,12 +273,19 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        self.stop_search();
+        self.finish_search();
         match args {
-            ["mate", "infinite", ..] => self.start_mate(None),
+            ["mate"] | ["mate", "infinite", ..] => self.start_mate(None),
             ["mate", ms, ..] => match ms.parse::<u64>() {
                 Ok(ms) => self.start_mate(Some(Duration::from_millis(ms))),
-                Err(_) => self.start_mate(None),
+                Err(_) => {
+                    let note = format!(
+                        "info string go mate {ms}: not a number of milliseconds, searching \
+                         without a limit"
+                    );
+                    say(&self.out, &note);
+                    self.start_mate(None);
+                }
             },
             _ => self.answer_bestmove(),
         }
@@ -347,7 +366,10 @@ impl Engine {
         }
     }
 
-    /// Waits for a running search with a limit to answer; stops one without.
+    /// Waits for a running search with a limit to answer; stops one without. A `position`
+    /// or `go` that comes while a search runs (a GUI sends `stop` first; a script, one line
+    /// after another) waits so: a cancel at once answered `checkmate timeout` even for a
+    /// mate in one, the search not started yet.
     fn finish_search(&mut self) {
         match self.search.take() {
             Some(search) if search.limited => {

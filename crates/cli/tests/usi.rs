@@ -175,6 +175,45 @@ fn a_script_that_ends_gets_the_answer_of_its_last_timed_search() {
 }
 
 #[test]
+fn a_script_of_several_problems_gets_every_answer() {
+    // One line after another, no `stop`: each timed search answers before the next
+    // `position` (the next one cancelled it before it started: `checkmate timeout`), and a
+    // bare `go mate` searches without a limit, as `go mate infinite`.
+    let mate_in_one = "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu"), &["usi"]);
+    for _ in 0..3 {
+        gui.send(mate_in_one);
+        gui.send("go mate 5000");
+    }
+    for _ in 0..3 {
+        assert_eq!(gui.expect("checkmate", 10 * SECOND), "checkmate G*5b");
+    }
+    // Searches without a limit: each answer awaited, as a GUI waits.
+    gui.send(mate_in_one);
+    gui.send("go mate");
+    assert_eq!(gui.expect("checkmate", 10 * SECOND), "checkmate G*5b");
+    gui.send("go mate 1.5");
+    assert!(
+        gui.expect("info string go mate 1.5", 10 * SECOND)
+            .contains("without a limit")
+    );
+    assert_eq!(gui.expect("checkmate", 10 * SECOND), "checkmate G*5b");
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
+fn usi_declares_the_engines_defaults_after_a_setoption() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu"), &["usi"]);
+    gui.send("setoption name USI_Hash value 600");
+    gui.send("usi");
+    let hash = gui.expect("option name USI_Hash", 10 * SECOND);
+    assert!(hash.contains("default 64 "), "{hash}");
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
+#[test]
 fn masu_usi_binary_is_the_same_engine() {
     let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
     handshake(&mut gui);
