@@ -267,7 +267,8 @@ fn solve(
 /// Solves many problems in parallel, one solver (with a table of `hash_mb`) per thread;
 /// `threads` defaults to the number of cores. Returns one `Solution` per problem, in order.
 /// The limits and `max_plies` apply to each problem. Ctrl-C stops every search and raises
-/// KeyboardInterrupt.
+/// KeyboardInterrupt. Raises ValueError naming the first problem that cannot be read or
+/// solved (`sfens[3] ...: the defender has no king`).
 #[pyfunction]
 #[pyo3(signature = (sfens, level = "full", nodes = None, time = None, hash_mb = 64, threads = None, max_plies = None))]
 #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
@@ -325,7 +326,17 @@ fn solve_many(
                 .collect::<Vec<_>>()
         })
     })?;
-    results.into_iter().collect()
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, result)| {
+            // A problem no solve takes (a defender without a king) is named as a bad SFEN is.
+            result.map_err(|e| match e.is_instance_of::<PyKeyboardInterrupt>(py) {
+                true => e,
+                false => placed(py, &e, &format!("sfens[{i}]")),
+            })
+        })
+        .collect()
 }
 
 /// A solver that keeps its settings and table from one problem to the next: a short

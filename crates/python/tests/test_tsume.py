@@ -82,6 +82,9 @@ def test_many_in_parallel_keep_their_order():
         tsume.solve_many([MATE3, "bad", MATE3], hash_mb=8)
     with pytest.raises(TypeError, match=r"^sfens\[0\] 7: a problem is SFEN text or a Board"):
         tsume.solve_many([7], hash_mb=8)
+    # So is one that reads but no solve takes.
+    with pytest.raises(ValueError, match=r"^sfens\[1\]: .*king"):
+        tsume.solve_many([MATE3, "4K4/9/9/9/9/9/9/9/9 b G 1"], hash_mb=8)
 
 
 def test_a_board_is_a_problem_too():

@@ -122,8 +122,9 @@ impl Solver {
 
     /// Solves `pos` as [`Solver::solve`] does, but looks only for mates of at most
     /// `max_plies` plies: the verdict is [`Verdict::NoMateWithin`] when there is none that
-    /// short (a longer mate may still exist), and a mate found is made exact and written
-    /// out as usual. A composer who knows the intended length, or a puzzle generator that
+    /// short (a longer mate may still exist), and a mate found is answered as the answer
+    /// level says (proven shortest from [`AnswerLevel::Exact`] on; an upper bound at
+    /// [`AnswerLevel::Proof`]). A composer who knows the intended length, or a puzzle generator that
     /// wants a mate in at most N, gets an answer that holds both ways without the
     /// unbounded search, which can wander through long lines first.
     ///
