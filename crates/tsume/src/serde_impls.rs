@@ -5,7 +5,7 @@
 //! | [`StopReason`] | its text, `"node limit"` |
 //! | [`Expected`] | `{"mate": 3}`, `"no_mate"`, `"unknown"` |
 //! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": [], "alternatives_complete": true}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
-//! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; reading checks every move |
+//! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; reading checks every move, and that a mate's line is one (checks, a checkmate at its end, its length) and its alternatives other checks |
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -150,6 +150,40 @@ fn read_line(start: &Position, line: &[UsiMove]) -> Result<(Vec<Move>, Vec<Posit
     Ok((moves, positions))
 }
 
+/// Checks that a line read is a mate of at most `length` plies (exactly `length` when
+/// `exact`): attacker and defender in turn, every attacker move a check, and (`mated`) the
+/// last position checkmate. A reported mate is a mate, read back or not. (A convention
+/// line may end where the defender has only futile interpositions left: no checkmate by
+/// the rules.)
+fn check_mate_line(
+    positions: &[Position],
+    length: u32,
+    exact: bool,
+    mated: bool,
+) -> Result<(), String> {
+    let moves = positions.len() - 1;
+    let len = u32::try_from(moves).unwrap_or(u32::MAX);
+    if moves % 2 == 0 || length % 2 == 0 {
+        return Err(format!(
+            "a mate line of {moves} moves, length {length}: a mate has an odd number of plies"
+        ));
+    }
+    if len > length || (exact && len != length) {
+        return Err(format!(
+            "a line of {moves} moves for a mate of length {length}"
+        ));
+    }
+    for (i, after) in positions.iter().enumerate().skip(1).step_by(2) {
+        if !after.in_check() {
+            return Err(format!("move {i} of the line gives no check"));
+        }
+    }
+    match positions.last() {
+        Some(end) if !mated || end.is_checkmate() => Ok(()),
+        _ => Err("the line does not end in checkmate".to_owned()),
+    }
+}
+
 /// Alternatives of a line whose positions are `positions` (before each move).
 fn read_alternatives(
     positions: &[Position],
@@ -165,6 +199,20 @@ fn read_alternatives(
             let mv =
                 a.mv.to_move(pos)
                     .map_err(|e| format!("alternative at ply {}: {e}", a.ply))?;
+            // The attacker's other checks, each named with whether it is the last move's.
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            let other = positions.get(a.ply + 1).is_some_and(|line| *line != after);
+            if a.ply % 2 == 1
+                || !other
+                || !after.in_check()
+                || a.last != (a.ply + 2 == positions.len())
+            {
+                return Err(format!(
+                    "alternative at ply {}: not another check of the line",
+                    a.ply
+                ));
+            }
             Ok(Alternative {
                 ply: a.ply,
                 mv,
@@ -178,11 +226,14 @@ fn read_verdict(position: &Position, text: VerdictText) -> Result<Verdict, Strin
     Ok(match text {
         VerdictText::Mate(m) => {
             let (line, positions) = read_line(position, &m.line)?;
+            check_mate_line(&positions, m.length, m.exact, true)?;
             let convention = match m.convention {
                 ConventionText::Same => Convention::Same,
                 ConventionText::Unknown => Convention::Unknown,
                 ConventionText::Differs(c) => {
                     let (conv_line, conv_positions) = read_line(position, &c.line)?;
+                    check_mate_line(&conv_positions, c.length, true, false)
+                        .map_err(|e| format!("the convention line: {e}"))?;
                     Convention::Differs(ConventionAnswer {
                         length: c.length,
                         alternatives: read_alternatives(&conv_positions, &c.alternatives)?,

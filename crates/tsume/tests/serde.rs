@@ -85,3 +85,46 @@ fn an_illegal_move_is_refused_when_read() {
     let err = serde_json::from_str::<Solution>(json).unwrap_err();
     assert!(err.to_string().contains("move 1 of the line"), "{err}");
 }
+
+/// A mate read back is a mate: lengths that do not fit the line, a line that does not end
+/// in checkmate, or an alternative that is no other check are refused, not taken on trust.
+#[test]
+fn a_mate_that_is_no_mate_is_refused_when_read() {
+    let mate = |length: u32, line: &str, alternatives: &str| {
+        format!(
+            r#"{{"position": "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+            "verdict": {{"kind": "mate", "length": {length}, "exact": true, "line": [{line}],
+            "leftover": "-", "convention": {{"kind": "same"}}, "alternatives": [{alternatives}],
+            "undecided": []}}}}"#
+        )
+    };
+    assert!(serde_json::from_str::<Solution>(&mate(1, r#""G*5b""#, "")).is_ok());
+    for (json, why) in [
+        (mate(99, "", ""), "odd number"),
+        (
+            mate(3, r#""G*5b""#, ""),
+            "a line of 1 moves for a mate of length 3",
+        ),
+        (mate(1, r#""G*4b""#, ""), "does not end in checkmate"),
+        (mate(1, r#""G*1i""#, ""), "gives no check"),
+        (
+            mate(
+                1,
+                r#""G*5b""#,
+                r#"{"ply": 0, "move": "G*5b", "last": true}"#,
+            ),
+            "not another check",
+        ),
+        (
+            mate(
+                1,
+                r#""G*5b""#,
+                r#"{"ply": 0, "move": "G*9a", "last": true}"#,
+            ),
+            "not another check",
+        ),
+    ] {
+        let err = serde_json::from_str::<Solution>(&json).unwrap_err();
+        assert!(err.to_string().contains(why), "{why}: {err}");
+    }
+}
