@@ -163,7 +163,7 @@ fn check_mate_line(
 ) -> Result<(), String> {
     let moves = positions.len() - 1;
     let len = u32::try_from(moves).unwrap_or(u32::MAX);
-    if moves % 2 == 0 || length % 2 == 0 {
+    if moves.is_multiple_of(2) || length.is_multiple_of(2) {
         return Err(format!(
             "a mate line of {moves} moves, length {length}: a mate has an odd number of plies"
         ));
