@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use reversi::{Board, PerftMode, SolveLimits, SolveOutcome, Solver};
+use reversi::{Board, ParseBoardError, PerftMode, SolveLimits, SolveOutcome, Solver};
 
 /// Reversi (othello): perft, exact endgame solving, games in the terminal.
 #[derive(Debug, Args)]
@@ -90,14 +90,15 @@ impl SolveArgs {
     fn board(&self) -> anyhow::Result<Board> {
         let text = match &self.side {
             Some(side) => format!("{} {side}", self.board),
-            None if self.board.trim().contains(char::is_whitespace) => self.board.clone(),
-            None => anyhow::bail!(
-                "the side to move is missing: X or O after the board (`{} X`)",
-                self.board.trim()
-            ),
+            None => self.board.trim().to_owned(),
         };
-        text.parse()
-            .with_context(|| format!("invalid board `{text}`"))
+        match text.parse() {
+            // The squares alone, the side neither glued on (`...O`) nor after a blank.
+            Err(ParseBoardError::InvalidSide) if !text.contains(char::is_whitespace) => {
+                bail!("the side to move is missing: X or O after the board (`{text} X`)")
+            }
+            parsed => parsed.with_context(|| format!("invalid board `{text}`")),
+        }
     }
 }
 
@@ -181,14 +182,14 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 /// left out).
 pub(crate) fn board_arg(text: &str) -> anyhow::Result<Board> {
     let text = text.trim();
-    let with_side = if text.contains(char::is_whitespace) {
-        text.to_owned()
-    } else {
-        format!("{text} X")
+    let parsed = match text.parse() {
+        // The squares alone, the side neither glued on (`...O`) nor after a blank: X.
+        Err(ParseBoardError::InvalidSide) if !text.contains(char::is_whitespace) => {
+            format!("{text} X").parse()
+        }
+        parsed => parsed,
     };
-    with_side
-        .parse()
-        .with_context(|| format!("invalid board `{text}`"))
+    parsed.with_context(|| format!("invalid board `{text}`"))
 }
 
 fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {

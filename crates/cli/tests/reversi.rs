@@ -36,6 +36,15 @@ fn solve_ffo_40() {
     assert_eq!(pasted, out);
     let err = masu_err(&["reversi", "solve", board]);
     assert!(err.contains("the side to move is missing"), "{err}");
+    assert!(err.contains(&format!("(`{board} X`)")), "{err}");
+    // The side glued on, as the library reads it (it was refused three ways).
+    let glued = format!("{board}X");
+    assert_eq!(masu_ok(&["reversi", "solve", &glued]), out);
+    let svg = std::env::temp_dir().join(format!("masu-glued-{}.svg", std::process::id()));
+    let path = svg.to_string_lossy();
+    masu_ok(&["reversi", "render", &glued, "-o", &path]);
+    assert!(std::fs::read_to_string(&svg).is_ok_and(|s| s.contains("<svg")));
+    let _ = std::fs::remove_file(&svg);
 }
 
 #[test]

@@ -84,6 +84,7 @@ impl Board {
     /// [`ParseBoardError`] saying which part is wrong: [`ParseBoardError::Length`] when the
     /// squares are not 64 characters.
     pub fn from_ascii(s: &[u8]) -> Result<Board, ParseBoardError> {
+        let s = s.trim_ascii_start();
         let run = s.iter().take_while(|&&c| is_square_char(c)).count();
         if run < 64 {
             return Err(match s.get(run) {
@@ -91,9 +92,14 @@ impl Board {
                 _ => ParseBoardError::Length { squares: run },
             });
         }
-        // The side may follow the 64th square without a space; any other square character
-        // there makes the board too long.
-        if run > 65 || (run == 65 && Color::from_ascii(&s[64..65]).is_err()) {
+        // The side may follow the 64th square without a space, as the string's end; any
+        // other square character there, or one with more text after it (`...X X`), makes
+        // the board too long.
+        let glued_side = || {
+            let after = s[65..].trim_ascii();
+            Color::from_ascii(&s[64..65]).is_ok() && matches!(after, b"" | b";")
+        };
+        if run > 65 || (run == 65 && !glued_side()) {
             return Err(ParseBoardError::Length { squares: run });
         }
         let (mut black, mut white) = (0u64, 0u64);
@@ -266,7 +272,15 @@ mod tests {
         }
         // Without a space the side may follow the 64th square; a square character may not.
         assert!(format!("{}O", "-".repeat(64)).parse::<Board>().is_ok());
+        assert!(format!("{}O;", "-".repeat(64)).parse::<Board>().is_ok());
         assert_eq!(format!("{}OO", "-".repeat(64)).parse::<Board>(), length(66));
+        // A 65th disc with the side after a blank is a board too long, not a glued side.
+        assert_eq!(
+            format!("{}X X", "-".repeat(64)).parse::<Board>(),
+            length(65)
+        );
+        // Blanks before the board are not squares.
+        assert!(format!("  {} X", "-".repeat(64)).parse::<Board>().is_ok());
         // A bad character inside the squares is named by its index, not as a length.
         assert_eq!(
             format!("{}?{} X", "-".repeat(10), "-".repeat(53)).parse::<Board>(),
