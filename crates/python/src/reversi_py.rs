@@ -2,6 +2,7 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -15,7 +16,7 @@ use crate::args::{seconds, table_bytes};
 use crate::errors::{illegal_move, value_error};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
-use crate::wait::Signals;
+use crate::wait::{Signals, run_interruptible};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
@@ -315,11 +316,38 @@ impl ReversiSolver {
 }
 
 /// The number of leaves `depth` plies below `board`, a pass counting as a ply and a
-/// finished game as one leaf wherever it ends (the common convention).
+/// finished game as one leaf wherever it ends (the common convention). The GIL is
+/// released; Ctrl-C stops it and raises KeyboardInterrupt.
 #[pyfunction]
-fn perft(py: Python<'_>, board: &Board, depth: u32) -> u64 {
+fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
     let position = *board.game.board();
-    py.detach(|| reversi::perft(&position, depth, PerftMode::PassIsPly))
+    let leaves = run_interruptible(py, move |stop| perft_stoppable(&position, depth, &stop))?;
+    // `None` only after the stop a signal set, which `run_interruptible` raised.
+    leaves.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("perft stopped"))
+}
+
+/// Plies a subtree of [`perft_stoppable`] counts in one call: a middle-game subtree of six
+/// plies takes milliseconds, so a stop is seen soon, and the calls between cost a
+/// fraction of the counting from depth 12 or so on.
+const PERFT_SUBTREE_PLIES: u32 = 6;
+
+/// [`reversi::perft`] (`PassIsPly`) in subtrees of [`PERFT_SUBTREE_PLIES`], `stop` read
+/// between them: `None` once it is set.
+fn perft_stoppable(board: &reversi::Board, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= PERFT_SUBTREE_PLIES || board.is_game_over() {
+        return Some(reversi::perft(board, depth, PerftMode::PassIsPly));
+    }
+    if !board.has_moves() {
+        // A forced pass spends a ply.
+        return perft_stoppable(&board.pass_unchecked(), depth - 1, stop);
+    }
+    board
+        .moves()
+        .map(|sq| perft_stoppable(&board.play_unchecked(sq), depth - 1, stop))
+        .sum()
 }
 
 /// A computer player: `Computer("random", seed=1)`, `Computer("greedy")`,

@@ -53,6 +53,8 @@ def test_pictures_and_bitboards():
 
 def test_perft_and_solve():
     assert [perft(Board(), d) for d in range(1, 5)] == [4, 12, 56, 244]
+    # Counted in subtrees past six plies: the published counts (Aart Bik), passes and all.
+    assert [perft(Board(), d) for d in (9, 10)] == [3_005_288, 24_571_284]
     # Ten empties left after a seeded random game; the exact score must equal minus the
     # score after the best move (a pass keeps the count of empties, a move lowers it).
     board = Board()
@@ -98,6 +100,8 @@ def test_limits_and_ctrl_c_stop_a_solve_of_the_start_position():
     interrupted_after(0.2, lambda: Solver().solve(Board()))
     # An alpha-beta player 30 plies deep would think for ever; it ignored Ctrl-C.
     interrupted_after(0.2, lambda: Computer("alphabeta", depth=30).choose(Board()))
+    # Perft 16 counts for hours; it ignored Ctrl-C too.
+    interrupted_after(0.2, lambda: perft(Board(), 16))
 
 
 def test_computer_players_finish_a_game():

@@ -100,4 +100,5 @@ def solve(
     of the wall time."""
 
 def perft(board: Board, depth: int) -> int:
-    """Leaves `depth` plies below `board`."""
+    """Leaves `depth` plies below `board` (a pass is a ply, a finished game one leaf);
+    Ctrl-C stops it."""
