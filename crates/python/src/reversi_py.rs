@@ -376,7 +376,12 @@ impl Computer {
         let player: Box<dyn Player + Send> = match kind {
             "random" => Box::new(RandomPlayer::new(seed)),
             "greedy" => Box::new(GreedyPlayer),
-            "montecarlo" => Box::new(MonteCarloPlayer::new(playouts, seed)),
+            "montecarlo" => {
+                // Millions of playouts take minutes: Ctrl-C must reach them too.
+                let mut player = MonteCarloPlayer::new(playouts, seed);
+                player.set_interrupt(Some(signals.check()));
+                Box::new(player)
+            }
             "alphabeta" => {
                 // Its search grows exponentially with `depth`: Ctrl-C must reach it.
                 let mut player = AlphaBetaPlayer::new(depth, solve_empties);
@@ -397,8 +402,9 @@ impl Computer {
     }
 
     /// The player's move for the side to move (`"pass"` when forced), `None` when the game
-    /// is over. The GIL is released while it thinks; Ctrl-C stops an alpha-beta player
-    /// (KeyboardInterrupt), whose search grows exponentially with `depth`.
+    /// is over. The GIL is released while it thinks; Ctrl-C stops an alpha-beta or
+    /// Monte-Carlo player (KeyboardInterrupt): a search that grows exponentially with
+    /// `depth`, or many playouts.
     fn choose(&self, py: Python<'_>, board: &Board) -> PyResult<Option<String>> {
         let position = *board.game.board();
         let choice = py.detach(|| {

@@ -100,7 +100,8 @@ def test_limits_and_ctrl_c_stop_a_solve_of_the_start_position():
     interrupted_after(0.2, lambda: Solver().solve(Board()))
     # An alpha-beta player 30 plies deep would think for ever; it ignored Ctrl-C.
     interrupted_after(0.2, lambda: Computer("alphabeta", depth=30).choose(Board()))
-    # Perft 16 counts for hours; it ignored Ctrl-C too.
+    # A billion playouts a move, and perft 16, run for hours; they ignored Ctrl-C too.
+    interrupted_after(0.2, lambda: Computer("montecarlo", playouts=10**9).choose(Board()))
     interrupted_after(0.2, lambda: perft(Board(), 16))
 
 

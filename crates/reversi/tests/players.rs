@@ -1,8 +1,12 @@
 //! Players: legal moves only, reproducible with a seed, and stronger players beat weaker ones.
 #![allow(clippy::unwrap_used, reason = "test helpers panic on failure")]
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
 use masu_reversi::{
-    AlphaBetaPlayer, Board, Color, Game, GreedyPlayer, MonteCarloPlayer, Move, Player,
+    AlphaBetaPlayer, Board, Color, Game, GreedyPlayer, InterruptFn, MonteCarloPlayer, Move, Player,
     RandomPlayer, ScoreRule, play_game,
 };
 
@@ -116,25 +120,12 @@ fn alpha_beta_solves_the_endgame_exactly() {
 
 #[test]
 fn an_interrupt_stops_a_deep_alpha_beta_search_with_a_legal_move() {
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicU32, Ordering};
-    use std::time::{Duration, Instant};
-
     // Depth 30 from the opening would not end in a lifetime; the check answers `true` on
     // its third question, a few milliseconds in.
-    let asked = Arc::new(AtomicU32::new(0));
-    let counter = Arc::clone(&asked);
+    let (check, asked) = true_on_the_third_question();
     let mut player = AlphaBetaPlayer::new(30, 14);
-    player.set_interrupt(Some(Arc::new(move || {
-        counter.fetch_add(1, Ordering::Relaxed) >= 2
-    })));
-    let board = Board::new();
-    let started = Instant::now();
-    let Some(Move::Play(sq)) = player.choose(&board) else {
-        panic!("a move to play")
-    };
-    assert!(board.moves().any(|m| m == sq));
-    assert!(started.elapsed() < Duration::from_secs(10));
+    player.set_interrupt(Some(check));
+    chooses_a_legal_move_at_once(&mut player);
     assert!(asked.load(Ordering::Relaxed) >= 3);
     // The exact solve, asked at 20 empties with a deep solve set: stopped the same way.
     let mut game = Game::new();
@@ -150,4 +141,37 @@ fn an_interrupt_stops_a_deep_alpha_beta_search_with_a_legal_move() {
     let answer = solver_player.choose(&board);
     assert!(started.elapsed() < Duration::from_secs(10));
     assert!(game.play(answer.unwrap()).is_ok());
+}
+
+#[test]
+fn an_interrupt_stops_a_monte_carlo_player_with_a_legal_move() {
+    // A billion playouts a move would take hours; the check stops them on its third
+    // question, after a few thousand.
+    let (check, asked) = true_on_the_third_question();
+    let mut player = MonteCarloPlayer::new(1_000_000_000, 1);
+    player.set_interrupt(Some(check));
+    chooses_a_legal_move_at_once(&mut player);
+    assert_eq!(asked.load(Ordering::Relaxed), 3);
+    // Without a check, a few playouts a move decide as before.
+    assert!(MonteCarloPlayer::new(8, 1).choose(&Board::new()).is_some());
+}
+
+/// An interrupt check that answers `true` from its third question on, and its count of
+/// questions.
+fn true_on_the_third_question() -> (InterruptFn, Arc<AtomicU32>) {
+    let asked = Arc::new(AtomicU32::new(0));
+    let counter = Arc::clone(&asked);
+    let check: InterruptFn = Arc::new(move || counter.fetch_add(1, Ordering::Relaxed) >= 2);
+    (check, asked)
+}
+
+/// `player` answers a legal move of the opening within seconds.
+fn chooses_a_legal_move_at_once(player: &mut dyn Player) {
+    let board = Board::new();
+    let started = Instant::now();
+    let Some(Move::Play(sq)) = player.choose(&board) else {
+        panic!("a move to play")
+    };
+    assert!(board.moves().any(|m| m == sq));
+    assert!(started.elapsed() < Duration::from_secs(10));
 }

@@ -72,7 +72,8 @@ class Computer:
         """A player: `"random"`, `"greedy"`, `"montecarlo"` (`playouts` per move) or
         `"alphabeta"` (`depth` plies), solving exactly from `solve_empties` empty squares."""
     def choose(self, board: Board) -> Optional[str]:
-        """The player's move, `None` when the game is over."""
+        """The player's move, `None` when the game is over; Ctrl-C stops an alpha-beta or
+        Monte-Carlo player's thinking (KeyboardInterrupt)."""
     def play(self, board: Board) -> Optional[str]:
         """Chooses and plays a move on `board`."""
 

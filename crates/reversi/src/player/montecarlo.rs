@@ -1,18 +1,35 @@
 //! The Monte-Carlo player: random playouts after each legal move, the best average wins.
 
+use std::fmt;
+
 use super::{Player, forced};
 use crate::bits;
 use crate::board::Board;
 use crate::mv::Move;
 use crate::rng::Rng;
+use crate::solve::InterruptFn;
 use crate::square::Square;
+
+/// Playouts between two questions to the interrupt check: some milliseconds of play.
+const INTERRUPT_PLAYOUTS: u32 = 1 << 10;
 
 /// For each legal move, plays `playouts` random games to the end and picks the move with the
 /// highest mean result (win 2, draw 1, loss 0; ties broken by mean disc margin, then square order).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct MonteCarloPlayer {
     playouts: u32,
     rng: Rng,
+    interrupt: Option<InterruptFn>,
+}
+
+impl fmt::Debug for MonteCarloPlayer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MonteCarloPlayer")
+            .field("playouts", &self.playouts)
+            .field("rng", &self.rng)
+            .field("interrupt", &self.interrupt.as_ref().map(|_| "callback"))
+            .finish()
+    }
 }
 
 impl MonteCarloPlayer {
@@ -22,7 +39,21 @@ impl MonteCarloPlayer {
         MonteCarloPlayer {
             playouts,
             rng: Rng::new(seed),
+            interrupt: None,
         }
+    }
+
+    /// Sets a check asked every thousand playouts or so; `true` stops the thinking and
+    /// `choose` answers at once with the best of the moves played out to the end so far
+    /// (the first legal move when none was). For a caller that must be able to stop a
+    /// player given millions of playouts.
+    pub fn set_interrupt(&mut self, interrupt: Option<InterruptFn>) {
+        self.interrupt = interrupt;
+    }
+
+    /// Whether the interrupt check, asked after `played` playouts of a move, says to stop.
+    fn interrupted(&self, played: u32) -> bool {
+        played.is_multiple_of(INTERRUPT_PLAYOUTS) && self.interrupt.as_ref().is_some_and(|f| f())
     }
 
     /// One random game from `(p, o)` to the end; the final disc margin for the side that was
@@ -53,21 +84,26 @@ impl Player for MonteCarloPlayer {
             return answer;
         }
         let mut best: Option<((u64, i64), Square)> = None;
-        for sq in board.moves() {
+        'moves: for sq in board.moves() {
             let next = board.play_unchecked(sq);
             let (mut points, mut margin) = (0u64, 0i64);
-            for _ in 0..self.playouts.max(1) {
+            for played in 1..=self.playouts.max(1) {
                 // The playout is scored for the opponent, who moves next.
                 let m = -self.playout(next.player(), next.opponent());
                 // Loss 0, draw 1, win 2.
                 points += (m.signum() + 1) as u64;
                 margin += i64::from(m);
+                if self.interrupted(played) {
+                    break 'moves;
+                }
             }
             let key = (points, margin);
             if best.is_none_or(|(k, _)| key > k) {
                 best = Some((key, sq));
             }
         }
-        best.map(|(_, sq)| Move::Play(sq))
+        // Stopped before any move was played out: a legal move all the same.
+        let sq = best.map(|(_, sq)| sq).or_else(|| board.moves().next())?;
+        Some(Move::Play(sq))
     }
 }
