@@ -35,6 +35,14 @@ pub enum ParseProblemError {
         /// What the number parser said.
         source: ParseIntError,
     },
+    /// The length is no mate's: zero or even (the attacker moves first and last).
+    #[error("line {line}: length {length}: a mate has an odd number of plies")]
+    NotAMateLength {
+        /// 1-based line number.
+        line: usize,
+        /// The length given, or the solution's number of moves.
+        length: u32,
+    },
     /// A word of the solution is not a USI move.
     #[error("line {line}: bad move `{text}` in the solution: {source}")]
     Move {

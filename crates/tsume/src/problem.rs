@@ -123,12 +123,12 @@ impl Problem {
         let expected = if solution.is_empty() {
             Expected::Unknown
         } else {
-            Expected::Mate(solution.len() as u32)
+            Expected::Mate(u32::try_from(solution.len()).unwrap_or(u32::MAX))
         };
         Ok(Problem {
             name: String::new(),
             position,
-            expected,
+            expected: mate_length(expected, line_no)?,
             solution,
         })
     }
@@ -176,11 +176,23 @@ fn position_on_line(sfen: &str, line: usize) -> Result<Position, ParseProblemErr
 }
 
 fn parse_expected(text: &str, line: usize) -> Result<Expected, ParseProblemError> {
-    text.parse().map_err(|source| ParseProblemError::Length {
+    let expected = text.parse().map_err(|source| ParseProblemError::Length {
         line,
         text: text.to_string(),
         source,
-    })
+    })?;
+    mate_length(expected, line)
+}
+
+/// `expected` when it can be a mate's length: odd (a length of 0 or 2 was taken, and no
+/// answer could match it).
+fn mate_length(expected: Expected, line: usize) -> Result<Expected, ParseProblemError> {
+    match expected {
+        Expected::Mate(length) if length.is_multiple_of(2) => {
+            Err(ParseProblemError::NotAMateLength { line, length })
+        }
+        other => Ok(other),
+    }
 }
 
 fn parse_moves(start: &Position, text: &str, line: usize) -> Result<Vec<Move>, ParseProblemError> {
@@ -284,5 +296,15 @@ mod tests {
                 ..
             })
         ));
+        // No mate has an even length, nor a solution of an even number of moves.
+        for (line, length) in [("\t0", 0), ("\t2", 2), ("\t+4", 4), (" moves G*4b 5a6a", 2)] {
+            let text = format!("4k4/9/4P4/9/9/9/9/9/9 b G 1{line}");
+            assert_eq!(
+                Problem::from_line(&text, 7),
+                Err(ParseProblemError::NotAMateLength { line: 7, length }),
+                "{text}"
+            );
+        }
+        assert!(Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\t3", 8).is_ok());
     }
 }
