@@ -18,6 +18,10 @@ use crate::repr::py_repr;
 use crate::shogi_py::Board;
 use crate::wait::{Signals, run_interruptible};
 
+/// The most threads a solve or a batch takes, as `masu solve --threads`: more is a slip
+/// (each thread of a solve gets a table of its own).
+const MAX_THREADS: usize = 1024;
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
     m.add_class::<TsumeSolver>()?;
@@ -185,10 +189,13 @@ impl Settings {
         })
     }
 
-    /// The same settings with `threads` searching one problem; ValueError for 0.
+    /// The same settings with `threads` searching one problem; ValueError for 0 or more
+    /// than [`MAX_THREADS`].
     fn with_threads(mut self, threads: usize) -> PyResult<Self> {
-        if threads == 0 {
-            return Err(value_error("threads must be at least 1"));
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(value_error(format!(
+                "threads must be from 1 to {MAX_THREADS}, got {threads}"
+            )));
         }
         self.threads = threads;
         Ok(self)
@@ -283,11 +290,11 @@ fn solve_many(
     max_plies: Option<u32>,
 ) -> PyResult<Vec<Solution>> {
     let settings = Settings::new(level, nodes, time, hash_mb)?;
-    if threads == Some(0) {
+    if let Some(n) = threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
         // As `solve(threads=0)`: no thread is no solve (`None` is one per core).
-        return Err(value_error(
-            "threads must be at least 1 (None: one per core)",
-        ));
+        return Err(value_error(format!(
+            "threads must be from 1 to {MAX_THREADS} (None: one per core), got {n}"
+        )));
     }
     let positions = sfens
         .iter()

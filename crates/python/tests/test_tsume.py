@@ -38,11 +38,12 @@ def test_two_threads_answer_as_one():
     two = tsume.solve(MATE3, level="exact", hash_mb=8, threads=2)
     assert (two.verdict, two.length, two.exact) == (one.verdict, one.length, one.exact)
     assert tsume.solve(NO_MATE, hash_mb=8, threads=2).verdict == "no_mate"
-    with pytest.raises(ValueError, match="threads must be at least 1"):
-        tsume.solve(MATE3, threads=0)
-    # A batch's threads too (0 was taken for one per core, which None says).
-    with pytest.raises(ValueError, match="threads must be at least 1"):
-        tsume.solve_many([MATE3], threads=0)
+    for bad in (0, 1025, 10**6):
+        with pytest.raises(ValueError, match="threads must be from 1 to 1024"):
+            tsume.solve(MATE3, threads=bad)
+        # A batch's threads too (0 was taken for one per core, which None says).
+        with pytest.raises(ValueError, match="threads must be from 1 to 1024"):
+            tsume.solve_many([MATE3], threads=bad)
 
 
 def test_levels_no_mate_and_limits():
