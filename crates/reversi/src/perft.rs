@@ -43,7 +43,10 @@ pub fn perft_portable(board: &Board, depth: u32, mode: PerftMode) -> u64 {
     portable::run(board.player(), board.opponent(), depth, mode)
 }
 
-/// Counts per first move of `board`, in square order (a pass shows as the only entry when forced).
+/// Counts per first move of `board`, in square order (a pass shows as the only entry when
+/// forced). Empty at depth 0 and for a finished game, which has no first move: its
+/// [`perft`] is the one leaf it is itself under [`PerftMode::PassIsPly`] and
+/// [`PerftMode::PassIsFree`].
 #[must_use]
 pub fn perft_divide(board: &Board, depth: u32, mode: PerftMode) -> Vec<(crate::Move, u64)> {
     if depth == 0 || board.is_game_over() {

@@ -74,8 +74,8 @@ impl Interrupt {
 }
 
 impl AlphaBetaPlayer {
-    /// A player searching `depth` plies in the midgame and solving exactly at `solve_empties`
-    /// empties or fewer (with a 16 MiB table).
+    /// A player searching `depth` plies in the midgame (at least one: 0 searches one) and
+    /// solving exactly at `solve_empties` empties or fewer (with a 16 MiB table).
     ///
     /// # Panics
     ///

@@ -33,7 +33,8 @@ impl fmt::Debug for MonteCarloPlayer {
 }
 
 impl MonteCarloPlayer {
-    /// A player running `playouts` games per legal move, seeded for reproducible play.
+    /// A player running `playouts` games per legal move (at least one: 0 runs one), seeded
+    /// for reproducible play.
     #[must_use]
     pub const fn new(playouts: u32, seed: u64) -> MonteCarloPlayer {
         MonteCarloPlayer {
