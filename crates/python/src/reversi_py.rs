@@ -321,6 +321,10 @@ impl ReversiSolver {
 #[pyfunction]
 fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
     let position = *board.game.board();
+    if depth <= PERFT_SUBTREE_PLIES {
+        // Milliseconds at most: no thread to watch for Ctrl-C.
+        return Ok(py.detach(|| reversi::perft(&position, depth, PerftMode::PassIsPly)));
+    }
     let leaves = run_interruptible(py, move |stop| perft_stoppable(&position, depth, &stop))?;
     // `None` only after the stop a signal set, which `run_interruptible` raised.
     leaves.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("perft stopped"))
