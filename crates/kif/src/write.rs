@@ -241,9 +241,14 @@ pub(crate) fn generated_trailer(record: &Record, id: NodeId) -> Option<String> {
 /// special says the same, and every writer writes it again. Readers call it last, so that a
 /// record read from a file the writers made is the record written.
 pub(crate) fn forget_generated_trailers(record: &mut Record) {
-    for id in record.tree.ids().collect::<Vec<_>>() {
-        let node = &record.tree[id];
-        if node.trailer.is_some() && node.trailer == generated_trailer(record, id) {
+    // The few nodes with a trailer first (no list is made for a record without one).
+    let with_trailer: Vec<NodeId> = record
+        .tree
+        .ids()
+        .filter(|&id| record.tree[id].trailer.is_some())
+        .collect();
+    for id in with_trailer {
+        if record.tree[id].trailer == generated_trailer(record, id) {
             record.tree[id].trailer = None;
         }
     }
