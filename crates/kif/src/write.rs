@@ -223,7 +223,8 @@ pub(crate) fn step(pos: Option<Position>, node: &Node) -> Option<Position> {
 /// The `まで` trailer Kifu for Windows writes after a line that ends in the special `id`
 /// (`まで64手で先手の勝ち`, `まで100手で千日手`), `None` when `id` is no special. Other
 /// readers take the result from it (cshogi's and python-shogi's KIF parsers read no other),
-/// and python-shogi ends the main line only at a trailer.
+/// and cshogi's ends the main line at the first one (without it, it reads the `変化`
+/// blocks after the main line into it).
 pub(crate) fn generated_trailer(record: &Record, id: NodeId) -> Option<String> {
     let node = &record.tree[id];
     let special = node.special()?;
