@@ -7,7 +7,8 @@
 //! `usinewgame`,
 //! `position ...`, `go mate <ms>|infinite` (bare `go mate`: infinite), plain `go ...`,
 //! `stop`, `gameover`, `quit`. A `position` or `go` sent while a search with a time limit
-//! runs waits for its answer; one without a limit is stopped.
+//! runs waits for its answer; one without a limit is stopped, or at the end of the input
+//! has a second to answer first.
 //! A mate search runs on its own thread, so `stop` and `quit` are read and acted on while it
 //! searches; it answers `checkmate <moves>`, `checkmate nomate` or `checkmate timeout`, with
 //! `info` lines (nodes, nps, time, pv) meanwhile. A plain `go` answers `bestmove` with the
@@ -26,6 +27,10 @@ use tsume::{AnswerLevel, Config, Limits, Progress, Solver, StopReason, Verdict};
 
 /// How long a plain `go` looks for a mate before answering with any legal move.
 const QUICK_MATE_TIME: Duration = Duration::from_millis(300);
+
+/// How long a search without a limit may still answer after the input ends: short mates
+/// are answered, a long search is stopped soon.
+const END_OF_INPUT_GRACE: Duration = Duration::from_secs(1);
 
 /// `USI_Hash` until the GUI sets it, in MiB.
 const DEFAULT_HASH_MIB: usize = 64;
@@ -111,7 +116,9 @@ pub fn run_with(
     } else {
         // The end of a script (`printf 'position ...\ngo mate 1000\n' | masu usi`): a
         // search with a limit answers at its end, as if the GUI had waited; one without a
-        // limit is stopped, since nothing can stop it now.
+        // limit has a grace to answer (a mate in one does), then is stopped, since nothing
+        // else can stop it now.
+        engine.wait_for_search(END_OF_INPUT_GRACE);
         engine.finish_search();
     }
     Ok(())
@@ -380,6 +387,17 @@ impl Engine {
                 self.search = search;
                 self.stop_search();
             }
+        }
+    }
+
+    /// Waits up to `grace` for a running search to answer by itself.
+    fn wait_for_search(&self, grace: Duration) {
+        let started = std::time::Instant::now();
+        while let Some(search) = &self.search
+            && !search.handle.is_finished()
+            && started.elapsed() < grace
+        {
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 
