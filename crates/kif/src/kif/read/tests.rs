@@ -101,13 +101,8 @@ fn trailer_before_the_moves_and_empty_move_lines_survive_writing() {
 fn a_clock_field_past_59_is_a_bad_time_not_seconds() {
     let p = read("   1 ７六歩(77)   ( 0:99/00:00:99)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n");
     assert_eq!(p.record.tree.main_line_moves(), 2);
-    let first = p
-        .record
-        .tree
-        .main_line()
-        .next()
-        .map(|id| &p.record.tree[id]);
-    assert_eq!(first.and_then(|n| n.time), None);
+    let first = p.record.tree.main_line().next();
+    assert_eq!(first.and_then(|id| p.record.tree[id].time), None);
     let [w] = p.warnings.as_slice() else {
         panic!("{:?}", p.warnings);
     };
