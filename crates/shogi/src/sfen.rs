@@ -126,6 +126,33 @@ pub enum ParseSfenError {
     Position(#[from] PositionError),
 }
 
+impl ParseSfenError {
+    /// The byte offset into the text where the error is; `None` for an empty text and for
+    /// a position that reads but breaks the rules (no one place is wrong). A reader of a
+    /// line that holds a SFEN adds it to where the SFEN starts to say the column.
+    ///
+    /// ```
+    /// use masu_shogi::Position;
+    ///
+    /// let err = Position::from_sfen("9/9/9/9/9/9/9/9/9 x - 1").expect_err("bad side");
+    /// assert_eq!(err.offset(), Some(18));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            ParseSfenError::Board { at, .. }
+            | ParseSfenError::Turn { at }
+            | ParseSfenError::Hand { at }
+            | ParseSfenError::MoveNumber { at }
+            | ParseSfenError::Trailing { at }
+            | ParseSfenError::Move { at, .. }
+            | ParseSfenError::IllegalMove { at, .. } => Some(*at),
+            ParseSfenError::Empty | ParseSfenError::Position(_) => None,
+        }
+    }
+}
+
 /// Splits on ASCII whitespace, keeping byte offsets.
 fn words(s: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
     let mut i = 0;

@@ -13,51 +13,63 @@ pub enum SolveError {
     NoDefenderKing,
 }
 
-/// A problem line that does not parse.
+/// A problem line that does not parse: each variant says the line and the column (both
+/// 1-based, the column in characters) of what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseProblemError {
     /// The position is not valid SFEN (or not a valid tsume position).
-    #[error("line {line}: bad position: {source}")]
+    #[error("line {line}, column {column}: bad position: {source}")]
     Position {
         /// 1-based line number.
         line: usize,
+        /// 1-based column, in characters: where in the position the parser found the
+        /// error (where the position starts when no one place is wrong).
+        column: usize,
         /// What the position parser said.
         source: ParseSfenError,
     },
     /// The length column is neither a number nor `?`.
-    #[error("line {line}: bad length `{text}`: {source}")]
+    #[error("line {line}, column {column}: bad length `{text}`: {source}")]
     Length {
         /// 1-based line number.
         line: usize,
+        /// 1-based column, in characters: where the length starts.
+        column: usize,
         /// The column text.
         text: String,
         /// What the number parser said.
         source: ParseIntError,
     },
     /// The length is no mate's: zero or even (the attacker moves first and last).
-    #[error("line {line}: length {length}: a mate has an odd number of plies")]
+    #[error("line {line}, column {column}: length {length}: a mate has an odd number of plies")]
     NotAMateLength {
         /// 1-based line number.
         line: usize,
+        /// 1-based column, in characters: where the length starts, or the solution.
+        column: usize,
         /// The length given, or the solution's number of moves.
         length: u32,
     },
     /// A word of the solution is not a USI move.
-    #[error("line {line}: bad move `{text}` in the solution: {source}")]
+    #[error("line {line}, column {column}: bad move `{text}` in the solution: {source}")]
     Move {
         /// 1-based line number.
         line: usize,
+        /// 1-based column, in characters: where the move starts.
+        column: usize,
         /// The move text.
         text: String,
         /// What the move parser said.
         source: ParseUsiMoveError,
     },
     /// A move of the solution is not legal where it is played.
-    #[error("line {line}: move {index} of the solution: {source}")]
+    #[error("line {line}, column {column}: move {index} of the solution: {source}")]
     IllegalMove {
         /// 1-based line number.
         line: usize,
+        /// 1-based column, in characters: where the move starts.
+        column: usize,
         /// The move's number in the solution, from 1.
         index: usize,
         /// The move and why it was refused.

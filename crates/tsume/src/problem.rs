@@ -95,17 +95,28 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// Parses one non-comment line; `line_no` (1-based) goes into errors.
+    /// Parses one non-comment line; `line_no` (1-based) goes into errors, with the column
+    /// (1-based, in characters) of what is wrong.
+    ///
+    /// In the tab form the position column is read as [`parse_position`] reads it: a
+    /// `moves ...` there is played, and the problem is the position after it.
     ///
     /// # Errors
     ///
     /// [`ParseProblemError`] for a bad position, length or solution move.
     pub fn from_line(text: &str, line_no: usize) -> Result<Problem, ParseProblemError> {
+        let at = Where {
+            text,
+            line: line_no,
+        };
         let cols: Vec<&str> = text.split('\t').collect();
         if cols.len() >= 2 {
-            let position = position_on_line(cols[0], line_no)?;
-            let expected = parse_expected(cols[1].trim(), line_no)?;
-            let solution = parse_moves(&position, cols.get(2).copied().unwrap_or(""), line_no)?;
+            let position = at.position(cols[0])?;
+            let expected = at.expected(cols[1])?;
+            let solution = match cols.get(2) {
+                Some(moves) => at.moves(&position, moves)?,
+                None => Vec::new(),
+            };
             let name = cols.get(3).map_or(String::new(), |s| s.trim().to_string());
             return Ok(Problem {
                 name,
@@ -116,10 +127,10 @@ impl Problem {
         }
         let (sfen, moves) = match text.find(" moves ") {
             Some(i) => (&text[..i], &text[i + 7..]),
-            None => (text, ""),
+            None => (text, &text[text.len()..]),
         };
-        let position = position_on_line(sfen, line_no)?;
-        let solution = parse_moves(&position, moves, line_no)?;
+        let position = at.position(sfen)?;
+        let solution = at.moves(&position, moves)?;
         let expected = if solution.is_empty() {
             Expected::Unknown
         } else {
@@ -128,7 +139,7 @@ impl Problem {
         Ok(Problem {
             name: String::new(),
             position,
-            expected: mate_length(expected, line_no)?,
+            expected: at.mate_length(expected, moves)?,
             solution,
         })
     }
@@ -170,52 +181,89 @@ pub fn parse_position(sfen: &str) -> Result<Position, ParseSfenError> {
     Position::from_sfen_with(sfen.trim(), SetupMode::Tsume)
 }
 
-/// [`parse_position`] for line `line` of a problem file.
-fn position_on_line(sfen: &str, line: usize) -> Result<Position, ParseProblemError> {
-    parse_position(sfen).map_err(|source| ParseProblemError::Position { line, source })
+/// A line of a problem file being read: the parts of [`Problem::from_line`], each a slice
+/// of `text`, with the errors that say where in it.
+struct Where<'a> {
+    text: &'a str,
+    line: usize,
 }
 
-fn parse_expected(text: &str, line: usize) -> Result<Expected, ParseProblemError> {
-    let expected = text.parse().map_err(|source| ParseProblemError::Length {
-        line,
-        text: text.to_string(),
-        source,
-    })?;
-    mate_length(expected, line)
-}
-
-/// `expected` when it can be a mate's length: odd (a length of 0 or 2 was taken, and no
-/// answer could match it).
-fn mate_length(expected: Expected, line: usize) -> Result<Expected, ParseProblemError> {
-    match expected {
-        Expected::Mate(length) if length.is_multiple_of(2) => {
-            Err(ParseProblemError::NotAMateLength { line, length })
-        }
-        other => Ok(other),
+impl Where<'_> {
+    /// The 1-based character column of `byte` bytes into `part` (a slice of the line).
+    fn column(&self, part: &str, byte: usize) -> usize {
+        // Both are slices of one string: the difference of their starts is `part`'s offset.
+        let start = part.as_ptr() as usize - self.text.as_ptr() as usize;
+        self.text[..start + byte].chars().count() + 1
     }
-}
 
-fn parse_moves(start: &Position, text: &str, line: usize) -> Result<Vec<Move>, ParseProblemError> {
-    let mut pos = start.clone();
-    let mut out = Vec::new();
-    for (index, word) in text.split_whitespace().enumerate() {
-        let usi: UsiMove = word.parse().map_err(|source| ParseProblemError::Move {
-            line,
-            text: word.to_string(),
+    /// The 1-based character column where `part`'s first word starts.
+    fn first_word(&self, part: &str) -> usize {
+        self.column(part, part.len() - part.trim_start().len())
+    }
+
+    fn position(&self, sfen: &str) -> Result<Position, ParseProblemError> {
+        parse_position(sfen).map_err(|source| {
+            let start = sfen.len() - sfen.trim_start().len();
+            ParseProblemError::Position {
+                line: self.line,
+                column: self.column(sfen, start + source.offset().unwrap_or(0)),
+                source,
+            }
+        })
+    }
+
+    fn expected(&self, column: &str) -> Result<Expected, ParseProblemError> {
+        let text = column.trim();
+        let expected = text.parse().map_err(|source| ParseProblemError::Length {
+            line: self.line,
+            column: self.first_word(column),
+            text: text.to_string(),
             source,
         })?;
-        // `to_move` checks legality: the move can be played as it is.
-        let m = usi
-            .to_move(&pos)
-            .map_err(|source| ParseProblemError::IllegalMove {
-                line,
-                index: index + 1,
+        self.mate_length(expected, column)
+    }
+
+    /// `expected` when it can be a mate's length: odd (a length of 0 or 2 was taken, and no
+    /// answer could match it); `part` is what it was read from.
+    fn mate_length(&self, expected: Expected, part: &str) -> Result<Expected, ParseProblemError> {
+        match expected {
+            Expected::Mate(length) if length.is_multiple_of(2) => {
+                Err(ParseProblemError::NotAMateLength {
+                    line: self.line,
+                    column: self.first_word(part),
+                    length,
+                })
+            }
+            other => Ok(other),
+        }
+    }
+
+    fn moves(&self, start: &Position, text: &str) -> Result<Vec<Move>, ParseProblemError> {
+        let mut pos = start.clone();
+        let mut out = Vec::new();
+        for (index, word) in text.split_whitespace().enumerate() {
+            // The column is counted only for an error: counting it for every move would cost
+            // the square of the line's length.
+            let usi: UsiMove = word.parse().map_err(|source| ParseProblemError::Move {
+                line: self.line,
+                column: self.column(word, 0),
+                text: word.to_string(),
                 source,
             })?;
-        pos.play_unchecked(m);
-        out.push(m);
+            // `to_move` checks legality: the move can be played as it is.
+            let m = usi
+                .to_move(&pos)
+                .map_err(|source| ParseProblemError::IllegalMove {
+                    line: self.line,
+                    column: self.column(word, 0),
+                    index: index + 1,
+                    source,
+                })?;
+            pos.play_unchecked(m);
+            out.push(m);
+        }
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// The 427 generated problems of `tools/tsume-gen` (1 to 11 plies, big attacker hands),
@@ -282,29 +330,75 @@ mod tests {
     fn errors_say_where() {
         assert!(matches!(
             Problem::from_line("xx\t1", 4),
-            Err(ParseProblemError::Position { line: 4, .. })
+            Err(ParseProblemError::Position {
+                line: 4,
+                column: 1,
+                ..
+            })
         ));
         assert!(matches!(
-            Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\tz", 5),
-            Err(ParseProblemError::Length { line: 5, .. })
+            Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\t z", 5),
+            Err(ParseProblemError::Length {
+                line: 5,
+                column: 30,
+                ..
+            })
         ));
         assert!(matches!(
             Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1 moves 1a1b", 6),
             Err(ParseProblemError::IllegalMove {
                 line: 6,
+                column: 35,
                 index: 1,
                 ..
             })
         ));
         // No mate has an even length, nor a solution of an even number of moves.
-        for (line, length) in [("\t0", 0), ("\t2", 2), ("\t+4", 4), (" moves G*4b 5a6a", 2)] {
+        for (line, length, column) in [
+            ("\t0", 0, 29),
+            ("\t2", 2, 29),
+            ("\t +4", 4, 30),
+            (" moves G*4b 5a6a", 2, 35),
+        ] {
             let text = format!("4k4/9/4P4/9/9/9/9/9/9 b G 1{line}");
             assert_eq!(
                 Problem::from_line(&text, 7),
-                Err(ParseProblemError::NotAMateLength { line: 7, length }),
+                Err(ParseProblemError::NotAMateLength {
+                    line: 7,
+                    column,
+                    length
+                }),
                 "{text}"
             );
         }
         assert!(Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\t3", 8).is_ok());
+    }
+
+    #[test]
+    fn columns_count_characters_and_point_into_the_position() {
+        // The side to move is wrong: the column is the position parser's place in the line.
+        let err = Problem::from_line("  4k4/9/4P4/9/9/9/9/9/9 x G 1\t3", 1).unwrap_err();
+        assert!(
+            matches!(err, ParseProblemError::Position { column: 25, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("line 1, column 25: "), "{err}");
+        // A position that breaks the rules has no one place: its start.
+        let err = Problem::from_line("4k4/9/9/9/9/9/P8/P8/9 b - 1\t1", 2).unwrap_err();
+        assert!(
+            matches!(err, ParseProblemError::Position { column: 1, .. }),
+            "{err}"
+        );
+        // A column after wide characters counts characters, not bytes.
+        // (Ideographic spaces, three bytes each, separate moves.)
+        let text = "4k4/9/4P4/9/9/9/9/9/9 b G 1\t3\t\u{3000}\u{3000}x\t頭金";
+        let err = Problem::from_line(text, 3).unwrap_err();
+        assert!(
+            matches!(err, ParseProblemError::Move { column: 33, .. }),
+            "{err}"
+        );
+        // In the tab form a position column with moves is the position after them.
+        let p = Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b 2G 1 moves G*4b 5a6a\t1", 4).unwrap();
+        assert_eq!(p.position.ply(), 3);
     }
 }
