@@ -352,17 +352,12 @@ fn ki2_line(start: &Position, moves: &[shogi::Move]) -> Vec<String> {
     }
 }
 
+/// The verdict's name as masu-tsume spells it (its `serde` form and Python's), or `"error"`.
 fn verdict_word(verdict: &Result<Verdict, anyhow::Error>) -> &'static str {
-    match verdict {
-        Ok(Verdict::Mate(_)) => "mate",
-        Ok(Verdict::NoMate) => "nomate",
-        Ok(Verdict::NoMateWithin { .. }) => "nomate_within",
-        Ok(_) => "unknown",
-        Err(_) => "error",
-    }
+    verdict.as_ref().map_or("error", Verdict::kind)
 }
 
-/// One problem's JSON object. `within` is the limit of a `"nomate_within"` verdict
+/// One problem's JSON object. `within` is the limit of a `"no_mate_within"` verdict
 /// (`--within`), null otherwise. A mate carries its 余詰 (`alternatives`, `undecided`:
 /// checks whose search was left undecided, and `alternatives_complete`: whether every
 /// move of the line was searched, true only at the full level when the budget held) and
@@ -389,7 +384,7 @@ fn json_line(report: &Report) -> serde_json::Value {
         "millis": report.millis,
         "expected": match report.task.expected {
             Expected::Mate(n) => serde_json::json!(n),
-            Expected::NoMate => serde_json::json!("nomate"),
+            Expected::NoMate => serde_json::json!("no_mate"),
             Expected::Unknown => serde_json::Value::Null,
         },
     });

@@ -65,7 +65,7 @@ fn the_japanese_line_names_which_gold_moves() {
 fn a_length_limit_is_applied() {
     let sfen = "9/8k/9/8P/9/9/9/9/9 b 2G 1";
     let out = masu_ok(&["solve", sfen, "--within", "1", "--json"]);
-    assert!(out.contains("\"verdict\":\"nomate_within\""), "{out}");
+    assert!(out.contains("\"verdict\":\"no_mate_within\""), "{out}");
     assert!(out.contains("\"within\":1"), "{out}");
     let out = masu_ok(&["solve", sfen, "--within", "1"]);
     assert!(out.contains("no mate within 1 ply"), "{out}");
@@ -141,7 +141,7 @@ fn problem_files_keep_input_order() {
     let out = masu_ok(&["solve", file.to_str().unwrap(), "--json"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
-    assert!(lines[0].contains("\"verdict\":\"nomate\""), "{out}");
+    assert!(lines[0].contains("\"verdict\":\"no_mate\""), "{out}");
     assert!(lines[1].contains("\"verdict\":\"mate\""), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

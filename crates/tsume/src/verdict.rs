@@ -28,6 +28,24 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict's name, as the `serde` form's `kind` and Python's `verdict` spell it:
+    /// `"mate"`, `"no_mate"`, `"no_mate_within"` or `"unknown"`.
+    ///
+    /// ```
+    /// use masu_tsume::Verdict;
+    ///
+    /// assert_eq!(Verdict::NoMateWithin { plies: 7 }.kind(), "no_mate_within");
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Mate(_) => "mate",
+            Verdict::NoMate => "no_mate",
+            Verdict::NoMateWithin { .. } => "no_mate_within",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+
     /// The mate, if this is one.
     #[must_use]
     pub fn mate(&self) -> Option<&Mate> {

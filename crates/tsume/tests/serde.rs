@@ -50,6 +50,9 @@ fn verdicts_without_a_mate_round_trip() {
             reason: StopReason::TimeLimit,
         },
     ] {
+        // The serde form names the verdict as `Verdict::kind` does (the CLI's JSON uses it).
+        let json = serde_json::to_value(&verdict).unwrap();
+        assert_eq!(json["kind"], verdict.kind());
         let solution = Solution::new(position.clone(), verdict);
         assert_eq!(round_trip(&solution), solution);
     }
@@ -60,6 +63,7 @@ fn the_json_form_is_plain() {
     let solution = solve("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
     let json = serde_json::to_value(&solution).unwrap();
     assert_eq!(json["verdict"]["kind"], "mate");
+    assert_eq!(solution.verdict.kind(), "mate");
     assert_eq!(json["verdict"]["length"], 1);
     assert_eq!(json["verdict"]["line"], serde_json::json!(["G*5b"]));
     assert_eq!(json["verdict"]["convention"]["kind"], "same");
