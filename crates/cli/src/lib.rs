@@ -15,3 +15,4 @@ mod reversi_play;
 mod seconds;
 mod shogi_cmd;
 mod solve;
+mod table_size;

@@ -66,7 +66,7 @@ struct SolveArgs {
     #[arg(long, value_parser = crate::seconds::parse_seconds)]
     time: Option<Duration>,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = crate::table_size::parse_table_mib)]
     hash: usize,
     /// Print one JSON object.
     #[arg(long)]

@@ -24,7 +24,7 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_parser = crate::seconds::parse_seconds)]
     time: Option<Duration>,
     /// Transposition table size per problem, in MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = crate::table_size::parse_table_mib)]
     hash: usize,
     /// Problems solved at once (default: one per core, or one when --threads is above 1).
     #[arg(long)]

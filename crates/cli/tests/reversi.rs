@@ -109,6 +109,9 @@ fn a_table_larger_than_memory_is_a_one_line_error() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("--hash") && err.contains("bytes"), "{err}");
     }
+    // No table is a usage error, as USI_Hash and Python's hash_mb start at 1.
+    let err = masu_err(&["reversi", "solve", board, "X", "--hash", "0"]);
+    assert!(err.contains("at least 1 MiB"), "{err}");
 }
 
 #[test]

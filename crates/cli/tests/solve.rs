@@ -243,6 +243,8 @@ fn a_table_that_cannot_be_had_is_a_one_line_error() {
         assert!(err.starts_with("masu: --hash "), "{err}");
         assert!(err.contains("table of"), "{err}");
     }
+    let err = masu_err(&["solve", sfen, "--hash", "0"]);
+    assert!(err.contains("at least 1 MiB"), "{err}");
 }
 
 #[test]
