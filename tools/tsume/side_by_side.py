@@ -58,7 +58,8 @@ def ours(binary, line, nodes, table_mb, seconds, level):
     if answer["verdict"] == "mate":
         length = answer["length"]
         answer_text = f"**{length}**" if answer["exact"] else f"≤ {length}"
-    elif answer["verdict"] == "nomate":
+    elif answer["verdict"] == "no_mate":
+        # The peers' columns' word, so that the table's rows compare at a glance.
         answer_text = "nomate"
     else:
         answer_text = answer["verdict"]
