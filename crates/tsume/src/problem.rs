@@ -3,6 +3,8 @@
 //! * `SFEN moves m1 m2 ...` — the solution in USI; its length is the mate length.
 //! * `SFEN<TAB>N<TAB>solution<TAB>name` — `N` is the mate length, `?` when unknown and
 //!   `-1` for no mate; the solution (USI moves separated by spaces) and name may be empty.
+//!   The position column is read as [`parse_position`] reads it: a `moves ...` there is
+//!   played, and the problem is the position after it.
 //!
 //! Blank lines and lines starting with `#` are skipped. Positions are read in tsume mode:
 //! the attacker may have no king, and pieces that are neither on the board nor in a hand
