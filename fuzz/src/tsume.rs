@@ -2,15 +2,20 @@
 
 use tsume::{Config, Limits, Problem, Solver, Verdict};
 
-/// A problem line never makes the parser or the solver panic, and any mate the solver
-/// reports is a legal line of checks that ends in checkmate, on one thread or (inputs of
-/// odd length) two.
+/// A problem line never makes the parser or the solver panic, an error's column is within
+/// the line, and any mate the solver reports is a legal line of checks that ends in
+/// checkmate, on one thread or (inputs of odd length) two.
 pub fn check_problem_line(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(problem) = Problem::from_line(text, 1) else {
-        return;
+    let problem = match Problem::from_line(text, 1) {
+        Ok(problem) => problem,
+        Err(err) => {
+            let columns = 1..=text.chars().count() + 1;
+            assert!(columns.contains(&err.column()), "{err} in {text:?}");
+            return;
+        }
     };
     // Odd lengths on two threads, with the helper at work from the start; the main line is
     // published to it every 1,024 nodes, so those solves get 3,000 nodes instead of 300.

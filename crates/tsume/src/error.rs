@@ -77,6 +77,37 @@ pub enum ParseProblemError {
     },
 }
 
+impl ParseProblemError {
+    /// The 1-based line number.
+    #[must_use]
+    pub fn line(&self) -> usize {
+        self.place().0
+    }
+
+    /// The 1-based column, in characters, of what is wrong.
+    ///
+    /// ```
+    /// use masu_tsume::Problem;
+    ///
+    /// let err = Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\tthree", 7).expect_err("no length");
+    /// assert_eq!((err.line(), err.column()), (7, 29));
+    /// ```
+    #[must_use]
+    pub fn column(&self) -> usize {
+        self.place().1
+    }
+
+    fn place(&self) -> (usize, usize) {
+        match self {
+            ParseProblemError::Position { line, column, .. }
+            | ParseProblemError::Length { line, column, .. }
+            | ParseProblemError::NotAMateLength { line, column, .. }
+            | ParseProblemError::Move { line, column, .. }
+            | ParseProblemError::IllegalMove { line, column, .. } => (*line, *column),
+        }
+    }
+}
+
 /// A transposition table of the size asked for cannot be had.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
