@@ -4,7 +4,10 @@
 //! version=2.0 encoding=…`, `#KI2 …`, CSA V3 `'CSA encoding=…`, Kifu for Windows CSA
 //! `'encoding=…`), strict UTF-8, Shift_JIS (the Windows code page 932 that encoding_rs
 //! implements), EUC-JP. The file extension is only a hint, used when the bytes are pure
-//! ASCII and any answer decodes them alike. The result names the rule that decided.
+//! ASCII and any answer decodes them alike. The result names the rule that decided. When
+//! none of them decodes every byte, the one that replaces the fewest is taken (Shift_JIS on
+//! a tie): a UTF-8 record with one stray byte stays UTF-8 with one replacement character.
+//! UTF-16 (a byte-order mark `FF FE` or `FE FF`) is refused with an error that names it.
 //!
 //! ```
 //! use masu_kif::encoding::{decode, Rule, TextEncoding};
@@ -154,13 +157,22 @@ pub struct DecodeError {
 /// Decodes record bytes, choosing the encoding as the module docs describe; `hint` (from a
 /// file extension) only decides for pure ASCII.
 ///
-/// Bytes that fit no encoding are decoded as Shift_JIS with replacement characters
-/// ([`Rule::Fallback`], `had_errors` set): readers then report the damaged lines.
+/// Bytes that fit no encoding are decoded, with replacement characters, in the encoding
+/// that replaces the fewest ([`Rule::Fallback`], `had_errors` set): readers then report
+/// where the first one is and the damaged lines.
 ///
 /// # Errors
 ///
-/// The bytes fit no encoding and hold NUL bytes: binary data, not a record.
+/// The bytes fit no encoding and hold NUL bytes: binary data, not a record; or they start
+/// with a UTF-16 byte-order mark.
 pub fn decode(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(DecodeError {
+            reason: "UTF-16 text (its byte-order mark): records are read in UTF-8, Shift_JIS \
+                     or EUC-JP; save it as UTF-8"
+                .to_owned(),
+        });
+    }
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         let (text, had_errors) = lossy(UTF_8, rest);
         return Ok(decoded(
@@ -225,18 +237,28 @@ fn sniff(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, Decode
             });
         }
         (None, None) => {
-            let (text, had_errors) = lossy(SHIFT_JIS, bytes);
-            let rule = Rule::Fallback;
-            return Ok(decoded(
-                text,
-                TextEncoding::ShiftJis,
-                rule,
-                false,
-                had_errors,
-            ));
+            let (text, encoding) = fewest_replacements(bytes);
+            return Ok(decoded(text, encoding, Rule::Fallback, false, true));
         }
     };
     Ok(decoded(text, encoding, rule, false, false))
+}
+
+/// The bytes decoded in the encoding that replaces the fewest of them with U+FFFD,
+/// Shift_JIS on a tie (the encoding of most hand-made records). Each candidate decodes the
+/// whole text once: three passes, only for damaged bytes.
+fn fewest_replacements(bytes: &[u8]) -> (Cow<'_, str>, TextEncoding) {
+    let replaced = |text: &str| text.chars().filter(|&c| c == '\u{FFFD}').count();
+    let (sjis, _) = lossy(SHIFT_JIS, bytes);
+    let mut best = (replaced(&sjis), sjis, TextEncoding::ShiftJis);
+    for encoding in [TextEncoding::Utf8, TextEncoding::EucJp] {
+        let (text, _) = lossy(encoding.encoding_rs(), bytes);
+        let count = replaced(&text);
+        if count < best.0 {
+            best = (count, text, encoding);
+        }
+    }
+    (best.1, best.2)
 }
 
 /// Binary data: no text encoding fits and there are NUL bytes, which no record holds.

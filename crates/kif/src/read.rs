@@ -61,10 +61,28 @@ pub(crate) fn with_decoding(
 ) -> Result<Parsed, ReadError> {
     parsed.decoding = Some(Decoding::from(decoded));
     if decoded.had_errors {
-        let d = Diagnostic::new(DiagnosticKind::Encoding, 1, "", 1)
-            .detail("bytes that no supported encoding decodes were replaced by U+FFFD");
+        let (line, line_text, column) = first_replacement(&decoded.text);
+        let replaced = decoded.text.chars().filter(|&c| c == '\u{FFFD}').count();
+        let d = Diagnostic::new(DiagnosticKind::Encoding, line, line_text, column).detail(format!(
+            "{replaced} undecodable byte sequence(s) in {} replaced by U+FFFD; the first \
+                 is here",
+            decoded.encoding.name()
+        ));
         Sink::new(mode).warn(d.clone())?;
         parsed.warnings.push(d);
     }
     Ok(parsed)
+}
+
+/// Where the first replacement character of a decoded text is: its line (1-based, lines
+/// as the readers count them), that line's text and the 1-based column in characters;
+/// line 1, column 1 when there is none.
+fn first_replacement(text: &str) -> (usize, &str, usize) {
+    crate::text::lines(text)
+        .enumerate()
+        .find_map(|(index, line)| {
+            let at = line.find('\u{FFFD}')?;
+            Some((index + 1, line, line[..at].chars().count() + 1))
+        })
+        .unwrap_or((1, "", 1))
 }

@@ -88,3 +88,35 @@ fn undecodable_bytes_are_a_warning_in_every_format() {
         );
     }
 }
+
+#[test]
+fn a_stray_byte_in_utf8_keeps_the_record_and_says_where_it_is() {
+    // A UTF-8 KIF with one Latin-1 byte in a comment (an editor's slip), and one cut short
+    // in its last character: the rest stays UTF-8, the moves are read, and the warning
+    // points at the byte.
+    let mut stray = "手合割：平手\n   1 ７六歩(77)\n*良い手".as_bytes().to_vec();
+    stray.push(0xE9);
+    stray.extend("だ\n   2 ３四歩(33)\n   3 投了\n".as_bytes());
+    let mut cut = "手合割：平手\n   1 ７六歩(77)\n*良い手".as_bytes().to_vec();
+    cut.pop();
+    for (bytes, moves, line, column) in [(stray, 2, 3, 5), (cut, 1, 3, 4)] {
+        let parsed = masu_kif::read_bytes(&bytes, None, Mode::Lenient).unwrap();
+        let decoding = parsed.decoding.as_ref().unwrap();
+        assert_eq!(decoding.encoding, masu_kif::encoding::TextEncoding::Utf8);
+        assert_eq!(parsed.record.tree.main_line_moves(), moves);
+        let warning = parsed
+            .warnings
+            .iter()
+            .find(|d| d.kind == masu_kif::DiagnosticKind::Encoding)
+            .unwrap();
+        assert_eq!((warning.line, warning.column), (line, column), "{warning}");
+    }
+}
+
+#[test]
+fn utf16_is_refused_by_name() {
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend("手合割：平手\n".encode_utf16().flat_map(u16::to_le_bytes));
+    let err = masu_kif::read_bytes(&bytes, None, Mode::Lenient).unwrap_err();
+    assert!(err.to_string().contains("UTF-16"), "{err}");
+}
