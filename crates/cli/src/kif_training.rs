@@ -83,7 +83,8 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
                             if !filter.takes(&parsed.record) {
                                 return Converted::LeftOut;
                             }
-                            match examples(&parsed.record, args.to) {
+                            let game = kif::training::game_of(parsed);
+                            match game.and_then(|record| examples(record, args.to)) {
                                 Ok(bytes) => Converted::Taken(bytes),
                                 Err(e) => {
                                     let name = crate::input::name(path);

@@ -711,3 +711,38 @@ fn convert_keeps_every_record_of_a_file() {
     assert!(err.contains("holds 2 records and a KIF file one"), "{err}");
     std::fs::remove_file(&both).unwrap();
 }
+
+/// A record whose read dropped moves (here an illegal move 3 and the resignation after it)
+/// gives no training data: its examples would be labelled a draw. It is named and the exit
+/// status is 1.
+#[test]
+fn training_data_leaves_out_a_record_read_damaged() {
+    let damaged = temp("damaged.csa");
+    std::fs::write(
+        &damaged,
+        "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2277UM\n-8384FU\n%TORYO\n",
+    )
+    .unwrap();
+    let out = temp("damaged.hcpe");
+    let run = masu(&[
+        "kif",
+        "training",
+        damaged.to_str().unwrap(),
+        "--to",
+        "hcpe",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        err.contains("damaged.csa: the record as read is not the game written: line 6"),
+        "{err}"
+    );
+    assert!(
+        err.contains("0 HCPE positions from 0 of 1 records"),
+        "{err}"
+    );
+    std::fs::remove_file(&damaged).unwrap();
+    std::fs::remove_file(&out).unwrap();
+}

@@ -30,7 +30,9 @@ pub use filter::{Filter, ratings};
 use shogi::packed::{EncodeError, Hcp, Hcpe, PackedSfen, PackedSfenValue, hcp, psfen};
 use shogi::{Color, Move, Position, PositionError, SetupMode};
 
-use crate::{NodeId, Record};
+#[cfg(doc)]
+use crate::DiagnosticKind;
+use crate::{Diagnostic, NodeId, Parsed, Record};
 
 /// Why a record gives no training data.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,6 +49,37 @@ pub enum TrainingError {
         /// What the encoder reported.
         error: EncodeError,
     },
+    /// The record as read may not be the game the text records: the first diagnostic of
+    /// the read that damages the game ([`DiagnosticKind::damages_game`]), from [`game_of`].
+    #[error("the record as read is not the game written: {0}")]
+    Damaged(Box<Diagnostic>),
+}
+
+/// The record of a read, for training data, when the read left the game as written; else
+/// [`TrainingError::Damaged`] with the first diagnostic that damages it: a move unreadable,
+/// illegal or ambiguous (and the moves and result after it dropped), a damaged board or
+/// hand, undecodable bytes. Such a record's examples would be labelled with a result the
+/// game may not have had (a lost `%TORYO` reads as a draw): `masu kif training` and
+/// Python's `to_hcpe` leave them out and name them.
+///
+/// ```
+/// use masu_kif::{Mode, csa, training};
+///
+/// // Move 3 is illegal: the reader drops it and what follows, the resignation with it.
+/// let broken = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2277UM\n-8384FU\n%TORYO\n";
+/// let parsed = csa::read_str(broken, Mode::Lenient)?;
+/// assert!(training::game_of(&parsed).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`TrainingError::Damaged`], as above.
+pub fn game_of(parsed: &Parsed) -> Result<&Record, TrainingError> {
+    match parsed.warnings.iter().find(|d| d.kind.damages_game()) {
+        Some(d) => Err(TrainingError::Damaged(Box::new(d.clone()))),
+        None => Ok(&parsed.record),
+    }
 }
 
 /// The evaluation an engine comment line gives, in centipawns from Black's side: the
