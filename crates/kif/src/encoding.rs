@@ -166,7 +166,10 @@ pub struct DecodeError {
 /// The bytes fit no encoding and hold NUL bytes: binary data, not a record; or they start
 /// with a UTF-16 byte-order mark.
 pub fn decode(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
-    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+    // (Bytes of an odd length are no UTF-16 text whatever they start with.)
+    if (bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF"))
+        && bytes.len().is_multiple_of(2)
+    {
         return Err(DecodeError {
             reason: "UTF-16 text (its byte-order mark): records are read in UTF-8, Shift_JIS \
                      or EUC-JP; save it as UTF-8"
