@@ -104,15 +104,18 @@ impl Record {
     }
 
     /// The USI moves of a line of nodes (specials skipped), as the shared Python strings of
-    /// [`UsiTexts`].
+    /// [`UsiTexts`]; `room` is how many to make room for at once (a collected `filter_map`
+    /// grows from nothing): the tree's size for the main line, which is most of it, and
+    /// nothing for a variation (room for the whole tree for each of thousands of variations
+    /// took gigabytes).
     fn usi_of<'py>(
         &self,
         py: Python<'py>,
         nodes: impl Iterator<Item = NodeId>,
+        room: usize,
     ) -> Vec<Bound<'py, PyString>> {
         let mut texts = UsiTexts::lock();
-        // Room for every node at once (a collected `filter_map` grows from nothing).
-        let mut out = Vec::with_capacity(self.record.tree.len());
+        let mut out = Vec::with_capacity(room);
         out.extend(
             nodes
                 .filter_map(|id| self.record.tree[id].recorded_move())
@@ -161,7 +164,7 @@ impl Record {
     /// The moves of the main line in USI.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
-        self.usi_of(py, self.record.tree.main_line())
+        self.usi_of(py, self.record.tree.main_line(), self.record.tree.len())
     }
 
     /// The comments of the main line: entry 0 before the first move, entry i after move i
@@ -238,7 +241,7 @@ impl Record {
             .into_iter()
             .map(|start| {
                 let line = std::iter::once(start).chain(tree.line_after(start));
-                (tree[start].ply(), self.usi_of(py, line))
+                (tree[start].ply(), self.usi_of(py, line, 0))
             })
             .collect()
     }

@@ -137,7 +137,7 @@ impl<T, const N: usize> Conversion<T, N> {
             if !self.filter.takes(&parsed.record) {
                 continue;
             }
-            match (self.examples)(&parsed.record) {
+            match kif::training::game_of(parsed).and_then(self.examples) {
                 Ok(entries) => out.extend(entries.iter().flat_map(self.bytes)),
                 Err(e) => {
                     let record = if several {

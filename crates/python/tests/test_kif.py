@@ -512,6 +512,18 @@ def test_to_hcpe_errors(tmp_path):
     assert len(array) == len(kif.to_hcpe([good])) > 0
 
 
+def test_to_hcpe_leaves_out_a_record_read_damaged(tmp_path):
+    # Move 3 is illegal: the reader drops it and the resignation after it, so the game's
+    # result is lost and its rows would say a draw.
+    pytest.importorskip("numpy")
+    damaged = tmp_path / "damaged.csa"
+    damaged.write_text("V2.2\nPI\n+\n+7776FU\n-3334FU\n+2277UM\n-8384FU\n%TORYO\n")
+    with pytest.raises(ValueError, match="damaged.csa: the record as read is not the game"):
+        kif.to_hcpe([damaged])
+    with pytest.warns(UserWarning, match="line 6"):
+        assert len(kif.to_hcpe([damaged], skip_errors=True)) == 0
+
+
 def test_to_hcpe_evals_and_scores_match_cshogi_csa_parser():
     """The engine scores of every CSA corpus record that has them, as cshogi's CSA parser
     reads them, and the HCPE evals dlshogi's csa_to_hcpe makes of those scores (clamped to

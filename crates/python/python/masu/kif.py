@@ -110,7 +110,8 @@ def to_hcpe(
     "%SENNICHITE", "%KACHI"]``; ValueError for a word that names no end of a game).
 
     A file that cannot be read, or a game that cannot be converted (a mate problem without
-    the attacker's king), raises ValueError (OSError when a file cannot be opened), unless
+    the attacker's king; a record whose read dropped moves, after an unreadable or illegal
+    one, whose result is then unknown: ``masu_kif::training::game_of``), raises ValueError (OSError when a file cannot be opened), unless
     ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it, a game
     alone (its file's other games kept).
     """
