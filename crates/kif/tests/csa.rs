@@ -549,3 +549,25 @@ fn the_players_come_before_the_other_information() {
         ]
     );
 }
+
+#[test]
+fn two_names_of_one_key_write_it_once_and_report_the_other() {
+    // `対局日` is another name of `開始日時`: both would be `$START_TIME` lines, read back
+    // as two `開始日時` headers. The second is lost, and said to be.
+    let kif = "開始日時：2024/01/01 10:00\n対局日：2024/01/02\n手合割：平手\n   1 ７六歩(77)\n";
+    let p = masu_kif::kif::read_str(kif, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    let w = csa::write(&p.record, &WriteOptions::default());
+    assert_eq!(w.text.matches("$START_TIME:").count(), 1, "{}", w.text);
+    assert!(
+        w.text.contains("$START_TIME:2024/01/01 10:00"),
+        "{}",
+        w.text
+    );
+    assert_eq!(w.dropped, vec![Dropped::Header("対局日".into())]);
+    // One name alone is written under the CSA key, lost nothing.
+    let alone = kif.replace("開始日時：2024/01/01 10:00\n", "");
+    let p = masu_kif::kif::read_str(&alone, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    let w = csa::write(&p.record, &WriteOptions::default());
+    assert!(w.text.contains("$START_TIME:2024/01/02"), "{}", w.text);
+    assert!(w.dropped.is_empty(), "{:?}", w.dropped);
+}

@@ -231,6 +231,10 @@ impl Writer {
         };
         let players = record.headers.entries().iter().filter(|h| player(&h.key));
         let others = record.headers.entries().iter().filter(|h| !player(&h.key));
+        // The CSA keys written, with the header key that wrote each: a second header of
+        // another name for the same key (`対局日` beside `開始日時`) would read back as a
+        // second `開始日時`, so it is lost instead, and said to be.
+        let mut written: Vec<(&str, &str)> = Vec::new();
         for h in players.chain(others) {
             let value = escape(&h.value);
             match HeaderKey::from_kif(&h.key) {
@@ -246,10 +250,12 @@ impl Writer {
                         .iter()
                         .find(|(_, k)| Some(*k) == key)
                         .map_or(h.key.as_str(), |(c, _)| c);
+                    let renamed = written.iter().any(|&(c, k)| c == csa && k != h.key);
                     // The key ends at the first `:` and the line at a line break.
-                    if csa.contains([':', '\n', '\r']) {
+                    if renamed || csa.contains([':', '\n', '\r']) {
                         self.dropped.push(Dropped::Header(h.key.clone()));
                     } else {
+                        written.push((csa, &h.key));
                         self.line(&format!("${csa}:{value}"));
                     }
                 }
