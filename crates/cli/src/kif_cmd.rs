@@ -67,9 +67,9 @@ struct ConvertArgs {
     #[arg(long, value_enum)]
     to: Target,
     /// Text encoding of KIF, KI2 and CSA output (JKF and USI are always UTF-8). By default
-    /// it follows the output file's name: `.kif`, `.ki2` and `.csa` are written in Shift_JIS
-    /// (CP932), as the programs that read them expect; any other name and standard output in
-    /// UTF-8.
+    /// it follows the output file's name: `.kif` and `.ki2` are written in Shift_JIS
+    /// (CP932), as the programs that read them expect; any other name (`.csa`, whose first
+    /// line declares its encoding, among them) and standard output in UTF-8.
     #[arg(long, value_enum)]
     encoding: Option<Encoding>,
     /// Where to write (standard output when left out).
@@ -476,7 +476,7 @@ fn main_line_usi(record: &Record) -> anyhow::Result<String> {
 }
 
 /// The encoding to write in: `--encoding`, else what the output file's extension means
-/// (`.kif`, `.ki2`, `.csa`: Shift_JIS), else UTF-8. JKF and USI are UTF-8 only.
+/// (`.kif`, `.ki2`: Shift_JIS), else UTF-8. JKF and USI are UTF-8 only.
 fn output_encoding(args: &ConvertArgs) -> anyhow::Result<TextEncoding> {
     let utf8_only = matches!(args.to, Target::Jkf | Target::Usi);
     if let Some(chosen) = args.encoding {

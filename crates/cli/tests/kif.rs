@@ -307,7 +307,7 @@ fn shift_jis_text(bytes: &[u8]) -> String {
 }
 
 #[test]
-fn convert_writes_kif_ki2_and_csa_files_in_shift_jis() {
+fn convert_writes_kif_and_ki2_files_in_shift_jis() {
     for (name, target, declaration) in [
         (
             "enc-game.kif",
@@ -319,7 +319,6 @@ fn convert_writes_kif_ki2_and_csa_files_in_shift_jis() {
             "ki2",
             Some("#KI2 version=2.0 encoding=Shift_JIS"),
         ),
-        ("enc-game.csa", "csa", Some("'CSA encoding=SHIFT_JIS")),
         (
             "ENC-GAME.KIF",
             "kif",
@@ -335,7 +334,7 @@ fn convert_writes_kif_ki2_and_csa_files_in_shift_jis() {
 }
 
 #[test]
-fn convert_writes_kifu_ki2u_and_jkf_files_in_utf8() {
+fn convert_writes_kifu_ki2u_jkf_and_csa_files_in_utf8() {
     for (name, target, declaration) in [
         (
             "enc-game.kifu",
@@ -349,6 +348,8 @@ fn convert_writes_kifu_ki2u_and_jkf_files_in_utf8() {
         ),
         ("enc-game.jkf", "jkf", None),
         ("enc-game.txt", "csa", Some("'CSA encoding=UTF-8")),
+        // As Python's Record.write: cshogi's CSA reader takes UTF-8 alone.
+        ("enc-game.csa", "csa", Some("'CSA encoding=UTF-8")),
     ] {
         let bytes = convert_to_file(name, target, &[]);
         let text = String::from_utf8(bytes).unwrap();

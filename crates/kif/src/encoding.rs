@@ -58,21 +58,23 @@ impl TextEncoding {
     }
 
     /// The encoding a file extension means for record files (case-insensitive): Shift_JIS
-    /// for `kif`, `ki2` and `csa`, as the programs that read those files expect; UTF-8 for
-    /// `kifu`, `ki2u`, `jkf` and `json`.
+    /// for `kif` and `ki2`, as the programs that read those files expect; UTF-8 for `kifu`,
+    /// `ki2u`, `jkf`, `json` and `csa` (CSA V3.0 declares its encoding on its first line,
+    /// and cshogi's CSA reader takes UTF-8 alone).
     ///
     /// ```
     /// use masu_kif::encoding::TextEncoding;
     ///
     /// assert_eq!(TextEncoding::for_extension("KIF"), Some(TextEncoding::ShiftJis));
     /// assert_eq!(TextEncoding::for_extension("kifu"), Some(TextEncoding::Utf8));
+    /// assert_eq!(TextEncoding::for_extension("csa"), Some(TextEncoding::Utf8));
     /// assert_eq!(TextEncoding::for_extension("txt"), None);
     /// ```
     #[must_use]
     pub fn for_extension(extension: &str) -> Option<TextEncoding> {
         match extension.to_ascii_lowercase().as_str() {
-            "kif" | "ki2" | "csa" => Some(TextEncoding::ShiftJis),
-            "kifu" | "ki2u" | "jkf" | "json" => Some(TextEncoding::Utf8),
+            "kif" | "ki2" => Some(TextEncoding::ShiftJis),
+            "kifu" | "ki2u" | "jkf" | "json" | "csa" => Some(TextEncoding::Utf8),
             _ => None,
         }
     }
