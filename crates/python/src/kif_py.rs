@@ -161,7 +161,9 @@ impl Record {
         self.record.start.setup.to_sfen()
     }
 
-    /// The moves of the main line in USI.
+    /// The moves of the main line in USI. A recorded foul that drops a kind no hand holds
+    /// (`３二龍(00)`, kept because the game ended on it) is written as USI would write the
+    /// drop: `+R*3b`, which USI itself has no word for.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
         self.usi_of(py, self.record.tree.main_line(), self.record.tree.len())
@@ -545,8 +547,9 @@ fn warn_left_out(py: Python<'_>, format: Format, notes: Vec<String>) -> PyResult
 /// member of a zip file: what its `read()` gives): the format (KIF, KI2, CSA, JKF) and the
 /// encoding (UTF-8, Shift_JIS, EUC-JP) are detected, the extension of a path breaking
 /// ties. Problems that still leave a game are `Record.warnings`; raises ValueError when
-/// nothing can be read, OSError when the file cannot be opened, TypeError for another
-/// kind of source.
+/// nothing can be read (bytes of no text encoding), OSError when the file cannot be
+/// opened, TypeError for another kind of source. An empty or blank text reads as KIF
+/// without headers does: the even game, no moves.
 #[pyfunction]
 fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
     read_source(py, source, kif::read_bytes).map(record_from)
@@ -668,6 +671,7 @@ fn write_all(py: Python<'_>, records: Vec<PyRef<'_, Record>>, path: PathBuf) -> 
 /// Reads a record from text already decoded (a `str`: a web response's `.text`, a text
 /// box): the format (KIF, KI2, CSA, JKF) is detected as `read` detects it. Problems that
 /// still leave a game are `Record.warnings`; raises ValueError when nothing can be read.
+/// An empty or blank text is the even game with no moves.
 #[pyfunction]
 fn read_str(py: Python<'_>, text: &str) -> PyResult<Record> {
     let parsed = py

@@ -46,7 +46,8 @@ class Record:
         """The SFEN of the start position."""
     @property
     def moves(self) -> List[str]:
-        """The moves of the main line in USI."""
+        """The moves of the main line in USI (a recorded foul dropping a kind no hand holds,
+        ``３二龍(00)``, as ``+R*3b``, which USI has no word for)."""
     @property
     def comments(self) -> List[List[str]]:
         """Comments: entry 0 before the first move, entry i after move i."""
