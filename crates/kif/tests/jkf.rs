@@ -389,3 +389,19 @@ fn an_unknown_ending_spelled_like_a_known_one_is_reported() {
         .record;
     assert!(jkf::write(&other).dropped.is_empty());
 }
+
+#[test]
+fn a_header_value_that_is_no_string_is_left_out_by_name() {
+    let text = r#"{"header":{"先手":1,"後手":"b"},"moves":[{}]}"#;
+    let parsed = jkf::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(parsed.record.headers.raw("後手"), Some("b"));
+    assert_eq!(parsed.warnings.len(), 1, "{:?}", parsed.warnings);
+    let warning = &parsed.warnings[0];
+    // Not "bad move": a header, named.
+    assert_eq!(warning.kind, DiagnosticKind::UnknownLine);
+    assert!(
+        warning.to_string().contains("the header \"先手\" left out"),
+        "{warning}"
+    );
+    assert!(jkf::read_str(text, Mode::Strict).is_err());
+}

@@ -216,7 +216,12 @@ impl<'a> Reader<'a> {
         for (key, value) in fields {
             match self.string(value, "a string") {
                 Ok(v) => record.headers.push(key.into_owned(), v),
-                Err(d) => sink.warn(d)?,
+                // Not a move's: a header left out, as a key the format does not know is.
+                Err(mut d) => {
+                    d.kind = DiagnosticKind::UnknownLine;
+                    let found = d.detail.take().unwrap_or_default();
+                    sink.warn(d.detail(format!("the header {key:?} left out: {found}")))?;
+                }
             }
         }
         Ok(())
