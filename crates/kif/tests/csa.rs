@@ -571,3 +571,20 @@ fn two_names_of_one_key_write_it_once_and_report_the_other() {
     assert!(w.text.contains("$START_TIME:2024/01/02"), "{}", w.text);
     assert!(w.dropped.is_empty(), "{:?}", w.dropped);
 }
+
+#[test]
+fn a_header_value_s_line_breaks_are_reported_as_written_escaped() {
+    let mut record = masu_kif::Record::new();
+    record.headers.push("備考".to_owned(), "a\r\nb".to_owned());
+    record.headers.push("先手".to_owned(), "x\ny".to_owned());
+    let w = csa::write(&record, &WriteOptions::default());
+    assert!(w.text.contains("$NOTE:a\\nb"), "{}", w.text);
+    assert!(w.text.contains("N+x\\ny"), "{}", w.text);
+    assert_eq!(
+        w.dropped,
+        vec![
+            Dropped::HeaderLineBreaks("先手".into()),
+            Dropped::HeaderLineBreaks("備考".into())
+        ]
+    );
+}

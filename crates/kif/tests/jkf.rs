@@ -405,3 +405,19 @@ fn a_header_value_that_is_no_string_is_left_out_by_name() {
     );
     assert!(jkf::read_str(text, Mode::Strict).is_err());
 }
+
+#[test]
+fn a_time_past_what_a_clock_holds_is_a_warning_not_cut_short() {
+    let text = r#"{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},"time":{"now":{"m":0,"s":1},"total":{"h":18446744073709551615,"m":0,"s":1}}}]}"#;
+    let parsed = jkf::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(parsed.record.tree.main_line_moves(), 1);
+    assert!(
+        parsed
+            .warnings
+            .iter()
+            .any(|w| w.kind == DiagnosticKind::BadTime),
+        "{:?}",
+        parsed.warnings
+    );
+    assert!(jkf::read_str(text, Mode::Strict).is_err());
+}

@@ -66,6 +66,9 @@ pub enum Dropped {
     /// A program comment with a line starting with `*`: CSA reads `'*` as a comment of
     /// the start position, so that line comes back as one.
     ProgramCommentAsComment(String),
+    /// The line breaks of a header's value (the key): a CSA header is one line, so each is
+    /// written `\n` as V3.0's `$NOTE` writes them, and reads back as those two characters.
+    HeaderLineBreaks(String),
 }
 
 impl Dropped {
@@ -87,6 +90,10 @@ impl Dropped {
             Dropped::ProgramCommentAsComment(text) => {
                 format!("the program comment {text} (CSA reads it as a comment)")
             }
+            Dropped::HeaderLineBreaks(key) => format!(
+                "the line breaks of the header {} (written as \\n)",
+                key.escape_debug()
+            ),
         }
     }
 }
@@ -238,8 +245,14 @@ impl Writer {
         for h in players.chain(others) {
             let value = escape(&h.value);
             match HeaderKey::from_kif(&h.key) {
-                Some(HeaderKey::Black) => self.line(&format!("N+{value}")),
-                Some(HeaderKey::White) => self.line(&format!("N-{value}")),
+                Some(HeaderKey::Black) => {
+                    self.note_line_breaks(h);
+                    self.line(&format!("N+{value}"));
+                }
+                Some(HeaderKey::White) => {
+                    self.note_line_breaks(h);
+                    self.line(&format!("N-{value}"));
+                }
                 // The `PI` line states the start's handicap; another name is lost.
                 Some(HeaderKey::Handicap)
                     if record.start.handicap.is_some()
@@ -255,11 +268,19 @@ impl Writer {
                     if renamed || csa.contains([':', '\n', '\r']) {
                         self.dropped.push(Dropped::Header(h.key.clone()));
                     } else {
+                        self.note_line_breaks(h);
                         written.push((csa, &h.key));
                         self.line(&format!("${csa}:{value}"));
                     }
                 }
             }
+        }
+    }
+
+    /// Reports a header whose value [`escape`] wrote with `\n` for its line breaks.
+    fn note_line_breaks(&mut self, h: &crate::record::Header) {
+        if h.value.contains(['\n', '\r']) {
+            self.dropped.push(Dropped::HeaderLineBreaks(h.key.clone()));
         }
     }
 

@@ -283,7 +283,15 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let n: u64 = self.integer(value, "a count of hours, minutes or seconds")?;
-            secs = secs.saturating_add(n.saturating_mul(unit));
+            // A time past what a clock holds is an error, not one cut to the largest.
+            secs = n
+                .checked_mul(unit)
+                .and_then(|s| secs.checked_add(s))
+                .ok_or_else(|| {
+                    self.origin(value)
+                        .diag(DiagnosticKind::BadTime)
+                        .detail("more seconds than a clock holds (2^64)")
+                })?;
         }
         Ok(Duration::from_secs(secs))
     }
