@@ -314,7 +314,8 @@ mod random_games {
 #[test]
 fn headers_a_format_cannot_hold_are_named() {
     // JKF keys and values may hold anything; KIF and KI2 keep such headers as program
-    // comments, CSA leaves out a key with a colon or a line break.
+    // comments, CSA leaves out a key with a colon or a line break and writes a value's line
+    // breaks as `\n`.
     let jkf = r#"{"header":{"a:b":"1","x\ny":"2","ok":"v\rw","棋戦":"竜王戦"},"moves":[{}]}"#;
     let record = masu_kif::jkf::read_str(jkf, masu_kif::Mode::Lenient)
         .unwrap_or_else(|e| panic!("{e}"))
@@ -331,7 +332,11 @@ fn headers_a_format_cannot_hold_are_named() {
     assert_eq!(record.left_out_by(masu_kif::Format::Ki2), kif);
     assert_eq!(
         record.left_out_by(masu_kif::Format::Csa),
-        ["the header a:b", "the header x\\ny"]
+        [
+            "the header a:b",
+            "the header x\\ny",
+            "the line breaks of the header ok (written as \\n)"
+        ]
     );
     let csa = masu_kif::csa::read_str(
         &record.to_string_as(masu_kif::Format::Csa),
