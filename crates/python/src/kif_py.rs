@@ -298,7 +298,8 @@ impl Record {
     }
 
     /// The record of the game on `board`: its start, its moves as the main line, and how it
-    /// ended when it has (詰み, 千日手, 入玉勝ち: what the board's `outcome()` says), so that
+    /// ended when it has (詰み, 千日手, 入玉勝ち: what the board's `outcome()` says; a
+    /// perpetual check has no word of its own, and its moves show it), so that
     /// a game played in Python can be written (`record.write("game.kif")`). `header`: the
     /// headers, in their order (`{"先手": "...", "後手": "..."}`). `ending`: the KIF word
     /// that ends a game not over on the board (`"投了"` by the side to move, `"中断"`,

@@ -92,7 +92,8 @@ class Record:
             Sequence[Union[float, Tuple[Optional[float], Optional[float]], None]]
         ] = None,
     ) -> "Record":
-        """The record of the game on `board`, its ending when over, or the KIF word `ending`;
+        """The record of the game on `board`, its ending when over (詰み, 千日手, 入玉勝ち; a
+        perpetual check has no word of its own: its moves show it), or the KIF word `ending`;
         `comments` and `times` in the shapes the properties give them (seconds alone: the
         total is counted)."""
     def board(self, ply: Optional[int] = None) -> Board:
