@@ -146,8 +146,10 @@ pub struct Record {
     pub start: StartPosition,
     /// The moves.
     pub tree: MoveTree,
-    /// Program comments, in order: KIF/KI2 `#` lines other than the encoding declaration,
-    /// CSA `'` lines that are not comments (`'black_rate:NAME:3382.0`), without the mark.
+    /// Program comments before the first move, in order: KIF/KI2 `#` lines other than the
+    /// encoding declaration, CSA `'` lines that are not comments
+    /// (`'black_rate:NAME:3382.0`), without the mark. Those after a move are its node's
+    /// ([`Node::program_comments`]); [`Record::main_line_program_comments`] gives both.
     pub program_comments: Vec<String>,
     /// Lines of the header area that carry no data a format models (`盤面回転`, a diagram's
     /// `手数＝N … まで` line), kept verbatim; a reader warns of those no writer puts there.
@@ -186,6 +188,28 @@ impl Record {
             start,
             ..Record::default()
         }
+    }
+
+    /// The program comments of the main line in order: the record's, before the first move,
+    /// then those after each move ([`Node::program_comments`]).
+    ///
+    /// ```
+    /// use masu_kif::{Mode, csa};
+    ///
+    /// let text = "V2.2\n'head\nPI\n+\n+7776FU\n'after move 1\n%TORYO\n";
+    /// let record = csa::read_str(text, Mode::Strict)?.record;
+    /// let lines: Vec<&str> = record.main_line_program_comments().map(String::as_str).collect();
+    /// assert_eq!(lines, ["head", "after move 1"]);
+    /// # Ok::<(), masu_kif::ReadError>(())
+    /// ```
+    pub fn main_line_program_comments(&self) -> impl Iterator<Item = &String> {
+        let after_moves = self
+            .tree
+            .main_line()
+            .map(|id| &self.tree[id].program_comments);
+        std::iter::once(&self.program_comments)
+            .chain(after_moves)
+            .flatten()
     }
 
     /// Adds a legal move after `parent` (a new variation if `parent` already has a child)

@@ -106,7 +106,7 @@ pub(crate) fn is_handicap_naming(record: &Record) -> bool {
     side_names(record) == SideNames::Handicap
 }
 
-/// Comment and bookmark lines of a node.
+/// Comment, bookmark and program comment lines of a node.
 pub(crate) fn annotations(out: &mut String, record: &Record, id: NodeId) {
     let node = &record.tree[id];
     for c in &node.comments {
@@ -114,6 +114,9 @@ pub(crate) fn annotations(out: &mut String, record: &Record, id: NodeId) {
     }
     for b in &node.bookmarks {
         push_line(out, "&", b);
+    }
+    for c in &node.program_comments {
+        push_line(out, "#", c);
     }
 }
 

@@ -187,7 +187,9 @@ fn version_3_times_and_comments() {
     assert_eq!(r.tree[main[0]].comments, vec!["first", "* 50 -3334FU"]);
     assert_eq!(r.tree.nodes()[0].comments, vec!["start comment"]);
     assert_eq!(r.result(), Some(&Special::TimeUp));
-    assert_eq!(r.program_comments, vec!["summary"]);
+    // After the last move's line: that node's, written back there.
+    assert!(r.program_comments.is_empty());
+    assert_eq!(r.tree[main[2]].program_comments, vec!["summary"]);
     let keys: Vec<_> = r
         .headers
         .entries()
@@ -205,7 +207,8 @@ fn version_3_times_and_comments() {
         ]
     );
     let out = csa::write(r, &WriteOptions::default()).text;
-    assert!(out.starts_with("'CSA encoding=UTF-8\nV3.0\n'summary\nN+Sente\nN-Gote\n$EVENT:Test\n$TIME:600+10+0\n$TIME+:300+0+5\nPI\n+\n'*start comment\n+7776FU\nT1.250\n"), "{out}");
+    assert!(out.ends_with("%TIME_UP\nT30\n'summary\n"), "{out}");
+    assert!(out.starts_with("'CSA encoding=UTF-8\nV3.0\nN+Sente\nN-Gote\n$EVENT:Test\n$TIME:600+10+0\n$TIME+:300+0+5\nPI\n+\n'*start comment\n+7776FU\nT1.250\n"), "{out}");
 }
 
 /// Every `%` word of the standard, with the side to move after `+7776FU` (White).
@@ -587,4 +590,41 @@ fn a_header_value_s_line_breaks_are_reported_as_written_escaped() {
             Dropped::HeaderLineBreaks("備考".into())
         ]
     );
+}
+
+#[test]
+fn program_comments_between_moves_stay_after_their_move_in_every_format() {
+    // Engines write `'` lines move by move; they were all gathered at the head.
+    let text = "V2.2\n'head\nPI\n+\n+7776FU\n'after 1\n-3334FU\n'after 2a\n'after 2b\n%TORYO\n";
+    let record = csa::read_str(text, Mode::Strict)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .record;
+    let main: Vec<_> = record.tree.main_line().collect();
+    assert_eq!(record.program_comments, ["head"]);
+    assert_eq!(record.tree[main[0]].program_comments, ["after 1"]);
+    assert_eq!(
+        record.tree[main[1]].program_comments,
+        ["after 2a", "after 2b"]
+    );
+    for format in [
+        masu_kif::Format::Csa,
+        masu_kif::Format::Kif,
+        masu_kif::Format::Ki2,
+    ] {
+        let written = record.to_string_as(format);
+        let back = masu_kif::read_str(&written, Some(format), Mode::Strict)
+            .unwrap_or_else(|e| panic!("{format:?}: {e}\n{written}"))
+            .record;
+        assert_eq!(
+            back.program_comments, record.program_comments,
+            "{format:?}\n{written}"
+        );
+        assert_eq!(
+            back.main_line_program_comments().collect::<Vec<_>>(),
+            record.main_line_program_comments().collect::<Vec<_>>(),
+            "{format:?}\n{written}"
+        );
+    }
+    // JKF has no place for them: each is reported.
+    assert_eq!(record.left_out_by(masu_kif::Format::Jkf).len(), 4);
 }

@@ -210,10 +210,11 @@ impl Record {
     }
 
     /// The program comments, in order: KIF `#` lines, CSA `'` lines that are not comments
-    /// (`"black_rate:NAME:3382.0"`), without the mark.
+    /// (`"black_rate:NAME:3382.0"`), without the mark: those before the first move, then
+    /// those after each move of the main line (the writers put each back after its move).
     #[getter]
     fn program_comments(&self) -> Vec<String> {
-        self.record.program_comments.clone()
+        self.record.main_line_program_comments().cloned().collect()
     }
 
     /// The time of each main-line move: (seconds spent, total seconds so far), each `None`

@@ -463,7 +463,14 @@ impl Reader {
         {
             return;
         }
-        self.record().program_comments.push(c.to_owned());
+        // Before the first move, the record's; after a move, that move's.
+        match &self.stage {
+            Stage::Moves(b) if b.current() != NodeId::ROOT => {
+                let id = b.current();
+                self.record().tree[id].program_comments.push(c.to_owned());
+            }
+            _ => self.record().program_comments.push(c.to_owned()),
+        }
     }
 }
 

@@ -212,12 +212,7 @@ impl Writer {
             Version::V3_0 => "V3.0",
         });
         for c in &record.program_comments {
-            // `'*` opens a comment of the start position.
-            if crate::text::value_lines(c).any(|line| line.starts_with('*')) {
-                self.dropped
-                    .push(Dropped::ProgramCommentAsComment(c.clone()));
-            }
-            self.comment_lines("'", c);
+            self.program_comment(c);
         }
         self.headers(record);
         for line in &record.other_lines {
@@ -358,12 +353,24 @@ impl Writer {
         for c in &node.comments {
             self.comment_lines("'*", c);
         }
+        for c in &node.program_comments {
+            self.program_comment(c);
+        }
         if !node.bookmarks.is_empty() {
             self.dropped.push(Dropped::Bookmarks(id));
         }
         if node.trailer.is_some() {
             self.dropped.push(Dropped::Trailer(id));
         }
+    }
+
+    fn program_comment(&mut self, c: &str) {
+        // `'*` opens a comment.
+        if crate::text::value_lines(c).any(|line| line.starts_with('*')) {
+            self.dropped
+                .push(Dropped::ProgramCommentAsComment(c.to_owned()));
+        }
+        self.comment_lines("'", c);
     }
 
     fn comment_lines(&mut self, mark: &str, text: &str) {

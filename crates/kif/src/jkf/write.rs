@@ -302,6 +302,10 @@ impl Writer<'_> {
         for c in node.comments.iter().filter(|c| c.starts_with('&')) {
             self.dropped.push(Dropped::CommentAsBookmark(id, c.clone()));
         }
+        // JKF has no program comments, at the head or between moves.
+        for c in &node.program_comments {
+            self.dropped.push(Dropped::ProgramComment(c.clone()));
+        }
         let mut list: Vec<Json> = node.comments.iter().map(|c| Json::str(c)).collect();
         list.extend(node.bookmarks.iter().map(|b| Json::Str(format!("&{b}"))));
         if list.is_empty() {

@@ -117,7 +117,10 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], mut pos: Option<Pos
             }
             _ => {}
         }
-        if row.len() == PER_LINE || !node.comments.is_empty() || !node.bookmarks.is_empty() {
+        let annotated = !node.comments.is_empty()
+            || !node.bookmarks.is_empty()
+            || !node.program_comments.is_empty();
+        if row.len() == PER_LINE || annotated {
             flush(out, &mut row);
         }
         annotations(out, record, id);

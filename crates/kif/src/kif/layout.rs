@@ -81,7 +81,11 @@ pub(crate) fn annotation_line(
         }
         Line::Trailer(t) => trailer(b, t, at)?,
         Line::ProgramComment(c) if crate::preamble::is_declaration(c) => {}
-        Line::ProgramComment(c) => b.record.program_comments.push(c.to_owned()),
+        // Before the first move, the record's; after a move, that move's.
+        Line::ProgramComment(c) if current == crate::NodeId::ROOT => {
+            b.record.program_comments.push(c.to_owned());
+        }
+        Line::ProgramComment(c) => b.record.tree[current].program_comments.push(c.to_owned()),
         Line::Header { key, value } => b.record.headers.push(key, value),
         _ => {
             let d = at

@@ -52,6 +52,8 @@ struct NodeData {
     comments: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     bookmarks: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    program_comments: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     trailer: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -104,6 +106,7 @@ impl NodeData {
             }),
             comments: node.comments.clone(),
             bookmarks: node.bookmarks.clone(),
+            program_comments: node.program_comments.clone(),
             trailer: node.trailer.clone(),
             children: (!in_id_order)
                 .then(|| children.iter().map(|&c| id_number(tree, c)).collect()),
@@ -138,7 +141,7 @@ fn id_number(tree: &MoveTree, id: NodeId) -> u32 {
 /// Each node but the root names its parent, which comes before it, and is a `move` (USI; a
 /// foul that drops a kind no hand holds writes the kind's SFEN, `"+B*5b"`, `"K*4b"`) or a
 /// `special`. The optional node fields are `time` (`spent`, `total`), `comments`,
-/// `bookmarks` and `trailer`. Children keep their id order unless the parent lists them in
+/// `bookmarks`, `program_comments` and `trailer`. Children keep their id order unless the parent lists them in
 /// another order under `"children"` (written only when the order differs, after
 /// [`MoveTree::promote`]). Node ids and the order of children round-trip exactly.
 ///
@@ -239,6 +242,7 @@ impl Builder {
         });
         n.comments = node.comments;
         n.bookmarks = node.bookmarks;
+        n.program_comments = node.program_comments;
         n.trailer = node.trailer;
         if let Some(order) = node.children {
             self.orders.push((id, order));

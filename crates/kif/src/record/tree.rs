@@ -70,6 +70,11 @@ pub struct Node {
     pub comments: Vec<String>,
     /// Bookmarks (KIF `&name`, しおり) on the position after this node.
     pub bookmarks: Vec<String>,
+    /// Program comments read after this node's move and before the next move (KIF and KI2
+    /// `#` lines, CSA `'` lines that are not comments, as engines write them move by move),
+    /// without the mark. Empty at the root: the lines before the first move are
+    /// [`Record::program_comments`](crate::Record::program_comments).
+    pub program_comments: Vec<String>,
     /// The `まで…` line written after the line that ends here, verbatim, unless it is the
     /// one the writers generate from the special that ends the line (`まで64手で先手の勝ち`
     /// after a resignation on move 65): the readers leave that one out, and the KIF and KI2
@@ -86,6 +91,7 @@ impl Node {
             kind,
             time: None,
             comments: Vec::new(),
+            program_comments: Vec::new(),
             bookmarks: Vec::new(),
             trailer: None,
         }
@@ -324,6 +330,7 @@ impl Node {
             && self.time == other.time
             && self.comments == other.comments
             && self.bookmarks == other.bookmarks
+            && self.program_comments == other.program_comments
             && self.trailer == other.trailer
             && self.children.len() == other.children.len()
     }
@@ -360,6 +367,7 @@ impl std::hash::Hash for MoveTree {
                 n.time,
                 &n.comments,
                 &n.bookmarks,
+                &n.program_comments,
                 &n.trailer,
             )
                 .hash(state);

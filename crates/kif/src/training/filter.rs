@@ -21,7 +21,8 @@ use crate::{Record, Special};
 #[must_use]
 pub fn ratings(record: &Record) -> ByColor<Option<f64>> {
     let mut rates = ByColor::<Option<f64>>::default();
-    for line in &record.program_comments {
+    // Where a server wrote them: at the head, as floodgate does, or after a move.
+    for line in record.main_line_program_comments() {
         for (prefix, color) in [("black_rate:", Color::Black), ("white_rate:", Color::White)] {
             // The player's name may hold colons of its own: the rating follows the last.
             let rate = line

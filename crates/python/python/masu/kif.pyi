@@ -59,7 +59,8 @@ class Record:
         """Black's and White's ratings as floodgate writes them (``'black_rate:NAME:3382.0``)."""
     @property
     def program_comments(self) -> List[str]:
-        """KIF ``#`` lines and CSA ``'`` lines that are not comments, without the mark."""
+        """KIF ``#`` lines and CSA ``'`` lines that are not comments, without the mark: those
+        before the first move, then those after each main-line move."""
     @property
     def times(self) -> List[Tuple[Optional[float], Optional[float]]]:
         """(seconds spent, total seconds) of each main-line move."""
