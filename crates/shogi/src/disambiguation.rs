@@ -265,7 +265,9 @@ impl Position {
     }
 
     /// The legal moves of a `kind` piece (board moves of that kind before promotion, and its
-    /// drop) to `to`: the candidates that KI2 words ([`MoveWords::select`]) choose among.
+    /// drop) to `to`. KI2 words tell a move apart from more: the pieces of the kind that
+    /// reach `to`, a pinned one included ([`Position::reaching_moves_of`]), as
+    /// [`Position::move_words`] documents.
     #[must_use]
     pub fn legal_moves_of(&self, kind: PieceKind, to: Square) -> Vec<Move> {
         self.legal_moves()

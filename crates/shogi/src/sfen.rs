@@ -24,6 +24,19 @@
 //!
 //! Hands may list kinds in any order and in either case group; a count (`2`..`18`) precedes
 //! its letter. Output is canonical: hands in the order `RBGSNLP` then `rbgsnlp`.
+//!
+//! Reading is lenient where the meaning is plain, as other programs' writers differ: digits
+//! of a rank may follow each other (`54` is nine empty squares), a kind may appear twice in
+//! a hand (`2P3P` is five pawns), and a move number may have leading zeros. The position
+//! never differs from what the text says; writing gives the canonical form.
+//!
+//! ```
+//! use masu_shogi::Position;
+//!
+//! let lenient = Position::from_sfen("4k4/9/54/9/9/9/9/9/4K4 b 2P3P 007")?;
+//! assert_eq!(lenient.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 b 5P 7");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 use std::fmt;
 use std::str::FromStr;

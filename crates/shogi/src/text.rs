@@ -140,7 +140,9 @@ impl FromStr for Piece {
 
 impl fmt::Display for Hand {
     /// SFEN letters as Black's hand is written (`R2P`), `-` for an empty hand; `{:#}` writes
-    /// them in lower case, as White's hand is written.
+    /// them in lower case, as White's hand is written. A hand of more pieces of a kind than a
+    /// set has ([`Hand::UNLIMITED`], a count built bit by bit) is written with its counts,
+    /// which `parse` refuses.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_empty() {
             return f.write_str("-");

@@ -12,7 +12,10 @@ impl Position {
     /// Every legal checking move is tried, so the answer is right in any position: with the
     /// side to move in check (only evasions that check count), with a pinned piece, and with
     /// the pawn-drop-mate rule (a pawn drop never mates legally). When several moves mate, the
-    /// first in generation order is returned.
+    /// first in generation order is returned. A move that leaves the opponent no legal move
+    /// without checking (it wins too, shogi having no stalemate, and
+    /// [`Game::outcome`](crate::Game::outcome) calls it a checkmate) is not looked for: it
+    /// is no mate in tsume's sense.
     ///
     /// ```
     /// use masu_shogi::Position;

@@ -36,6 +36,10 @@ pub use validate::{PositionError, PositionErrorKinds};
 ///
 /// Every `Position` is playable: it is built by [`Position::from_setup`] (or parsed from
 /// SFEN), which checks the rules, and changed only by legal moves.
+///
+/// Equality and `Hash` take in the move number ([`Position::ply`]), as SFEN does: two
+/// transpositions reached at different moves differ. [`Position::key`] leaves it out, for
+/// repetition and transposition tables.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [Option<Piece>; 81],

@@ -422,6 +422,15 @@ fn sfen_errors_say_what_and_where() {
     }
     let last = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 2147483647").unwrap();
     assert_eq!(last.ply(), crate::MAX_MOVE_NUMBER);
+    // A setup made in code is held to the same bound (u32::MAX wrapped to 0 after a move).
+    let mut setup = Setup::startpos();
+    setup.ply = crate::MAX_MOVE_NUMBER + 1;
+    let err = Position::from_setup(setup, SetupMode::Strict).unwrap_err();
+    assert_eq!(err.kinds(), crate::PositionErrorKinds::MOVE_NUMBER);
+    assert!(
+        err.to_string().contains("move number above 2147483647"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -25,6 +25,9 @@ bitflags! {
         const TWO_PAWNS = 1 << 4;
         /// The side not to move is in check.
         const OPPOSITE_CHECK = 1 << 5;
+        /// The move number is above [`MAX_MOVE_NUMBER`](crate::MAX_MOVE_NUMBER): a game
+        /// played on from it would take [`Position::ply`] past what a `u32` holds.
+        const MOVE_NUMBER = 1 << 6;
     }
 }
 
@@ -90,6 +93,10 @@ impl fmt::Display for PositionError {
             (
                 PositionErrorKinds::OPPOSITE_CHECK,
                 "side not to move in check",
+            ),
+            (
+                PositionErrorKinds::MOVE_NUMBER,
+                "move number above 2147483647",
             ),
         ];
         let mut sep = " ";
@@ -187,6 +194,9 @@ impl Position {
             && self.attackers_to(ksq, self.turn).any()
         {
             kinds |= PositionErrorKinds::OPPOSITE_CHECK;
+        }
+        if self.ply > crate::MAX_MOVE_NUMBER {
+            kinds |= PositionErrorKinds::MOVE_NUMBER;
         }
         kinds
     }
