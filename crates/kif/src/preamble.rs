@@ -35,7 +35,9 @@ impl Preamble {
         let root = &mut self.record.tree[crate::NodeId::ROOT];
         match *line {
             Line::Blank | Line::BoardFrame => {}
-            Line::ProgramComment(c) if is_declaration(c) => {}
+            // The declaration is the first line's; a line like it further on (a program
+            // comment read from another format) is kept.
+            Line::ProgramComment(c) if at.line == 1 && is_declaration(c) => {}
             Line::ProgramComment(c) => self.record.program_comments.push(c.to_owned()),
             Line::Header { key, value } => {
                 if HeaderKey::from_kif(key) == Some(HeaderKey::Handicap) {

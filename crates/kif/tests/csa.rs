@@ -628,3 +628,25 @@ fn program_comments_between_moves_stay_after_their_move_in_every_format() {
     // JKF has no place for them: each is reported.
     assert_eq!(record.left_out_by(masu_kif::Format::Jkf).len(), 4);
 }
+
+#[test]
+fn a_program_comment_like_a_declaration_is_kept_past_the_first_line() {
+    // A CSA `'` line that reads like a KIF declaration: written as a KIF `#` line after
+    // the first, it is a program comment again, not a declaration to drop.
+    let text =
+        "V2.2\n'KIF version=2.0 encoding=UTF-8\nPI\n+\n+7776FU\n'KI2 version of it\n%TORYO\n";
+    let record = csa::read_str(text, Mode::Strict)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .record;
+    for format in [masu_kif::Format::Kif, masu_kif::Format::Ki2] {
+        let written = record.to_string_as(format);
+        let back = masu_kif::read_str(&written, Some(format), Mode::Strict)
+            .unwrap_or_else(|e| panic!("{format:?}: {e}\n{written}"))
+            .record;
+        assert_eq!(
+            back.main_line_program_comments().collect::<Vec<_>>(),
+            ["KIF version=2.0 encoding=UTF-8", "KI2 version of it"],
+            "{format:?}\n{written}"
+        );
+    }
+}

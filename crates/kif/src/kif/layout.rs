@@ -80,7 +80,6 @@ pub(crate) fn annotation_line(
             b.bad_variation(at, format!("not a move number and 手: `変化{rest}`"))?;
         }
         Line::Trailer(t) => trailer(b, t, at)?,
-        Line::ProgramComment(c) if crate::preamble::is_declaration(c) => {}
         // Before the first move, the record's; after a move, that move's.
         Line::ProgramComment(c) if current == crate::NodeId::ROOT => {
             b.record.program_comments.push(c.to_owned());
