@@ -126,7 +126,8 @@ pub enum Rule {
     ShiftJisValid,
     /// The bytes are valid EUC-JP.
     EucJpValid,
-    /// Nothing decoded cleanly: Shift_JIS with replacement characters (lenient decoding).
+    /// Nothing decoded cleanly: the encoding that replaced the fewest sequences with
+    /// U+FFFD (Shift_JIS on a tie; lenient decoding).
     Fallback,
 }
 
