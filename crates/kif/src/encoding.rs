@@ -254,17 +254,21 @@ fn sniff(bytes: &[u8], hint: Option<TextEncoding>) -> Result<Decoded<'_>, Decode
 /// Shift_JIS on a tie (the encoding of most hand-made records). Each candidate decodes the
 /// whole text once: three passes, only for damaged bytes.
 fn fewest_replacements(bytes: &[u8]) -> (Cow<'_, str>, TextEncoding) {
-    let replaced = |text: &str| text.chars().filter(|&c| c == '\u{FFFD}').count();
     let (sjis, _) = lossy(SHIFT_JIS, bytes);
-    let mut best = (replaced(&sjis), sjis, TextEncoding::ShiftJis);
+    let mut best = (replacements(&sjis), sjis, TextEncoding::ShiftJis);
     for encoding in [TextEncoding::Utf8, TextEncoding::EucJp] {
         let (text, _) = lossy(encoding.encoding_rs(), bytes);
-        let count = replaced(&text);
+        let count = replacements(&text);
         if count < best.0 {
             best = (count, text, encoding);
         }
     }
     (best.1, best.2)
+}
+
+/// How many replacement characters (U+FFFD) a decoded text holds.
+pub(crate) fn replacements(text: &str) -> usize {
+    text.chars().filter(|&c| c == '\u{FFFD}').count()
 }
 
 /// Binary data: no text encoding fits and there are NUL bytes, which no record holds.

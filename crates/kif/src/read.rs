@@ -62,7 +62,7 @@ pub(crate) fn with_decoding(
     parsed.decoding = Some(Decoding::from(decoded));
     if decoded.had_errors {
         let (line, line_text, column) = first_replacement(&decoded.text);
-        let replaced = decoded.text.chars().filter(|&c| c == '\u{FFFD}').count();
+        let replaced = encoding::replacements(&decoded.text);
         let d = Diagnostic::new(DiagnosticKind::Encoding, line, line_text, column).detail(format!(
             "{replaced} undecodable byte sequence(s) in {} replaced by U+FFFD; the first \
                  is here",
