@@ -264,7 +264,10 @@ impl Builder {
             return Ok(None);
         }
         match km.to_move(self.positions.last(), self.last_to()) {
-            Ok(mv) => self.push_legal(mv, time, at).map(Some),
+            Ok(mv) => {
+                self.check_promotion_word(km, mv, at)?;
+                self.push_legal(mv, time, at).map(Some)
+            }
             Err(KifMoveError::Illegal { mv }) => {
                 let d = self.move_error(at, "illegal move", &KifMoveError::Illegal { mv });
                 // Strict reading refuses every illegal move, even a foul the record states.
@@ -289,6 +292,47 @@ impl Builder {
                 Ok(None)
             }
         }
+    }
+
+    /// A KI2 move that could promote, written with neither `成` nor `不成` (nor `生`): read
+    /// as not promoting, as the format's convention reads it, with a warning, since the
+    /// writers that follow the format write `不成` (the text alone names two moves).
+    fn check_promotion_word(
+        &mut self,
+        km: &KifMove,
+        mv: Move,
+        at: &Origin<'_>,
+    ) -> Result<(), ReadError> {
+        let Move::Normal {
+            promote: false,
+            from,
+            to,
+            kind,
+            capture,
+        } = mv
+        else {
+            return Ok(());
+        };
+        // A KIF move names its origin, and KIF writers leave `不成` out as often as not:
+        // only KI2 text needs the word to say which move it is.
+        if km.promotion.is_some() || km.from.is_some() {
+            return Ok(());
+        }
+        let promoting = Move::Normal {
+            from,
+            to,
+            kind,
+            capture,
+            promote: true,
+        };
+        if !self.positions.last().is_legal(&promoting) {
+            return Ok(());
+        }
+        let d = at
+            .diag(DiagnosticKind::NoPromotionWord)
+            .detail("could promote but says neither 成 nor 不成; read as not promoting")
+            .ply(self.next_ply());
+        self.sink.warn(d)
     }
 
     fn push_legal(

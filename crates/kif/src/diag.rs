@@ -44,6 +44,8 @@ pub enum DiagnosticKind {
     RecordedFoul,
     /// A KI2 move that several legal moves fit.
     AmbiguousMove,
+    /// A KI2 move that could promote, written without `成` or `不成`: read as not promoting.
+    NoPromotionWord,
     /// A move after which nothing else could be read on its line (the rest of the line or
     /// block was dropped and is listed here).
     Dropped,
@@ -101,6 +103,7 @@ impl DiagnosticKind {
             DiagnosticKind::IllegalMove => "illegal move",
             DiagnosticKind::RecordedFoul => "illegal final move kept as a recorded foul",
             DiagnosticKind::AmbiguousMove => "ambiguous move",
+            DiagnosticKind::NoPromotionWord => "no promotion word",
             DiagnosticKind::Dropped => "dropped",
             DiagnosticKind::MoveNumber => "unexpected move number",
             DiagnosticKind::SideMark => "side mark is not the side to move",

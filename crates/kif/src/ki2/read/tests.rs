@@ -37,6 +37,32 @@ fn ambiguous_move_lists_candidates() {
 }
 
 #[test]
+fn a_move_that_could_promote_without_a_promotion_word_is_reported() {
+    // After ▲７六歩 △３四歩 the bishop takes on 2b and may promote there.
+    let opening = "▲７六歩    △３四歩\n";
+    let p = read(&format!("{opening}▲２二角\n"));
+    assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+    let d = &p.warnings[0];
+    assert_eq!(d.kind, DiagnosticKind::NoPromotionWord);
+    assert_eq!((d.line, d.column), (2, 1));
+    assert_eq!(d.ply, Some(3));
+    // Read as the convention reads it: the bishop stays a bishop.
+    let last = p.record.main_line_end();
+    let mv = p.record.tree[last]
+        .recorded_move()
+        .map(|m| m.mv.to_usi().to_string());
+    assert_eq!(mv.as_deref(), Some("8h2b"));
+    for said in ["▲２二角不成", "▲２二角生", "▲２二角成"] {
+        let p = read(&format!("{opening}{said}\n"));
+        assert!(p.warnings.is_empty(), "{said}: {:?}", p.warnings);
+    }
+    // A move that cannot promote needs no word; strict reading refuses the unsaid one.
+    assert!(read("▲７六歩\n").warnings.is_empty());
+    let strict = read_str(&format!("{opening}▲２二角\n"), Mode::Strict);
+    assert!(strict.is_err());
+}
+
+#[test]
 fn side_mark_mismatch_is_reported() {
     let p = read("△７六歩\n");
     assert_eq!(p.warnings.len(), 1);
