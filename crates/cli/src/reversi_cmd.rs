@@ -68,7 +68,9 @@ struct SolveArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = crate::table_size::parse_table_mib)]
     hash: usize,
-    /// Print one JSON object.
+    /// Print one JSON object (also when the time limit stops the solve: `score` null,
+    /// `stopped`, and the best of the root moves finished with its score as
+    /// `lower_bound_move` and `lower_bound`).
     #[arg(long)]
     json: bool,
 }
@@ -151,9 +153,25 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let mut solver = Solver::try_new(args.hash.saturating_mul(1 << 20))
         .with_context(|| format!("--hash {}", args.hash))?;
+    let started = std::time::Instant::now();
     let solution = match solver.solve(&board, limits, |_| ControlFlow::Continue(())) {
         SolveOutcome::Solved(solution) => solution,
-        SolveOutcome::Stopped { nodes, .. } => {
+        SolveOutcome::Stopped { nodes, best } => {
+            if args.json {
+                // A script reading the JSON gets a row here too: no score, and the best
+                // move of the root moves finished, with its score as a lower bound.
+                let value = serde_json::json!({
+                    "board": board.to_string(),
+                    "stopped": "time limit",
+                    "score": null,
+                    "best": null,
+                    "lower_bound": best.map(|p| p.score),
+                    "lower_bound_move": best.map(|p| p.best_move.to_string()),
+                    "nodes": nodes,
+                    "millis": started.elapsed().as_millis(),
+                });
+                writeln!(std::io::stdout().lock(), "{value}")?;
+            }
             bail!("stopped by the time limit after {nodes} nodes")
         }
     };

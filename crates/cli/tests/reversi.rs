@@ -48,6 +48,24 @@ fn solve_ffo_40() {
 }
 
 #[test]
+fn a_stopped_solve_prints_its_json_row_and_fails() {
+    // The start position cannot be solved in no time: the JSON row says so, exit 1.
+    let board = "---------------------------OX------XO--------------------------- X";
+    let out = common::masu(&["reversi", "solve", board, "--time", "0", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let row: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON row");
+    assert_eq!(row["stopped"], "time limit");
+    assert_eq!(row["score"], serde_json::Value::Null);
+    assert_eq!(row["board"], board);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stopped by the time limit"));
+    // A finished game needs no search: answered under the same limit.
+    let wipe_out = format!("{}{} O", "X".repeat(30), "-".repeat(34));
+    let json = masu_ok(&["reversi", "solve", &wipe_out, "--time", "0", "--json"]);
+    assert!(json.contains("\"score\":-64"), "{json}");
+}
+
+#[test]
 fn bad_board_is_a_one_line_error() {
     let err = masu_err(&["reversi", "solve", "XO", "X"]);
     assert_eq!(err.lines().count(), 1, "{err}");

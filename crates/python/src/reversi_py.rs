@@ -72,7 +72,9 @@ impl Board {
     }
 
     /// The moves played, run together (`f5d6c3`), passes written as `pass` when
-    /// `passes` is true and left out otherwise.
+    /// `passes` is true and left out otherwise (but for a pass that ends the moves, which
+    /// nothing after it would bring back): `from_transcript` reads either back to this
+    /// game.
     #[pyo3(signature = (passes = false))]
     fn transcript(&self, passes: bool) -> String {
         let style = if passes {
@@ -178,7 +180,7 @@ impl Board {
         self.clone()
     }
 
-    /// The 8-line diagram.
+    /// The diagram: a line of file letters, the eight ranks, and `X to move` or `O to move`.
     fn diagram(&self) -> String {
         format!("{:#}", self.game.board())
     }

@@ -126,3 +126,15 @@ def test_a_table_too_large_is_a_value_error():
         solve(Board(), hash_mb=0)
     with pytest.raises(ValueError, match="time must be a number of seconds from 0 to 1.8e19"):
         solve(Board(), time=float("inf"))
+
+
+def test_a_transcript_without_passes_reads_back_to_the_same_game():
+    # c4 ... h4 leaves White no move: the forced pass ends the moves and must be written.
+    game = "c4c5f6c3d6g7f4g4e3c7f5g5h6h5e6d2e2f7b6e1d8a7a5b8h4"
+    board = Board.from_transcript(game)
+    board.pass_()
+    assert board.transcript() == game + "pass"
+    assert Board.from_transcript(board.transcript()) == board
+    board.play("b5")
+    assert board.transcript() == game + "b5"
+    assert Board.from_transcript(board.transcript()) == board

@@ -16,7 +16,7 @@
 use crate::board::{Board, PlayError, ScoreRule};
 use crate::color::Color;
 use crate::mv::Move;
-use crate::notation::{ParseTranscriptError, PassStyle, parse_transcript, write_transcript};
+use crate::notation::{ParseTranscriptError, PassStyle, replay_transcript, write_transcript};
 
 /// A game in progress or finished: every move is checked, and can be taken back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -67,9 +67,12 @@ impl Game {
     ///
     /// [`ParseTranscriptError`] for bad text or an illegal move.
     pub fn from_transcript_at(start: Board, text: &str) -> Result<Game, ParseTranscriptError> {
-        let moves = parse_transcript(&start, text)?;
-        Game::from_moves(start, &moves)
-            .map_err(|(ply, error)| ParseTranscriptError::Illegal { ply, error })
+        let mut game = Game::from_board(start);
+        game.board = replay_transcript(&start, text, |before, mv| {
+            game.boards.push(before);
+            game.moves.push(mv);
+        })?;
+        Ok(game)
     }
 
     /// A game from `start` and a list of moves, passes written out.

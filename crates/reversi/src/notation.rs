@@ -20,7 +20,8 @@
 //! Board strings accept `X`, `x`, `B`, `b` and `*` for black; `O`, `o`, `W`, `w` for white;
 //! `-`, `.` and `_` for empty; then optional spaces, the side (`X`/`B`/`*` or `O`/`W`, any case)
 //! and an optional `;` (OBF) before trailing spaces. They print as 64 characters, a space, `X` or
-//! `O`; `{:#}` prints an 8-line diagram instead.
+//! `O`; `{:#}` prints a diagram instead: a line of file letters, the eight ranks, and `X to
+//! move` or `O to move`.
 //!
 //! Transcripts are square names run together or separated by spaces or commas (move numbers are
 //! not accepted). Passes may be written (`pass`, `ps`, `--`) or left out: when the side
@@ -164,7 +165,9 @@ impl Board {
 /// Whether written transcripts show passes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PassStyle {
-    /// Leave passes out (`f5d6...`); readers re-insert them where forced.
+    /// Leave out the passes readers re-insert (`f5d6...`): every pass followed by a move.
+    /// A pass that ends the moves (a game stopped right after it) is written as `pass`,
+    /// since no square follows it to say it was there.
     Omit,
     /// Write each pass as `pass`.
     Write,
@@ -178,11 +181,15 @@ pub enum ParseTranscriptError {
     #[error("invalid move text at byte {0}")]
     Syntax(usize),
     /// A move that cannot be played at its place in the game: `ply` counts from 0, the
-    /// message from 1 (`f5a1`: `move 2: ...`), passes included.
-    #[error("move {}: {error}", ply + 1)]
+    /// message from 1 (`f5a1`: `move 2 (byte 2): ...`), passes included, inserted ones too;
+    /// `offset` is where its text starts.
+    #[error("move {} (byte {offset}): {error}", ply + 1)]
     Illegal {
-        /// Index of the move in the transcript from 0, passes included.
+        /// Index of the move in the game from 0, passes included (those the reader
+        /// inserted too).
         ply: usize,
+        /// Byte offset of the move's text in the transcript.
+        offset: usize,
         /// Why it could not be played.
         error: PlayError,
     },
@@ -194,23 +201,35 @@ pub enum ParseTranscriptError {
 ///
 /// [`ParseTranscriptError`] for bad text or a move that is illegal where it stands.
 pub fn parse_transcript(start: &Board, text: &str) -> Result<Vec<Move>, ParseTranscriptError> {
-    let mut board = *start;
     let mut moves = Vec::new();
+    replay_transcript(start, text, |_, mv| moves.push(mv))?;
+    Ok(moves)
+}
+
+/// Plays a transcript from `start` as [`parse_transcript`] reads it, showing `visit` each
+/// move (inserted passes too) with the position it is played in; the position at the end.
+pub(crate) fn replay_transcript(
+    start: &Board,
+    text: &str,
+    mut visit: impl FnMut(Board, Move),
+) -> Result<Board, ParseTranscriptError> {
+    let mut board = *start;
+    let mut ply = 0;
     for (offset, token) in tokens(text.as_bytes()) {
         let mv = Move::from_ascii(token).map_err(|_| ParseTranscriptError::Syntax(offset))?;
         if mv != Move::Pass && board.must_pass() {
+            visit(board, Move::Pass);
             board = board.pass_unchecked();
-            moves.push(Move::Pass);
+            ply += 1;
         }
-        board = board
+        let next = board
             .play(mv)
-            .map_err(|error| ParseTranscriptError::Illegal {
-                ply: moves.len(),
-                error,
-            })?;
-        moves.push(mv);
+            .map_err(|error| ParseTranscriptError::Illegal { ply, offset, error })?;
+        visit(board, mv);
+        board = next;
+        ply += 1;
     }
-    Ok(moves)
+    Ok(board)
 }
 
 /// Splits a transcript into move tokens with their byte offsets: two-character squares, or a
@@ -239,9 +258,10 @@ fn tokens(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 #[must_use]
 pub fn write_transcript(moves: &[Move], style: PassStyle) -> String {
     let mut out = String::with_capacity(moves.len() * 2);
-    for mv in moves {
+    for (i, mv) in moves.iter().enumerate() {
+        let last = i + 1 == moves.len();
         match (mv, style) {
-            (Move::Pass, PassStyle::Omit) => {}
+            (Move::Pass, PassStyle::Omit) if !last => {}
             (mv, _) => out.push_str(&mv.to_string()),
         }
     }
@@ -299,15 +319,40 @@ mod tests {
     }
 
     #[test]
+    fn a_pass_that_ends_the_moves_is_written_even_when_passes_are_left_out() {
+        // Black's c4 leaves White no move: the pass is forced, and the last move.
+        let game = "c4c5f6c3d6g7f4g4e3c7f5g5h6h5e6d2e2f7b6e1d8a7a5b8h4";
+        let mut moves = parse_transcript(&Board::new(), game).unwrap();
+        let board = moves.iter().fold(Board::new(), |b, &m| b.play(m).unwrap());
+        assert!(board.must_pass());
+        moves.push(Move::Pass);
+        let written = write_transcript(&moves, PassStyle::Omit);
+        assert_eq!(written, format!("{game}pass"));
+        assert_eq!(parse_transcript(&Board::new(), &written), Ok(moves.clone()));
+        // Passes followed by a move are left out, as before.
+        moves.push("b5".parse().unwrap());
+        let written = write_transcript(&moves, PassStyle::Omit);
+        assert_eq!(written, format!("{game}b5"));
+        assert_eq!(parse_transcript(&Board::new(), &written), Ok(moves));
+    }
+
+    #[test]
     fn transcript_errors_say_where() {
         let start = Board::new();
         assert_eq!(
             parse_transcript(&start, "f5 zz"),
             Err(ParseTranscriptError::Syntax(3))
         );
-        let err = parse_transcript(&start, "f5a1").unwrap_err();
-        assert!(matches!(err, ParseTranscriptError::Illegal { ply: 1, .. }));
-        // The message counts as a reader does: a1 is the second move.
-        assert!(err.to_string().starts_with("move 2: "), "{err}");
+        let err = parse_transcript(&start, "f5 a1").unwrap_err();
+        assert!(matches!(
+            err,
+            ParseTranscriptError::Illegal {
+                ply: 1,
+                offset: 3,
+                ..
+            }
+        ));
+        // The message counts as a reader does: a1 is the second move, at byte 3.
+        assert!(err.to_string().starts_with("move 2 (byte 3): "), "{err}");
     }
 }

@@ -64,3 +64,33 @@ fn a_time_limit_of_any_size_is_a_limit() {
     let outcome = Solver::new(1 << 20).solve(&board, limits, |_| ControlFlow::Continue(()));
     assert!(matches!(outcome, SolveOutcome::Solved(_)));
 }
+
+#[test]
+fn a_finished_game_is_solved_under_any_limit() {
+    // A wipe-out with 34 empties was "stopped" by a zero budget while a full board was
+    // solved: neither needs a search.
+    let wipe_out: Board = format!("{}{} O", "X".repeat(30), "-".repeat(34))
+        .parse()
+        .unwrap();
+    let full: Board = format!("{}{} X", "X".repeat(40), "O".repeat(24))
+        .parse()
+        .unwrap();
+    for (board, score) in [(wipe_out, -64), (full, 16)] {
+        for limits in [
+            SolveLimits {
+                nodes: Some(0),
+                time: None,
+            },
+            SolveLimits {
+                nodes: None,
+                time: Some(Duration::ZERO),
+            },
+        ] {
+            let outcome = Solver::new(1 << 16).solve(&board, limits, |_| ControlFlow::Continue(()));
+            let SolveOutcome::Solved(solution) = outcome else {
+                panic!("{board}: {outcome:?}");
+            };
+            assert_eq!((solution.score, solution.best_move), (score, None));
+        }
+    }
+}

@@ -29,7 +29,7 @@ class Board:
     def moves(self) -> List[str]:
         """The moves played, passes included."""
     def transcript(self, passes: bool = False) -> str:
-        """The moves played, run together."""
+        """The moves played, run together; passes left out unless `passes` (but a last pass)."""
     def play(self, move: str) -> None:
         """Plays a square or a forced `"pass"`."""
     def pass_(self) -> None:
@@ -52,7 +52,7 @@ class Board:
     def bitboards(self) -> Tuple[int, int]:
         """Black's and White's discs as 64-bit masks, bit i for square i (a1 = 0, h8 = 63)."""
     def diagram(self) -> str:
-        """The 8-line diagram."""
+        """The diagram: a line of file letters, the eight ranks, and `X to move` or `O to move`."""
     def __eq__(self, other: object, /) -> bool:
         """Equal discs and side to move, whatever the histories."""
     def __hash__(self) -> int: ...
@@ -81,7 +81,9 @@ class Computer:
 class Solver:
     """An exact endgame solver that keeps its table from one solve to the next."""
 
-    hash_mb: int
+    @property
+    def hash_mb(self) -> int:
+        """The table's size in MiB, as asked for."""
 
     def __new__(cls, hash_mb: int = 64) -> "Solver":
         """A solver with a table of `hash_mb` MiB, reserved now."""

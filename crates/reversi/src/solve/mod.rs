@@ -319,6 +319,11 @@ impl Solver {
         };
         let (p, o) = (board.player(), board.opponent());
         let moves = bits::legal_moves(p, o);
+        if moves == 0 && bits::legal_moves(o, p) == 0 {
+            // A finished game's score is known without a search: answered under any limit.
+            search.nodes = 1;
+            return finish(&search, search::final_score(p, o), None, start);
+        }
         if moves == 0 {
             let score = K::search(&mut search, p, o, -64, 64);
             let best_move = (bits::legal_moves(o, p) != 0).then_some(Move::Pass);

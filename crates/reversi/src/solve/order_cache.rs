@@ -36,9 +36,18 @@ impl Default for Keys {
 }
 
 /// A direct-mapped array of [`Keys`].
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(crate) struct OrderCache {
     slots: Box<[Keys]>,
+}
+
+/// The cache's size, not its slots (as [`super::table::Table`]'s).
+impl std::fmt::Debug for OrderCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OrderCache")
+            .field("slots", &self.slots.len())
+            .finish()
+    }
 }
 
 impl OrderCache {

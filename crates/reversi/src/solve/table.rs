@@ -37,7 +37,7 @@ pub(crate) struct Probe {
 
 /// A power-of-two array of slots in pairs: the first of a pair keeps the deepest position seen
 /// (the most work saved), the second takes whatever the first does not.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(crate) struct Table {
     slots: Box<[Entry]>,
     mask: usize,
@@ -45,6 +45,17 @@ pub(crate) struct Table {
     /// hints change no result);
     /// read once per node by the move ordering, not per hint.
     pub(crate) prefetching: bool,
+}
+
+/// The table's size, not its slots: a `{:?}` of a solver must not print gigabytes.
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("slots", &self.slots.len())
+            .field("bytes", &size_of_val(&*self.slots))
+            .field("prefetching", &self.prefetching)
+            .finish()
+    }
 }
 
 impl Table {
