@@ -162,7 +162,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 // move of the root moves finished, with its score as a lower bound.
                 let value = serde_json::json!({
                     "board": board.to_string(),
-                    "stopped": "time limit",
+                    "stopped": "time_limit",
                     "score": null,
                     "best": null,
                     "lower_bound": best.map(|p| p.score),

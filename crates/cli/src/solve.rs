@@ -12,12 +12,17 @@ use shogi::Position;
 use tsume::{AnswerLevel, Config, Convention, Expected, Limits, Problem, Solver, Verdict};
 
 /// Solve tsume-shogi (mate) problems; with no argument, the problems bundled with masu.
+///
+/// Exit status: 0 when every answer is as expected (or no problem states one), 1 when one
+/// is not (a problem without a defender king among them) or the input cannot be read, 2
+/// for arguments that do not parse.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
     /// Problem files (one SFEN a line, `SFEN moves ...` lines, or tab-separated problem
     /// lines; `-` reads them from standard input) or SFEN positions given directly.
     inputs: Vec<String>,
-    /// Node limit per problem.
+    /// Node limit per problem (checked every 1,024 nodes; a mate proven by then is written
+    /// out within a reserve of up to 2,000,000 more).
     #[arg(long)]
     nodes: Option<u64>,
     /// Time limit per problem, in seconds.
@@ -26,9 +31,10 @@ pub(crate) struct SolveArgs {
     /// Transposition table size per problem, in MiB.
     #[arg(long, default_value_t = 64, value_parser = crate::table_size::parse_table_mib)]
     hash: usize,
-    /// Problems solved at once (default: one per core, or one when --threads is above 1).
-    #[arg(long)]
-    jobs: Option<usize>,
+    /// Problems solved at once, 1 to 1024, each with a table of its own (default: one per
+    /// core, or one when --threads is above 1; never more than the problems).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: Option<u16>,
     /// Threads that search each problem: helpers prove the defences the main search will
     /// need next, once it has searched 4,194,304 nodes alone. For a long problem; a batch
     /// of short ones is solved faster one thread a problem, several at once.
@@ -109,7 +115,11 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // A table that cannot be had is one clear error before any work, not a crash per problem.
     Solver::try_new(config.clone()).with_context(|| format!("--hash {}", args.hash))?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(if args.threads > 1 { 1 } else { 0 }))
+        .num_threads(match args.jobs {
+            Some(jobs) => usize::from(jobs).min(tasks.len()),
+            None if args.threads > 1 => 1,
+            None => 0, // rayon's default: one per core
+        })
         .build()?;
     // Drawn on stderr, and only when stderr is a terminal (indicatif hides it otherwise).
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);
@@ -147,7 +157,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(if unexpected == 0 {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(2)
+        ExitCode::FAILURE
     })
 }
 
@@ -373,6 +383,10 @@ fn json_line(report: &Report) -> serde_json::Value {
         "verdict": verdict_word(&report.verdict),
         "within": match &report.verdict {
             Ok(Verdict::NoMateWithin { plies }) => Some(*plies),
+            _ => None,
+        },
+        "stopped": match &report.verdict {
+            Ok(Verdict::Unknown { reason }) => Some(reason.kind()),
             _ => None,
         },
         "length": mate.map(|m| m.length),

@@ -55,7 +55,7 @@ fn a_stopped_solve_prints_its_json_row_and_fails() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let row: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON row");
-    assert_eq!(row["stopped"], "time limit");
+    assert_eq!(row["stopped"], "time_limit");
     assert_eq!(row["score"], serde_json::Value::Null);
     assert_eq!(row["board"], board);
     assert!(String::from_utf8_lossy(&out.stderr).contains("stopped by the time limit"));

@@ -102,6 +102,25 @@ fn known_lengths_agree_with_a_length_limit() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An answer that is not the expected one fails the command with status 1; status 2 is for
+/// arguments that do not parse.
+#[test]
+fn an_unexpected_answer_exits_1() {
+    let (dir, file) = problem_file("unexpected", "9/8k/9/8P/9/9/9/9/9 b 2G 1\t5\n");
+    let out = common::masu(&["solve", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("0 of 1 problem answered as expected"),
+        "{stdout}"
+    );
+    assert_eq!(
+        common::masu(&["solve", "--level", "fast"]).status.code(),
+        Some(2)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// King 1a boxed in by a gold and a pawn, the bishop checking through 2b: minimax 3 plies
 /// (the pawn interposition counted), by convention 1. Promoting or not mates alike: 余詰 on
 /// the last move, marked so in both outputs.
@@ -295,6 +314,18 @@ fn threads_search_one_problem() {
     let err = masu_err(&["solve", sfen, "--threads", "0"]);
     assert!(err.contains("--threads"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
+    // Jobs as threads: 1 to 1024 (5,000 took half a minute for one short problem).
+    for jobs in ["0", "5000"] {
+        let err = masu_err(&["solve", sfen, "--jobs", jobs]);
+        assert!(err.contains("--jobs"), "{jobs}: {err}");
+    }
+    let out = masu_ok(&["solve", sfen, "--jobs", "1024", "--json"]);
+    assert!(out.contains("\"length\":15"), "{out}");
+    assert!(out.contains("\"stopped\":null"), "{out}");
+    // Why a search stopped, spelled as the serde form and Python spell it.
+    let out = masu_ok(&["solve", sfen, "--nodes", "1", "--json"]);
+    assert!(out.contains("\"verdict\":\"unknown\""), "{out}");
+    assert!(out.contains("\"stopped\":\"node_limit\""), "{out}");
 }
 
 #[test]

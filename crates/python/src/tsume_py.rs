@@ -34,7 +34,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyclass(module = "masu.tsume", frozen, get_all, eq, skip_from_py_object)]
 #[derive(Clone, PartialEq)]
 pub(crate) struct Solution {
-    /// `"mate"`, `"no_mate"` or `"unknown"` (a limit stopped the search first).
+    /// `"mate"`, `"no_mate"`, `"no_mate_within"` (none of at most `max_plies` plies; a
+    /// longer one may exist) or `"unknown"` (a limit stopped the search first).
     verdict: &'static str,
     /// Minimax length in plies of the mate (every legal defence counted), `None` without one.
     length: Option<u32>,
@@ -61,8 +62,8 @@ pub(crate) struct Solution {
     /// `level="full"` when the budget held (a node or time limit may stop it part way; the
     /// line and its proven length are kept, the later moves in neither list).
     alternatives_complete: bool,
-    /// Why an `"unknown"` search stopped: `"nodes"`, `"time"`, `"interrupted"`, `"depth"` or
-    /// `"no_line"`; `None` otherwise.
+    /// Why an `"unknown"` search stopped: `"node_limit"`, `"time_limit"`, `"cancelled"`,
+    /// `"depth_limit"` or `"no_line"`; `None` otherwise.
     stopped: Option<&'static str>,
     /// Positions searched.
     nodes: u64,
@@ -135,7 +136,7 @@ impl Solution {
             seconds,
         ) = state;
         Ok(Solution {
-            verdict: one_of(&["mate", "no_mate", "unknown"], &verdict)?,
+            verdict: one_of(&["mate", "no_mate", "no_mate_within", "unknown"], &verdict)?,
             length,
             exact,
             line,
@@ -145,7 +146,7 @@ impl Solution {
             undecided,
             alternatives_complete,
             stopped: stopped
-                .map(|w| one_of(&["nodes", "time", "interrupted", "depth", "no_line"], &w))
+                .map(|w| one_of(&StopReason::ALL.map(StopReason::kind), &w))
                 .transpose()?,
             nodes,
             seconds,
@@ -245,10 +246,11 @@ fn read_problem(sfen: &str) -> Result<Position, shogi::ParseSfenError> {
 /// `threads` above 1 has helper threads prove the defences the main search needs next,
 /// once it has searched 4,194,304 nodes alone (for long problems; the table memory is
 /// shared out among them). `max_plies` looks only for mates of at most that many plies:
-/// `"no_mate"` then means none that short (a longer one may exist), and a mate found is
+/// `"no_mate_within"` then means none that short (a longer one may exist), and a mate found is
 /// worked out as usual. The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
-/// that is not a mate problem, or for `threads` 0. Each call sets up a table of its own;
+/// that is not a mate problem, or for `threads` 0 (OverflowError for a count below 0 or
+/// past its type). Each call sets up a table of its own;
 /// a `Solver` keeps one for many calls.
 #[pyfunction]
 #[pyo3(signature = (sfen, level = "full", nodes = None, time = None, hash_mb = 256, threads = 1, max_plies = None))]
@@ -375,7 +377,7 @@ pub(crate) struct TsumeSolver {
 impl TsumeSolver {
     /// A solver with the settings of `solve` (the same keywords and meanings); its table
     /// of `hash_mb` MiB is reserved now. Raises ValueError for a bad setting or a table
-    /// that cannot be had.
+    /// that cannot be had (OverflowError for a count below 0 or past its type).
     #[new]
     #[pyo3(signature = (level = "full", nodes = None, time = None, hash_mb = 256, threads = 1))]
     fn new(
@@ -448,9 +450,9 @@ fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyR
         nodes: stats.nodes,
         seconds: stats.elapsed.as_secs_f64(),
     };
+    solution.verdict = verdict.kind();
     match verdict {
         Verdict::Mate(mate) => {
-            solution.verdict = "mate";
             solution.length = Some(mate.length);
             solution.exact = mate.exact;
             solution.line = mate.line.iter().map(ToString::to_string).collect();
@@ -471,19 +473,8 @@ fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyR
             solution.undecided = tagged(&mate.undecided);
             solution.alternatives_complete = mate.alternatives_complete;
         }
-        Verdict::NoMate | Verdict::NoMateWithin { .. } => solution.verdict = "no_mate",
-        Verdict::Unknown { reason } => solution.stopped = Some(stop_name(reason)),
+        Verdict::Unknown { reason } => solution.stopped = Some(reason.kind()),
         _ => {}
     }
     Ok(solution)
-}
-
-fn stop_name(reason: StopReason) -> &'static str {
-    match reason {
-        StopReason::NodeLimit => "nodes",
-        StopReason::TimeLimit => "time",
-        StopReason::Cancelled => "interrupted",
-        StopReason::DepthLimit => "depth",
-        _ => "no_line",
-    }
 }

@@ -54,7 +54,7 @@ def test_levels_no_mate_and_limits():
     stopped = tsume.solve(MATE3, nodes=1, hash_mb=8)
     assert stopped.verdict in ("unknown", "mate")
     if stopped.verdict == "unknown":
-        assert stopped.stopped == "nodes"
+        assert stopped.stopped == "node_limit"
     with pytest.raises(ValueError, match="level"):
         tsume.solve(MATE3, level="fast")
     for bad in (-1.0, float("nan"), float("inf"), 1e30):
@@ -67,12 +67,12 @@ def test_levels_no_mate_and_limits():
 
 
 def test_a_bound_on_the_length():
-    assert tsume.solve(MATE3, max_plies=1, hash_mb=8).verdict == "no_mate"
+    assert tsume.solve(MATE3, max_plies=1, hash_mb=8).verdict == "no_mate_within"
     within = tsume.solve(MATE3, max_plies=5, hash_mb=8)
     assert (within.verdict, within.length, within.exact) == ("mate", 3, True)
-    assert tsume.Solver(hash_mb=8).solve(MATE3, max_plies=1).verdict == "no_mate"
+    assert tsume.Solver(hash_mb=8).solve(MATE3, max_plies=1).verdict == "no_mate_within"
     bounded = tsume.solve_many([MATE3, MATE3], hash_mb=8, threads=2, max_plies=1)
-    assert [s.verdict for s in bounded] == ["no_mate", "no_mate"]
+    assert [s.verdict for s in bounded] == ["no_mate_within", "no_mate_within"]
 
 
 def test_many_in_parallel_keep_their_order():
@@ -107,7 +107,7 @@ def test_a_time_limit_stops_a_long_search():
     start = time.monotonic()
     s = tsume.solve(JUPITER, level="proof", time=0.1, hash_mb=16)
     assert time.monotonic() - start < 5
-    assert s.verdict == "unknown" and s.stopped == "time"
+    assert s.verdict == "unknown" and s.stopped == "time_limit"
 
 
 def test_the_gil_is_released_while_solving():
@@ -155,7 +155,7 @@ def test_a_solver_keeps_its_settings_for_many_problems():
         assert solver.solve(NO_MATE).verdict == "no_mate"
     limited = tsume.Solver(level="proof", time=0.1, hash_mb=16)
     s = limited.solve(JUPITER)
-    assert s.verdict == "unknown" and s.stopped == "time"
+    assert s.verdict == "unknown" and s.stopped == "time_limit"
     assert limited.solve(MATE3).verdict == "mate"
     with pytest.raises(ValueError):
         solver.solve("not a position")

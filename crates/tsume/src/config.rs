@@ -9,11 +9,17 @@ use std::time::Duration;
 use shogi::Move;
 
 /// Budgets for one solve; `None` means unlimited.
+///
+/// Both are checked every 1,024 nodes, so a solve may pass either by that much. Once a
+/// mate is proven, a stop does not lose it: the answer is written out within a reserve of
+/// up to 2,000,000 more nodes and no time limit (what the stop left unsearched, such as
+/// the remaining alternatives of the full level, is marked incomplete).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Stop after this many nodes (positions expanded, over all phases).
+    /// Stop after this many nodes (positions expanded, over all phases), give or take the
+    /// above.
     pub nodes: Option<u64>,
-    /// Stop after this much wall-clock time.
+    /// Stop after this much wall-clock time, give or take the above.
     pub time: Option<Duration>,
 }
 

@@ -2,9 +2,9 @@
 //!
 //! | type | form |
 //! |---|---|
-//! | [`StopReason`] | its text, `"node limit"` |
+//! | [`StopReason`] | its [`StopReason::kind`], `"node_limit"` |
 //! | [`Expected`] | `{"mate": 3}`, `"no_mate"`, `"unknown"` |
-//! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": [], "alternatives_complete": true}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
+//! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": [], "alternatives_complete": true}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node_limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
 //! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; reading checks every move, and that a mate's line is one (checks, a checkmate at its end, its length) and its alternatives other checks |
 
 use serde::de::Error as _;
@@ -18,7 +18,7 @@ use crate::verdict::{Alternative, Convention, ConventionAnswer, Mate, StopReason
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for StopReason {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
+        s.serialize_str(self.kind())
     }
 }
 
@@ -26,7 +26,15 @@ impl Serialize for StopReason {
 impl<'de> Deserialize<'de> for StopReason {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StopReason, D::Error> {
         let text = String::deserialize(d)?;
-        text.parse().map_err(D::Error::custom)
+        StopReason::ALL
+            .into_iter()
+            .find(|reason| reason.kind() == text)
+            .ok_or_else(|| {
+                D::Error::custom(
+                    "not a stop reason: expected node_limit, time_limit, cancelled, \
+                     depth_limit or no_line",
+                )
+            })
     }
 }
 

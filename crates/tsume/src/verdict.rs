@@ -28,8 +28,8 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The verdict's name, as the `serde` form's `kind` and Python's `verdict` spell it:
-    /// `"mate"`, `"no_mate"`, `"no_mate_within"` or `"unknown"`.
+    /// The verdict's name, as the `serde` form's `kind`, Python's `verdict` and the JSON of
+    /// `masu solve` spell it: `"mate"`, `"no_mate"`, `"no_mate_within"` or `"unknown"`.
     ///
     /// ```
     /// use masu_tsume::Verdict;
@@ -126,7 +126,28 @@ impl StopReason {
         StopReason::NoLine,
     ];
 
-    /// The reason's text (its [`Display`](fmt::Display) and [`FromStr`] form).
+    /// The reason as an identifier, as the `serde` form, Python's `stopped` and the JSON
+    /// of `masu solve` spell it: `"node_limit"`, `"time_limit"`, `"cancelled"`,
+    /// `"depth_limit"` or `"no_line"` (the spelling of [`Verdict::kind`]).
+    ///
+    /// ```
+    /// use masu_tsume::StopReason;
+    ///
+    /// assert_eq!(StopReason::NodeLimit.kind(), "node_limit");
+    /// assert_eq!(StopReason::NodeLimit.to_string(), "node limit");
+    /// ```
+    #[must_use]
+    pub const fn kind(self) -> &'static str {
+        match self {
+            StopReason::NodeLimit => "node_limit",
+            StopReason::TimeLimit => "time_limit",
+            StopReason::Cancelled => "cancelled",
+            StopReason::DepthLimit => "depth_limit",
+            StopReason::NoLine => "no_line",
+        }
+    }
+
+    /// The reason in words (its [`Display`](fmt::Display) and [`FromStr`] form).
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {

@@ -7,7 +7,9 @@
 mod common;
 
 use common::{generated, verify_line};
-use masu_tsume::{AnswerLevel, Config, Convention, Expected, Limits, Mate, Problem, Solver};
+use masu_tsume::{
+    AnswerLevel, Config, Convention, Expected, Limits, Mate, Problem, Solver, Verdict,
+};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -19,6 +21,15 @@ fn mate(p: &Problem, answer: AnswerLevel) -> Mate {
 
 /// The mate a solve at `answer` level finds within `nodes` in all.
 fn mate_within(p: &Problem, answer: AnswerLevel, nodes: u64) -> Mate {
+    let verdict = solve_within(p, answer, nodes);
+    verdict
+        .mate()
+        .unwrap_or_else(|| panic!("{}: {verdict:?} at {answer}", p.name))
+        .clone()
+}
+
+/// The verdict of a solve at `answer` level within `nodes` in all.
+fn solve_within(p: &Problem, answer: AnswerLevel, nodes: u64) -> Verdict {
     let config = Config {
         limits: Limits {
             nodes: Some(nodes),
@@ -28,11 +39,7 @@ fn mate_within(p: &Problem, answer: AnswerLevel, nodes: u64) -> Mate {
         answer,
         ..Config::default()
     };
-    let verdict = Solver::new(config).solve(&p.position).unwrap();
-    verdict
-        .mate()
-        .unwrap_or_else(|| panic!("{}: {verdict:?} at {answer}", p.name))
-        .clone()
+    Solver::new(config).solve(&p.position).unwrap()
 }
 
 #[test]
@@ -134,4 +141,44 @@ fn a_limit_in_the_yozume_search_keeps_the_proven_length() {
     let whole = mate(&p, AnswerLevel::Full);
     assert!(whole.alternatives_complete && whole.exact && whole.length == 7);
     assert!(!mate(&p, AnswerLevel::Exact).alternatives_complete);
+}
+
+/// A node limit that stops the full answer while the line's own move is searched again
+/// (its mate proven from below, no proof line saved) keeps the mate: at 600-1,000 nodes
+/// these problems' full answers were "unknown" where the exact level proved them.
+#[test]
+fn a_limit_in_the_lines_own_move_keeps_the_proven_mate() {
+    for (sfen, length) in [
+        ("6b2/6r2/6G1k/9/9/7+B1/9/9/9 b R4S3N3L4P3gnl14p 1", 5),
+        ("3b5/1k7/9/2R6/3S5/9/9/9/9 b R3GN3L2Pbg3s3nl16p 1", 5),
+    ] {
+        let p = Problem {
+            name: sfen.into(),
+            position: masu_tsume::parse_position(sfen).unwrap(),
+            expected: Expected::Mate(length),
+            solution: Vec::new(),
+        };
+        let mut proven = 0;
+        for nodes in (100..=4_000).step_by(100) {
+            let Some(exact) = solve_within(&p, AnswerLevel::Exact, nodes).mate().cloned() else {
+                continue;
+            };
+            proven += 1;
+            assert!(exact.exact && exact.length == length, "{sfen} {nodes}");
+            let full = mate_within(&p, AnswerLevel::Full, nodes);
+            assert!(
+                full.exact && full.length == length,
+                "{sfen} {nodes}: {full:?}"
+            );
+            verify_line(&p.position, &full.line).unwrap();
+            // No alternative is the line's own move.
+            for a in &full.alternatives {
+                assert_ne!(Some(&a.mv), full.line.get(a.ply), "{sfen} {nodes}");
+            }
+        }
+        assert!(
+            proven >= 20,
+            "{sfen}: the exact level proved it at {proven} limits"
+        );
+    }
 }

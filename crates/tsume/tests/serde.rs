@@ -73,12 +73,22 @@ fn the_json_form_is_plain() {
     .unwrap();
     assert_eq!(
         unknown,
-        serde_json::json!({"kind": "unknown", "reason": "node limit"})
+        serde_json::json!({"kind": "unknown", "reason": "node_limit"})
     );
     assert_eq!(
         serde_json::to_value(Expected::Mate(3)).unwrap(),
         serde_json::json!({"mate": 3})
     );
+}
+
+#[test]
+fn stop_reasons_are_their_kinds() {
+    for reason in StopReason::ALL {
+        let json = serde_json::to_value(reason).unwrap();
+        assert_eq!(json, reason.kind());
+        assert_eq!(serde_json::from_value::<StopReason>(json).unwrap(), reason);
+    }
+    assert!(serde_json::from_value::<StopReason>("node limit".into()).is_err());
 }
 
 #[test]

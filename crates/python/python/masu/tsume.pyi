@@ -56,7 +56,7 @@ def solve(
     max_plies: Optional[int] = None,
 ) -> Solution:
     """Solves one mate problem (with `threads` above 1, on that many threads); with
-    `max_plies`, "no_mate" means no mate that short."""
+    `max_plies`, "no_mate_within" means no mate that short."""
 
 def solve_many(
     sfens: Sequence[Union[str, Board]],

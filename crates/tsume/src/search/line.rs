@@ -69,13 +69,12 @@ pub(crate) struct Yozume {
     pub(crate) undecided: Vec<(usize, Move)>,
 }
 
-/// The mating moves of one attacker node, the first being the line's.
+/// The mating moves of one attacker node, the first being the line's. When the budget ran
+/// out while alternatives were searched (the searcher's stop set), `found` holds the line's
+/// move and the alternatives found before.
 #[derive(Debug, Default)]
 struct Mating {
     found: Vec<Move>,
-    /// The budget ran out while alternatives were searched: `found` holds the line's move
-    /// and the alternatives found before.
-    stopped: bool,
     /// Checks searched as alternatives and left undecided within their nodes.
     undecided: Vec<Move>,
 }
@@ -176,10 +175,7 @@ impl Searcher<'_, '_> {
                         false
                     }
                     Some(true) => true,
-                    None if self.stop.is_some() => {
-                        out.stopped = true;
-                        return Some(out);
-                    }
+                    None if self.stop.is_some() => return Some(out),
                     None => {
                         out.undecided.push(m);
                         false
@@ -276,35 +272,24 @@ impl Searcher<'_, '_> {
             ..MainLine::default()
         };
         let mut alternatives = alternatives;
+        let mut resumed = false;
         let mut r = n;
         while r > 0 {
-            let ply = out.line.len();
-            let m = if cur.pos.turn() == self.attacker {
-                let mating = self.mating_moves(&prefix, &cur, r, alternatives)?;
-                if mating.stopped {
-                    // The line is proven: it is written out within a reserve, the later
-                    // nodes' alternatives left unsearched.
-                    self.resume_for(super::ANSWER_RESERVE);
-                    alternatives = false;
-                    out.complete = false;
+            // The length is proven: when the caller's budget stops the search (in an
+            // alternative, or in the line's own move, which is then searched again), the
+            // line is written out within a reserve, the later nodes' alternatives left
+            // unsearched.
+            let m = loop {
+                let step = self.line_move(&prefix, &cur, &mut r, alternatives, &mut out);
+                if resumed || self.stop.is_none() {
+                    break step?;
                 }
-                let first = *mating.found.first()?;
-                let yozume = &mut out.yozume;
-                yozume
-                    .found
-                    .extend(mating.found.into_iter().skip(1).map(|a| (ply, a)));
-                yozume
-                    .undecided
-                    .extend(mating.undecided.into_iter().map(|a| (ply, a)));
-                first
-            } else {
-                // With an inexact bound every defence may mate sooner: tighten and retry.
-                loop {
-                    match self.longest_defence(&prefix, &cur, r)? {
-                        Some(m) => break m,
-                        None if r >= 4 => r -= 2,
-                        None => return None,
-                    }
+                resumed = true;
+                self.resume_for(super::ANSWER_RESERVE);
+                alternatives = false;
+                out.complete = false;
+                if let Some(m) = step {
+                    break m;
                 }
             };
             out.line.push(m);
@@ -313,6 +298,40 @@ impl Searcher<'_, '_> {
             r -= 1;
         }
         Some(out)
+    }
+
+    /// The line's move at `cur` (`r` plies left, lowered where a defence mates sooner),
+    /// the alternatives found beside an attacker's move added to `out`; `None` when the
+    /// budget ran out before the move was found (after it, the move with the stop set).
+    fn line_move(
+        &mut self,
+        prefix: &[Cursor],
+        cur: &Cursor,
+        r: &mut u32,
+        alternatives: bool,
+        out: &mut MainLine,
+    ) -> Option<Move> {
+        if cur.pos.turn() != self.attacker {
+            // With an inexact bound every defence may mate sooner: tighten and retry.
+            return loop {
+                match self.longest_defence(prefix, cur, *r)? {
+                    Some(m) => break Some(m),
+                    None if *r >= 4 => *r -= 2,
+                    None => return None,
+                }
+            };
+        }
+        let mating = self.mating_moves(prefix, cur, *r, alternatives)?;
+        let first = *mating.found.first()?;
+        let ply = out.line.len();
+        let yozume = &mut out.yozume;
+        yozume
+            .found
+            .extend(mating.found.into_iter().skip(1).map(|a| (ply, a)));
+        yozume
+            .undecided
+            .extend(mating.undecided.into_iter().map(|a| (ply, a)));
+        Some(first)
     }
 
     /// Whether `child` (of `c`, at the end of the line `prefix`) mates within `r` plies
