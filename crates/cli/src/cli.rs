@@ -72,6 +72,9 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of the output went away (`masu solve ... | head -1`): nothing is
+        // wrong with the work, and no one is left to tell.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("masu: {err:#}");
             ExitCode::FAILURE
@@ -111,6 +114,15 @@ fn command_path(args: &[String]) -> String {
         command = sub;
     }
     path.join(" ")
+}
+
+/// Whether `err` comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 #[cfg(test)]

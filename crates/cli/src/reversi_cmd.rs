@@ -63,7 +63,7 @@ struct SolveArgs {
     /// The side to move: `X` (black) or `O` (white), unless the board argument gives it.
     side: Option<String>,
     /// Stop after this many seconds.
-    #[arg(long, value_parser = crate::seconds::parse_seconds)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::seconds::parse_seconds)]
     time: Option<Duration>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = crate::table_size::parse_table_mib)]

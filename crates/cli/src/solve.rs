@@ -17,6 +17,8 @@ use tsume::{AnswerLevel, Config, Convention, Expected, Limits, Problem, Solver, 
 /// is not (a problem without a defender king among them) or the input cannot be read, 2
 /// for arguments that do not parse.
 #[derive(Debug, Args)]
+// `--time -1` is a bad time, not an unknown flag.
+#[command(allow_negative_numbers = true)]
 pub(crate) struct SolveArgs {
     /// Problem files (one SFEN a line, `SFEN moves ...` lines, or tab-separated problem
     /// lines; `-` reads them from standard input) or SFEN positions given directly.
@@ -284,15 +286,34 @@ fn task_from_text(input: &str) -> anyhow::Result<Task> {
     })
 }
 
+/// Where bytes that are no text in any encoding records are read in go wrong first: the
+/// line and column (in characters) of the first byte that is not UTF-8.
+fn undecodable(bytes: &[u8]) -> String {
+    let valid = match std::str::from_utf8(bytes) {
+        Ok(_) => return "no text in UTF-8, Shift_JIS or EUC-JP".to_owned(),
+        Err(e) => &bytes[..e.valid_up_to()],
+    };
+    // `valid` is UTF-8 up to there: its lines and characters count as written.
+    let text = std::str::from_utf8(valid).unwrap_or_default();
+    let line = text.matches('\n').count() + 1;
+    let column = text.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+    format!("line {line}, column {column}: bytes that are no text in UTF-8, Shift_JIS or EUC-JP")
+}
+
 /// Problems of a file (`-`: standard input): problem lines (SFEN, `SFEN moves ...`,
 /// tab-separated), or else a game record (KIF, KI2, CSA, JKF) whose start position is the
 /// problem.
 fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
     let source = crate::input::name(path);
     let bytes = crate::input::read(path).with_context(|| format!("cannot read {source}"))?;
-    let as_lines = std::str::from_utf8(&bytes)
-        .map_err(|e| e.to_string())
-        .and_then(|text| tsume::parse_problems(text).map_err(|e| e.to_string()));
+    // Problem lines are read in the encodings records are (a Shift_JIS file of named
+    // problems is common).
+    let as_lines = match kif::encoding::decode(&bytes, None) {
+        Ok(decoded) if !decoded.had_errors => {
+            tsume::parse_problems(&decoded.text).map_err(|e| e.to_string())
+        }
+        _ => Err(undecodable(&bytes)),
+    };
     let lines_error = match as_lines {
         Ok(problems) => return Ok(problems.into_iter().map(task_from_problem).collect()),
         Err(err) => err,

@@ -118,6 +118,9 @@ fn an_unexpected_answer_exits_1() {
         common::masu(&["solve", "--level", "fast"]).status.code(),
         Some(2)
     );
+    // A negative number is a bad value, not an unknown flag.
+    let err = masu_err(&["solve", "--time", "-1"]);
+    assert!(err.contains("invalid value '-1' for '--time"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -364,4 +367,44 @@ fn a_time_that_is_not_a_duration_is_a_one_line_error() {
         );
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+/// Output to a reader that went away (`masu solve | head -1`) ends the command quietly:
+/// it printed "masu: Broken pipe (os error 32)".
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_masu"))
+        .args(["solve", "--level", "exact"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The bundled problems take a while to solve: the pipe is closed before the first
+    // line is written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.is_empty(), "{err}");
+    assert!(out.status.success());
+}
+
+/// A problem file is read in the encodings records are (a Shift_JIS file of named
+/// problems), and bytes no encoding reads are named by line and column.
+#[test]
+fn problem_files_in_shift_jis_and_undecodable_bytes() {
+    let line = "9/8k/9/8P/9/9/9/9/9 b 2G 1\t3\t\t".as_bytes();
+    // 三手詰 in Shift_JIS.
+    let sjis = [line, b"\x8e\x4f\x8e\xe8\x8b\x6c\n"].concat();
+    let dir = std::env::temp_dir().join(format!("masu-sjis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sjis.tsv");
+    std::fs::write(&file, &sjis).unwrap();
+    let out = masu_ok(&["solve", file.to_str().unwrap(), "--json"]);
+    assert!(out.contains("\"name\":\"三手詰\""), "{out}");
+    assert!(out.contains("\"length\":3"), "{out}");
+    let bad = [line, b"\xe4\xb8\x89\n", line, b"\xff\xff\xff\n"].concat();
+    std::fs::write(&file, &bad).unwrap();
+    let err = masu_err(&["solve", file.to_str().unwrap()]);
+    assert!(err.contains("line 2, column 31"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
