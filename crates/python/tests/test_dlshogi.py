@@ -89,7 +89,10 @@ def test_every_entry_is_written_and_bad_arrays_are_refused():
 
 
 def test_labels_refuse_what_is_no_move():
-    for code in [0x8000 | 0x3B3B, 81, (90 << 7) | 5, (82 << 7) | (1 << 14) | 5]:
+    # A piece that stays on its square (0 among them: 162 codes a colour were labelled),
+    # and integers no 16-bit code is.
+    stay = [sq | sq << 7 | promote for sq in range(81) for promote in (0, 1 << 14)]
+    for code in [0x8000 | 0x3B3B, 81, (90 << 7) | 5, (82 << 7) | (1 << 14) | 5, -1, 1 << 16, *stay]:
         with pytest.raises(ValueError):
             dlshogi.make_move_label(code, masu.shogi.BLACK)
     with pytest.raises(ValueError):

@@ -10,7 +10,14 @@ import pytest
 from conftest import HERE
 from masu.kif import read_str
 from masu.shogi import Board
-from masu.usi import BestMove, Engine, EngineError, EngineTimeoutError, play_game
+from masu.usi import (
+    BestMove,
+    Engine,
+    EngineError,
+    EngineProtocolError,
+    EngineTimeoutError,
+    play_game,
+)
 
 FAKE = str(HERE / "data" / "fake_usi_engine.py")
 REPO = HERE.parent.parent.parent
@@ -196,7 +203,7 @@ def test_play_game_ends_on_the_move_limit_resignation_declaration_and_fouls():
         board.push_usi(move)
     assert read_str(record.to_kif()).moves == record.moves
 
-    cases = [("resign", None), ("illegal", None), ("win", None)]
+    cases = [("resign", None), ("illegal", None), ("win", None), ("garbled", None)]
     for mode, _ in cases:
         with fake(mode) as black, fake() as white:
             record = play_game(black, white)
@@ -297,3 +304,58 @@ def test_an_engine_that_writes_anything_raises_engine_errors_and_never_hangs():
             assert engine.returncode is not None
         assert time.monotonic() - started < 10, seed
     assert answered >= 3  # some runs get their answers
+
+
+def test_multipv_scores_are_the_best_lines():
+    # The worst line is written last: the score and the record's comment are the best's.
+    with fake("multipv") as engine:
+        engine.position(None)
+        best = engine.go()
+        assert best.score == {"cp": 50}
+        assert best.main_info is not None and best.main_info["pv"][0] == best.move
+    with fake("multipv") as black, fake("multipv") as white:
+        record = play_game(black, white, max_moves=2)
+    assert record.scores == [50, -50]
+
+
+def test_a_timeout_holds_against_an_engine_that_writes_without_end():
+    with fake("flood") as engine:
+        engine.position(None)
+        started = time.monotonic()
+        with pytest.raises(EngineTimeoutError):
+            engine.go(timeout=0.5)
+        assert time.monotonic() - started < 5
+        engine.kill()
+
+
+def test_a_garbled_bestmove_is_a_protocol_error_and_loses_a_game():
+    with fake("garbled") as engine:
+        engine.position(None)
+        with pytest.raises(EngineProtocolError, match="7g7z"):
+            engine.go()
+        assert engine.returncode is None  # still running
+
+
+def test_quit_closes_every_pipe():
+    engine = fake()
+    engine.quit()
+    process = engine._process
+    assert process.stdin.closed and process.stdout.closed and process.stderr.closed
+
+
+def test_byoyomi_alone_is_sent_with_clocks_at_zero(tmp_path, monkeypatch):
+    log = tmp_path / "commands.txt"
+    monkeypatch.setenv("FAKE_USI_LOG", str(log))
+    with fake() as black, fake() as white:
+        play_game(black, white, byoyomi=1000, max_moves=1)
+    gos = [line for line in log.read_text(encoding="utf-8").splitlines() if line.startswith("go")]
+    assert gos[0] == "go btime 0 wtime 0 byoyomi 1000"
+
+
+def test_engine_lines_decode_in_utf8_or_shift_jis_and_keep_a_stray_byte_apart():
+    from masu.usi.engine import _decode
+
+    assert _decode("id name 将棋太郎\r\n".encode("cp932")) == "id name 将棋太郎"
+    # UTF-8 with one stray byte stays UTF-8 (it was decoded whole as cp932: mojibake).
+    assert _decode("info string 評価値 ".encode() + b"\xff\n") == "info string 評価値 \ufffd"
+    assert _decode(b"bestmove 7g7f\r\n") == "bestmove 7g7f"

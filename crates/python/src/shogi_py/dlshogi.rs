@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyInt};
 use rayon::prelude::*;
 use shogi::packed::{Hcp, Hcpe, hcp};
 use shogi::planes::{self, FEATURES1_LEN, FEATURES2_LEN};
@@ -82,6 +82,11 @@ fn make_move_label(r#move: &Bound<'_, PyAny>, color: u8) -> PyResult<usize> {
         mv.get().mv.into()
     } else if let Ok(code) = r#move.extract::<u16>() {
         hcp::usi_move_from16(code).map_err(value_error)?
+    } else if r#move.cast::<PyInt>().is_ok() {
+        return Err(value_error(format!(
+            "move code {move} is not a 16-bit move code (0 to 65535)",
+            move = r#move
+        )));
     } else {
         return Err(wrong_type("a move is a Move or a 16-bit move code", r#move));
     };

@@ -2,7 +2,9 @@
 
 Modes: `play` (a mate in one when there is one, else the legal move the position's hash
 picks, with `info` lines), `resign`, `win` (declares), `illegal` (answers a move that is
-not legal), `silent` (never answers `go`), `die` (exits on `go`, after a line on stderr),
+not legal), `garbled` (answers `bestmove 7g7z`), `multipv` (as `play`, with a second line
+scored worse written last), `flood` (answers `go` with `info` lines without end),
+`silent` (never answers `go`), `die` (exits on `go`, after a line on stderr),
 `mute` (never answers `usi`), `chaos SEED` (answers every command with lines picked at
 random: garbage, bytes that are no text, long lines, half lines, the right answer or a
 wrong one, and now and then exits). Every command read is appended to the file named by
@@ -133,6 +135,12 @@ def answer(mode, board):
     if mode == "illegal":
         say("bestmove 1a1b")
         return
+    if mode == "garbled":
+        say("bestmove 7g7z")
+        return
+    if mode == "flood":
+        while True:
+            say("info depth 1 nodes 1 score cp 0 pv 7g7f")
     moves = list(board.legal_moves)
     if not moves:
         say("bestmove resign")
@@ -143,6 +151,12 @@ def answer(mode, board):
         say(f"bestmove {mate.usi()}")
         return
     move = moves[board.zobrist_hash() % len(moves)]
+    if mode == "multipv":
+        other = moves[(board.zobrist_hash() + 1) % len(moves)]
+        say(f"info depth 2 multipv 1 score cp 50 pv {move.usi()}")
+        say(f"info depth 2 multipv 2 score cp -80 pv {other.usi()}")
+        say(f"bestmove {move.usi()}")
+        return
     say("info depth 1 seldepth 2 nodes 10 score cp 50 lowerbound")
     say(f"info depth 2 nodes 40 score cp {len(moves) - 40} pv {move.usi()}")
     say("info this line is not usi")

@@ -127,7 +127,7 @@ pub fn move_from16(pos: &Position, code: u16) -> Result<Move, DecodeError> {
 /// # Errors
 ///
 /// [`DecodeError::Move`] when `code` is no move's: a destination or origin off the board and
-/// its drops, a promoting drop, bit 15 set.
+/// its drops, an origin that is the destination, a promoting drop, bit 15 set.
 pub fn usi_move_from16(code: u16) -> Result<UsiMove, DecodeError> {
     let err = DecodeError::Move(code);
     let to = Square::from_index((code & 0x7f) as u8).ok_or(err.clone())?;
@@ -137,6 +137,8 @@ pub fn usi_move_from16(code: u16) -> Result<UsiMove, DecodeError> {
         return Err(err);
     }
     match Square::from_index(origin) {
+        // A piece that stays where it is makes no move (`0x0000` is no move at all).
+        Some(from) if from == to => Err(err),
         Some(from) => Ok(UsiMove::Normal { from, to, promote }),
         None if !promote => {
             // `origin` is 81..=127 here.

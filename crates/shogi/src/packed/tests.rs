@@ -153,6 +153,15 @@ fn move_codes_match_cshogi_and_yaneuraou() {
     for bad in [0, 0xffff, 9545 | 1 << 15, 10408 | 1 << 14, 127 << 7] {
         assert_eq!(hcp::move_from16(&pos, bad), Err(DecodeError::Move(bad)));
     }
+    // Without a position: a piece that stays on its square is no move (cshogi's labels of
+    // such codes are not labels of any move; 162 codes a colour were labelled).
+    for sq in 0..81u16 {
+        for promote in [0, 1 << 14] {
+            let code = sq | sq << 7 | promote;
+            assert_eq!(hcp::usi_move_from16(code), Err(DecodeError::Move(code)));
+        }
+    }
+    assert!(hcp::usi_move_from16(1 | 2 << 7).is_ok());
     assert_eq!(
         DecodeError::Move(0).to_string(),
         "move code 0x0000 is not a legal move here"

@@ -8,7 +8,14 @@ wait has a timeout and an engine that exits or stops answering raises ``EngineEr
 (with the last lines it wrote to stderr) instead of hanging the program.
 """
 
-from masu.usi.engine import BestMove, Engine, EngineError, EngineOption, EngineTimeoutError
+from masu.usi.engine import (
+    BestMove,
+    Engine,
+    EngineError,
+    EngineOption,
+    EngineProtocolError,
+    EngineTimeoutError,
+)
 from masu.usi.game import play_game
 from masu.usi.match import MatchResult, play_match
 
@@ -16,6 +23,7 @@ __all__ = [
     "BestMove",
     "Engine",
     "EngineError",
+    "EngineProtocolError",
     "EngineOption",
     "EngineTimeoutError",
     "MatchResult",

@@ -2,8 +2,10 @@
 masu.shogi's readers of `info`, `bestmove`, `checkmate` and `option` lines."""
 
 import collections
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -31,7 +33,14 @@ from masu.shogi import (
     write_usi_setoption,
 )
 
-__all__ = ["BestMove", "Engine", "EngineError", "EngineOption", "EngineTimeoutError"]
+__all__ = [
+    "BestMove",
+    "Engine",
+    "EngineError",
+    "EngineOption",
+    "EngineProtocolError",
+    "EngineTimeoutError",
+]
 
 # Lines of stderr kept for the message of an EngineError.
 _STDERR_LINES = 20
@@ -43,6 +52,11 @@ class EngineError(RuntimeError):
 
 class EngineTimeoutError(EngineError, TimeoutError):
     """An engine did not answer within the time it was given."""
+
+
+class EngineProtocolError(EngineError):
+    """An engine wrote an answer that does not read (``bestmove 7g7z``): it is still
+    running, and a game it plays loses by it."""
 
 
 class EngineOption(NamedTuple):
@@ -74,23 +88,41 @@ class BestMove(NamedTuple):
     ``{"line": text}``."""
 
     @property
-    def score(self) -> Optional[Dict[str, Any]]:
-        """The last score the engine gave (``{"cp": ...}`` or ``{"mate": ..., "mating":
-        ...}``, with ``bound`` when it gave one), ``None`` without one."""
+    def main_info(self) -> Optional[Dict[str, Any]]:
+        """The last ``info`` line with a score of the engine's best line (``multipv 1``, or
+        no ``multipv``), ``None`` without one: with MultiPV the last line written is often
+        the worst of the lines."""
         for info in reversed(self.info):
-            if "cp" in info or "mate" in info:
-                keys = ("cp", "mate", "mating", "bound")
-                return {k: info[k] for k in keys if k in info}
+            if ("cp" in info or "mate" in info) and info.get("multipv", 1) == 1:
+                return info
         return None
+
+    @property
+    def score(self) -> Optional[Dict[str, Any]]:
+        """The last score the engine gave its best line (``{"cp": ...}`` or ``{"mate": ...,
+        "mating": ...}``, with ``bound`` when it gave one; from ``main_info``), ``None``
+        without one."""
+        info = self.main_info
+        if info is None:
+            return None
+        keys = ("cp", "mate", "mating", "bound")
+        return {k: info[k] for k in keys if k in info}
 
 
 def _decode(raw: bytes) -> str:
-    # Engines write UTF-8; some older Windows ones write their names in Shift_JIS.
+    # Engines write UTF-8; some older Windows ones write their names in Shift_JIS. A line
+    # with UTF-8 characters before its first bad byte is UTF-8 with a stray byte (Shift_JIS
+    # text is seldom valid UTF-8 by chance): it keeps its text, the stray bytes replaced.
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("cp932", errors="replace")
-    return text.rstrip("\r\n")
+        return raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as err:
+        utf8_before = any(b >= 0x80 for b in raw[: err.start])
+    if not utf8_before:
+        try:
+            return raw.decode("cp932").rstrip("\r\n")
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("utf-8", errors="replace").rstrip("\r\n")
 
 
 def _pump(stream: IO[bytes], sink: Callable[[Optional[str]], None]) -> None:
@@ -103,11 +135,27 @@ def _pump(stream: IO[bytes], sink: Callable[[Optional[str]], None]) -> None:
     sink(None)
 
 
+# Each engine starts a session of its own (POSIX), so that killing it reaches what it
+# started: an engine run through a launcher script would outlive the script.
+_OWN_SESSION = os.name == "posix"
+
+
+def _kill(process: "subprocess.Popen[bytes]") -> None:
+    """Ends an engine's process and, on POSIX, every process of its session."""
+    if _OWN_SESSION:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+
+
 def _end_process(process: "subprocess.Popen[bytes]") -> None:
     """Ends the process of an engine collected without `quit`."""
     if process.poll() is None:
-        process.kill()
-        process.wait()
+        _kill(process)
 
 
 def _usi_value(value: Union[bool, int, str]) -> str:
@@ -155,6 +203,7 @@ class Engine:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 cwd=cwd,
+                start_new_session=_OWN_SESSION,
             )
         except OSError as err:
             raise EngineError(f"cannot start {args[0]}: {err}") from err
@@ -167,11 +216,15 @@ class Engine:
 
         # The threads hold the queue and the deque, not the engine: an engine dropped
         # without `quit` is collected, and its process ended by the finalizer.
-        for stream, sink in (
-            (self._process.stdout, self._lines.put),
-            (self._process.stderr, keep),
-        ):
-            threading.Thread(target=_pump, args=(stream, sink), daemon=True).start()
+        self._pumps = [
+            threading.Thread(target=_pump, args=(stream, sink), daemon=True)
+            for stream, sink in (
+                (self._process.stdout, self._lines.put),
+                (self._process.stderr, keep),
+            )
+        ]
+        for pump in self._pumps:
+            pump.start()
         weakref.finalize(self, _end_process, self._process)
         try:
             self._handshake(timeout)
@@ -215,6 +268,9 @@ class Engine:
         return self._process.poll()
 
     def _failure(self, what: str) -> str:
+        if self._process.poll() is not None:
+            # The last lines of stderr may still be on their way to the deque.
+            self._pumps[1].join(timeout=1.0)
         code = self._process.poll()
         if code is not None:
             what += f" (exit code {code})"
@@ -264,7 +320,13 @@ class Engine:
         """Reads lines until one whose first word is `word`, within `timeout` in all."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            left = None if deadline is None else deadline - time.monotonic()
+            # Checked before each line, not only when none is waiting: an engine that
+            # writes `info` without end never leaves the queue empty.
+            if left is not None and left <= 0:
+                raise EngineTimeoutError(
+                    f"{self._label()} did not write {word} within {timeout:g} s"
+                )
             try:
                 line = self.read_line(left)
             except EngineTimeoutError:
@@ -396,7 +458,7 @@ class Engine:
         try:
             move, ponder = read_usi_bestmove(line)
         except ValueError as err:
-            raise EngineError(f"{self._label()} wrote {line!r}: {err}") from err
+            raise EngineProtocolError(f"{self._label()} wrote {line!r}: {err}") from err
         return BestMove(move, ponder, infos)
 
     def go(
@@ -455,7 +517,7 @@ class Engine:
         try:
             return read_usi_checkmate(line)
         except ValueError as err:
-            raise EngineError(f"{self._label()} wrote {line!r}: {err}") from err
+            raise EngineProtocolError(f"{self._label()} wrote {line!r}: {err}") from err
 
     def stop(self) -> None:
         """Asks the search running to stop and answer (any thread may call it)."""
@@ -488,10 +550,8 @@ class Engine:
         return self._process.poll()
 
     def kill(self) -> None:
-        """Ends the process at once."""
-        if self._process.poll() is None:
-            self._process.kill()
-            self._process.wait()
+        """Ends the process at once (on POSIX with every process it started)."""
+        _kill(self._process)
         self._close_pipes()
 
     def _close_pipes(self) -> None:
@@ -500,3 +560,13 @@ class Engine:
                 self._process.stdin.close()
             except OSError:
                 pass
+        # Each reader ends at its pipe's end once the process has ended, and its pipe is
+        # closed then. One still reading (a child of the engine holds the pipe open) keeps
+        # it: closing a pipe under a reader would wait for that read.
+        for pump, pipe in zip(self._pumps, (self._process.stdout, self._process.stderr)):
+            pump.join(timeout=1.0)
+            if pipe is not None and not pump.is_alive() and not pipe.closed:
+                try:
+                    pipe.close()
+                except OSError:
+                    pass

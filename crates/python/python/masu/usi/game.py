@@ -5,7 +5,13 @@ from typing import Dict, List, Optional
 
 from masu.kif import Record
 from masu.shogi import Board
-from masu.usi.engine import BestMove, Engine, EngineError, EngineTimeoutError
+from masu.usi.engine import (
+    BestMove,
+    Engine,
+    EngineError,
+    EngineProtocolError,
+    EngineTimeoutError,
+)
 
 __all__ = ["play_game"]
 
@@ -27,17 +33,16 @@ def _score_comment(board: Board, best: BestMove) -> Optional[str]:
     if board.turn == 1:
         value = -value
     line: List[str] = []
-    for info in reversed(best.info):
-        if info.get("pv") and ("cp" in info or "mate" in info):
-            pv = board.copy()
-            for usi in info["pv"]:
-                try:
-                    move = pv.move_from_usi(usi)
-                except ValueError:
-                    break
-                line.append(move.csa())
-                pv.push(move)
-            break
+    info = best.main_info
+    if info is not None and info.get("pv"):
+        pv = board.copy()
+        for usi in info["pv"]:
+            try:
+                move = pv.move_from_usi(usi)
+            except ValueError:
+                break
+            line.append(move.csa())
+            pv.push(move)
     return " ".join([f"* {value}", *line])
 
 
@@ -77,7 +82,7 @@ def play_game(
     engine takes. A side that takes more than its time plus `margin_ms` loses on time.
     The game ends with checkmate, repetition (perpetual check included), a resignation, a
     declaration of entering king (judged as 27-point rule; a wrong one loses), an illegal
-    move (it loses), or after `max_moves` moves in all (最大手数). Raises EngineError when
+    move or a ``bestmove`` that does not read (it loses), or after `max_moves` moves in all (最大手数). Raises EngineError when
     an engine exits."""
     game = Board() if board is None else board.copy()
     engines = (black, white)
@@ -106,8 +111,9 @@ def play_game(
         started = time.monotonic()
         try:
             best: Optional[BestMove] = engine.go(
-                btime=clocks[0] if timed else None,
-                wtime=clocks[1] if timed else None,
+                # Byoyomi alone is sent with clocks at 0, as GUIs send it.
+                btime=(clocks[0] or 0) if timed else None,
+                wtime=(clocks[1] or 0) if timed else None,
                 byoyomi=byoyomi,
                 binc=increment,
                 winc=increment,
@@ -118,6 +124,9 @@ def play_game(
         except EngineTimeoutError:
             best = None
             _stop_late_search(engine, margin_ms)
+        except EngineProtocolError:
+            # A `bestmove` that does not read (`bestmove 7g7z`) is no legal move.
+            best = BestMove("", None, [])
         spent_ms = (time.monotonic() - started) * 1000
         if best is None or (timed and spent_ms > limit_ms + margin_ms):
             ending = "切れ負け"
