@@ -22,6 +22,7 @@ from typing import (
     Sequence,
     Tuple,
     Union,
+    cast,
 )
 
 from masu.shogi import (
@@ -92,9 +93,9 @@ class BestMove(NamedTuple):
         """The last ``info`` line with a score of the engine's best line (``multipv 1``, or
         no ``multipv``), ``None`` without one: with MultiPV the last line written is often
         the worst of the lines."""
-        for info in reversed(self.info):
-            if ("cp" in info or "mate" in info) and info.get("multipv", 1) == 1:
-                return info
+        for line in reversed(self.info):
+            if ("cp" in line or "mate" in line) and line.get("multipv", 1) == 1:
+                return cast(Dict[str, Any], line)
         return None
 
     @property
