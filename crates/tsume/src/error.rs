@@ -75,6 +75,43 @@ pub enum ParseProblemError {
         /// The move and why it was refused.
         source: IllegalUsiMoveError,
     },
+    /// The solution is no mate: an attacker move that gives no check, or a last move
+    /// after which the defender is not checkmated.
+    #[error("line {line}, column {column}: move {index} of the solution {fault}")]
+    NotAMate {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, in characters: where the move starts.
+        column: usize,
+        /// The move's number in the solution, from 1.
+        index: usize,
+        /// What is wrong with it.
+        fault: SolutionFault,
+    },
+    /// The solution's number of moves is not the length column's.
+    #[error("line {line}, column {column}: the solution has {moves} moves, the length is {length}")]
+    SolutionLength {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, in characters: where the solution starts.
+        column: usize,
+        /// The solution's number of moves.
+        moves: usize,
+        /// The length column's.
+        length: u32,
+    },
+}
+
+/// Why a problem's solution is no mate ([`ParseProblemError::NotAMate`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolutionFault {
+    /// An attacker move that does not give check.
+    #[error("gives no check")]
+    NoCheck,
+    /// The last move leaves the defender a legal move (or is the defender's own).
+    #[error("is the last and does not checkmate")]
+    NotCheckmate,
 }
 
 impl ParseProblemError {
@@ -103,7 +140,9 @@ impl ParseProblemError {
             | ParseProblemError::Length { line, column, .. }
             | ParseProblemError::NotAMateLength { line, column, .. }
             | ParseProblemError::Move { line, column, .. }
-            | ParseProblemError::IllegalMove { line, column, .. } => (*line, *column),
+            | ParseProblemError::IllegalMove { line, column, .. }
+            | ParseProblemError::NotAMate { line, column, .. }
+            | ParseProblemError::SolutionLength { line, column, .. } => (*line, *column),
         }
     }
 }

@@ -22,7 +22,7 @@ pub use config::{
     AnswerLevel, Config, HELPERS_AFTER_NODES, INTERRUPT_INTERVAL, InterruptFn, LeafSearch, Limits,
     ParseAnswerLevelError, Progress, ProgressFn,
 };
-pub use error::{ParseProblemError, SolveError, TableError};
+pub use error::{ParseProblemError, SolutionFault, SolveError, TableError};
 pub use problem::{Expected, Problem, parse_position, parse_problems};
 pub use solution::Solution;
 pub use solver::Solver;

@@ -6,6 +6,9 @@
 //!   The position column is read as [`parse_position`] reads it: a `moves ...` there is
 //!   played, and the problem is the position after it.
 //!
+//! A solution is checked as it is read: legal moves, each of the attacker's a check, the
+//! last a checkmate, and as many as `N` says.
+//!
 //! Blank lines and lines starting with `#` are skipped. Positions are read in tsume mode:
 //! the attacker may have no king, and pieces that are neither on the board nor in a hand
 //! belong to the defender.
@@ -16,7 +19,7 @@ use std::str::FromStr;
 
 use shogi::{Move, ParseSfenError, Position, SetupMode, UsiMove};
 
-use crate::error::ParseProblemError;
+use crate::error::{ParseProblemError, SolutionFault};
 use crate::verdict::Verdict;
 
 /// The answer a problem is known to have: what a problem file's length column says, and
@@ -119,6 +122,22 @@ impl Problem {
                 Some(moves) => at.moves(&position, moves)?,
                 None => Vec::new(),
             };
+            if let Some(moves) = cols.get(2).filter(|_| !solution.is_empty()) {
+                let count = u32::try_from(solution.len()).unwrap_or(u32::MAX);
+                match expected {
+                    Expected::Mate(length) if length != count => {
+                        return Err(ParseProblemError::SolutionLength {
+                            line: line_no,
+                            column: at.first_word(moves),
+                            moves: solution.len(),
+                            length,
+                        });
+                    }
+                    _ => {
+                        at.mate_length(Expected::Mate(count), moves)?;
+                    }
+                }
+            }
             let name = cols.get(3).map_or(String::new(), |s| s.trim().to_string());
             return Ok(Problem {
                 name,
@@ -240,9 +259,18 @@ impl Where<'_> {
         }
     }
 
+    /// The solution `text` played from `start`: legal moves, each of the attacker's a check,
+    /// the last a checkmate.
     fn moves(&self, start: &Position, text: &str) -> Result<Vec<Move>, ParseProblemError> {
         let mut pos = start.clone();
         let mut out = Vec::new();
+        let not_a_mate = |index: usize, word: &str, fault| ParseProblemError::NotAMate {
+            line: self.line,
+            column: self.column(word, 0),
+            index: index + 1,
+            fault,
+        };
+        let mut last = None;
         for (index, word) in text.split_whitespace().enumerate() {
             // The column is counted only for an error: counting it for every move would cost
             // the square of the line's length.
@@ -263,8 +291,18 @@ impl Where<'_> {
                 })?;
             pos.play_unchecked(m);
             out.push(m);
+            if index % 2 == 0 && !pos.in_check() {
+                return Err(not_a_mate(index, word, SolutionFault::NoCheck));
+            }
+            last = Some((index, word));
         }
-        Ok(out)
+        match last {
+            // An even number of moves ends with the defender's: the length's error says so.
+            Some((index, word)) if index % 2 == 0 && !pos.is_checkmate() => {
+                Err(not_a_mate(index, word, SolutionFault::NotCheckmate))
+            }
+            _ => Ok(out),
+        }
     }
 }
 
@@ -374,6 +412,51 @@ mod tests {
             );
         }
         assert!(Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\t3", 8).is_ok());
+    }
+
+    #[test]
+    fn a_solution_must_be_a_mate_of_the_stated_length() {
+        let sfen = "4k4/9/4P4/9/9/9/9/9/9 b 2G 1";
+        assert!(Problem::from_line(&format!("{sfen}\t1\tG*5b"), 1).is_ok());
+        // A quiet first move, a check that does not mate, a length that disagrees.
+        let err = Problem::from_line(&format!("{sfen}\t3\tG*1a 5a4b G*5b"), 2).unwrap_err();
+        assert_eq!(
+            err,
+            ParseProblemError::NotAMate {
+                line: 2,
+                column: 32,
+                index: 1,
+                fault: SolutionFault::NoCheck
+            }
+        );
+        assert!(
+            err.to_string()
+                .ends_with("move 1 of the solution gives no check")
+        );
+        let err = Problem::from_line(&format!("{sfen}\t1\tG*4b"), 3).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ParseProblemError::NotAMate {
+                    index: 1,
+                    fault: SolutionFault::NotCheckmate,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        let err = Problem::from_line(&format!("{sfen}\t3\tG*5b"), 4).unwrap_err();
+        assert_eq!(
+            err,
+            ParseProblemError::SolutionLength {
+                line: 4,
+                column: 32,
+                moves: 1,
+                length: 3
+            }
+        );
+        let err = Problem::from_line(&format!("{sfen} moves G*4b"), 5).unwrap_err();
+        assert!(matches!(err, ParseProblemError::NotAMate { .. }), "{err}");
     }
 
     #[test]
