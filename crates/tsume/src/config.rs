@@ -176,7 +176,8 @@ pub struct Config {
     /// (fewer TLB misses; the kernel backs each 2 MiB page when the search first touches it).
     /// A solve uses a prefix of it that starts at 64 KiB and doubles as entries need room
     /// (with the answers of the full size), so a short mate touches and clears a few
-    /// kilobytes, not pages scattered over all of it.
+    /// kilobytes, not pages scattered over all of it. A table holds at least one cluster
+    /// of entries (256 bytes): a smaller size, 0 included, is taken as that.
     pub table_bytes: usize,
     /// Set this flag from another thread to stop the solve; the verdict is then
     /// [`Verdict::Unknown`](crate::Verdict::Unknown) (or an inexact mate). A request stops

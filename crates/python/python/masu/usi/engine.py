@@ -427,8 +427,9 @@ class Engine:
             ("movetime", movetime),
         ):
             if value is not None:
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise ValueError(f"{key} is a whole number from 0: {value!r}")
+                # An engine reads each as a 64-bit count at most.
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+                    raise ValueError(f"{key} is a whole number from 0 to 2**64 - 1: {value!r}")
                 words.append(f"{key} {value}")
         if infinite:
             words.append("infinite")
