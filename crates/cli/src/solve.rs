@@ -312,7 +312,9 @@ fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
         Ok(decoded) if !decoded.had_errors => {
             tsume::parse_problems(&decoded.text).map_err(|e| e.to_string())
         }
-        _ => Err(undecodable(&bytes)),
+        Ok(_) => Err(undecodable(&bytes)),
+        // UTF-16, said as such.
+        Err(e) => Err(e.to_string()),
     };
     let lines_error = match as_lines {
         Ok(problems) => return Ok(problems.into_iter().map(task_from_problem).collect()),

@@ -406,5 +406,9 @@ fn problem_files_in_shift_jis_and_undecodable_bytes() {
     std::fs::write(&file, &bad).unwrap();
     let err = masu_err(&["solve", file.to_str().unwrap()]);
     assert!(err.contains("line 2, column 31"), "{err}");
+    // UTF-16 is said as such.
+    std::fs::write(&file, b"\xff\xfe9\x00/\x00").unwrap();
+    let err = masu_err(&["solve", file.to_str().unwrap()]);
+    assert!(err.contains("UTF-16"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

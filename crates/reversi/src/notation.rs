@@ -320,7 +320,7 @@ mod tests {
 
     #[test]
     fn a_pass_that_ends_the_moves_is_written_even_when_passes_are_left_out() {
-        // Black's c4 leaves White no move: the pass is forced, and the last move.
+        // After the game's last move, h4, White has no move: the pass is forced, and last.
         let game = "c4c5f6c3d6g7f4g4e3c7f5g5h6h5e6d2e2f7b6e1d8a7a5b8h4";
         let mut moves = parse_transcript(&Board::new(), game).unwrap();
         let board = moves.iter().fold(Board::new(), |b, &m| b.play(m).unwrap());
