@@ -359,3 +359,99 @@ def test_engine_lines_decode_in_utf8_or_shift_jis_and_keep_a_stray_byte_apart():
     # UTF-8 with one stray byte stays UTF-8 (it was decoded whole as cp932: mojibake).
     assert _decode("info string 評価値 ".encode() + b"\xff\n") == "info string 評価値 \ufffd"
     assert _decode(b"bestmove 7g7f\r\n") == "bestmove 7g7f"
+
+
+def _timed_out_go(engine):
+    # Not pytest.raises: its traceback would keep the engine alive.
+    try:
+        engine.go(timeout=0.2)
+    except EngineTimeoutError:
+        return
+    pytest.fail("the search answered")
+
+
+def test_an_engine_writing_with_nobody_reading_waits_and_its_search_reads_to_the_end():
+    from masu.usi.engine import _QUEUE_LINES
+
+    with fake("flood_until_stop") as engine:
+        engine.position(None)
+        _timed_out_go(engine)
+        # Nobody reads: the lines held stay bounded, the engine waits on its pipe.
+        time.sleep(0.5)
+        assert 0 < engine._lines.qsize() <= _QUEUE_LINES
+        # Stopped, the search is read to its bestmove, each of its lines in order.
+        engine.stop()
+        best = engine.wait_bestmove(timeout=2)
+        assert best.move == "7g7f"
+        nodes = [info["nodes"] for info in best.info]
+        assert len(nodes) >= _QUEUE_LINES // 2
+        assert nodes == list(range(nodes[0], nodes[0] + len(nodes)))
+        engine.isready(timeout=2)
+        started = time.monotonic()
+    assert time.monotonic() - started < 2
+    assert engine.returncode == 0
+    for pump in engine._pumps:
+        pump.join(timeout=1)
+        assert not pump.is_alive()
+
+
+@pytest.mark.parametrize("end", ["kill", "quit", "collected"])
+def test_an_engine_that_never_stops_writing_is_held_back_and_ended(end):
+    import gc
+
+    from masu.usi.engine import _QUEUE_LINES
+
+    engine = fake("flood")  # it no longer reads its input either
+    engine.position(None)
+    _timed_out_go(engine)
+    time.sleep(0.5)
+    assert 0 < engine._lines.qsize() <= _QUEUE_LINES
+    pumps, process = engine._pumps, engine._process
+    started = time.monotonic()
+    if end == "kill":
+        engine.kill()
+    elif end == "quit":
+        engine.quit(timeout=0.3)
+    else:
+        del engine
+        gc.collect()
+    assert process.wait(timeout=2) is not None
+    # The threads reading its output end too: none waits for room no one will make.
+    for pump in pumps:
+        pump.join(timeout=1)
+        assert not pump.is_alive()
+    assert time.monotonic() - started < 2
+
+
+def test_the_lines_held_are_bounded_in_characters_and_let_go_on_close():
+    from masu.usi.engine import _LINE_BYTES, _QUEUE_CHARS, _Lines
+
+    lines = _Lines()
+    long = "x" * _LINE_BYTES
+
+    def put_many():
+        for _ in range(10):
+            lines.put(long)
+        lines.put(None)
+
+    writer = threading.Thread(target=put_many, daemon=True)
+    writer.start()
+    time.sleep(0.2)
+    assert lines.qsize() == _QUEUE_CHARS // _LINE_BYTES
+    assert lines.get(0) == long
+    time.sleep(0.1)
+    assert lines.qsize() == _QUEUE_CHARS // _LINE_BYTES
+    lines.close()  # the rest is dropped, the end kept
+    writer.join(timeout=1)
+    assert not writer.is_alive()
+    assert lines.qsize() == _QUEUE_CHARS // _LINE_BYTES + 1
+
+
+def test_a_line_without_end_is_read_as_its_start():
+    import io
+
+    from masu.usi.engine import _LINE_BYTES, _pump
+
+    read = []
+    _pump(io.BytesIO(b"x" * (3 * _LINE_BYTES + 5) + b"\nusiok\n"), read.append)
+    assert read == ["x" * _LINE_BYTES, "usiok", None]

@@ -4,6 +4,8 @@ Modes: `play` (a mate in one when there is one, else the legal move the position
 picks, with `info` lines), `resign`, `win` (declares), `illegal` (answers a move that is
 not legal), `garbled` (answers `bestmove 7g7z`), `multipv` (as `play`, with a second line
 scored worse written last), `flood` (answers `go` with `info` lines without end),
+`flood_until_stop` (answers `go` with `info` lines until `stop`, then
+`bestmove`),
 `silent` (never answers `go`), `die` (exits on `go`, after a line on stderr),
 `mute` (never answers `usi`), `chaos SEED` (answers every command with lines picked at
 random: garbage, bytes that are no text, long lines, half lines, the right answer or a
@@ -14,6 +16,7 @@ FAKE_USI_LOG when it is set.
 import os
 import random
 import sys
+import threading
 import time
 
 from masu.shogi import Board
@@ -82,6 +85,16 @@ def main():
     log = os.environ.get("FAKE_USI_LOG")
     board = Board()
     pondering = False
+    flooding = None
+    halt = threading.Event()
+
+    def flood():
+        # Numbered, so that a test sees every line read in order.
+        nodes = 0
+        while not halt.is_set():
+            nodes += 1
+            say(f"info depth 1 nodes {nodes} score cp 0 pv 7g7f")
+
     for raw in sys.stdin:
         line = raw.strip()
         if log:
@@ -117,11 +130,24 @@ def main():
             if "ponder" in words or "infinite" in words:
                 pondering = True
                 continue
+            if mode == "flood_until_stop":
+                halt.clear()
+                flooding = threading.Thread(target=flood, daemon=True)
+                flooding.start()
+                continue
             answer(mode, board)
+        elif words[0] == "stop" and flooding is not None:
+            halt.set()
+            flooding.join()
+            flooding = None
+            say("bestmove 7g7f")
         elif words[0] in ("stop", "ponderhit") and pondering:
             pondering = False
             answer(mode, board)
         elif words[0] == "quit":
+            halt.set()
+            if flooding is not None:
+                flooding.join()
             return
 
 

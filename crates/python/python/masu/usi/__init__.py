@@ -5,7 +5,9 @@ lines); ``play_game`` plays two engines against each other into a ``masu.kif.Rec
 
 An engine runs as a child process. Its output is read by a thread of its own, so every
 wait has a timeout and an engine that exits or stops answering raises ``EngineError``
-(with the last lines it wrote to stderr) instead of hanging the program.
+(with the last lines it wrote to stderr) instead of hanging the program; what it writes
+is held until read up to a bound (an engine writing without end waits on its pipe), so
+that memory stays bounded whatever it writes.
 """
 
 from masu.usi.engine import (

@@ -45,6 +45,13 @@ __all__ = [
 
 # Lines of stderr kept for the message of an EngineError.
 _STDERR_LINES = 20
+# Lines of stdout read and not yet taken, at most: an engine that writes faster than it is
+# read then waits on its pipe, as any program writing to a pipe does. A few thousand are
+# many seconds of `info` lines; the characters bound a few long lines.
+_QUEUE_LINES = 4096
+_QUEUE_CHARS = 1 << 22
+# A longer line keeps its first bytes, the rest up to its end is skipped.
+_LINE_BYTES = 1 << 20
 
 
 class EngineError(RuntimeError):
@@ -126,10 +133,72 @@ def _decode(raw: bytes) -> str:
     return raw.decode("utf-8", errors="replace").rstrip("\r\n")
 
 
+class _Lines:
+    """The engine's lines read and not yet taken, oldest first: at most `_QUEUE_LINES` lines
+    and `_QUEUE_CHARS` characters (one longer line alone), `put` waiting for room, so that
+    an engine's output held here stays bounded whatever it writes.
+
+    ``close()`` is for when nobody will read any more (``quit``, ``kill``, the engine
+    collected): ``put`` then returns at once and drops the line, so that the reader thread
+    goes on reading the pipe to its end instead of waiting for room forever (and an engine
+    blocked writing to it can take ``quit``). The end, ``None``, is always kept."""
+
+    def __init__(self) -> None:
+        self._lines: Deque[Optional[str]] = collections.deque()
+        self._chars = 0
+        self._closed = False
+        self._changed = threading.Condition(threading.Lock())
+
+    def put(self, line: Optional[str]) -> None:
+        with self._changed:
+            if line is not None:
+                while not self._closed and self._lines and (
+                    len(self._lines) >= _QUEUE_LINES
+                    or self._chars + len(line) > _QUEUE_CHARS
+                ):
+                    self._changed.wait()
+                if self._closed:
+                    return
+                self._chars += len(line)
+            self._lines.append(line)
+            self._changed.notify_all()
+
+    def get(self, timeout: Optional[float]) -> Optional[str]:
+        """The oldest line, waiting at most `timeout` seconds (``None``: as long as it
+        takes); raises queue.Empty."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._changed:
+            while not self._lines:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise queue.Empty
+                self._changed.wait(left)
+            line = self._lines.popleft()
+            if line is not None:
+                self._chars -= len(line)
+            self._changed.notify_all()
+            return line
+
+    def qsize(self) -> int:
+        """How many lines are waiting (the end included)."""
+        with self._changed:
+            return len(self._lines)
+
+    def close(self) -> None:
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+
+
 def _pump(stream: IO[bytes], sink: Callable[[Optional[str]], None]) -> None:
-    """Hands each line of `stream` to `sink`, then `None` at its end."""
+    """Hands each line of `stream` to `sink`, then `None` at its end; a line longer than
+    `_LINE_BYTES` as its first `_LINE_BYTES` bytes."""
     try:
-        for raw in iter(stream.readline, b""):
+        for raw in iter(lambda: stream.readline(_LINE_BYTES), b""):
+            part = raw
+            # Short of `_LINE_BYTES` without a newline is the stream's end.
+            while len(part) == _LINE_BYTES and not part.endswith(b"\n"):
+                part = stream.readline(_LINE_BYTES)
             sink(_decode(raw))
     except (OSError, ValueError):
         pass
@@ -153,8 +222,9 @@ def _kill(process: "subprocess.Popen[bytes]") -> None:
     process.wait()
 
 
-def _end_process(process: "subprocess.Popen[bytes]") -> None:
-    """Ends the process of an engine collected without `quit`."""
+def _end_process(process: "subprocess.Popen[bytes]", lines: _Lines) -> None:
+    """Ends the process of an engine collected without `quit`, and lets its reader end."""
+    lines.close()
     if process.poll() is None:
         _kill(process)
 
@@ -171,6 +241,12 @@ class Engine:
     ``Engine("path/to/engine")`` (a command line, split as a shell splits it, or a list of
     arguments) starts it and waits up to ``timeout`` seconds for its ``usiok``; ``options``
     are then set. Use it in a ``with`` block, or call ``quit()``, so that the process ends.
+
+    The engine's output is read as it comes and held until a call reads it, a few thousand
+    lines at most (a longer line than a mebibyte as its first mebibyte): an engine that
+    writes more while nobody reads (``info`` lines of a search whose wait timed out) waits
+    on its pipe until a call reads on, as a program writing to a full pipe does. No line is
+    lost: ``stop()`` then ``wait_bestmove()`` read such a search to its end.
     """
 
     def __init__(
@@ -193,7 +269,7 @@ class Engine:
         self.unreadable_options: List[Tuple[str, str]] = []
         """The engine's ``option`` lines that do not read as USI, each with what is wrong
         (``masu.shogi.read_usi_option``'s message); such options can still be set."""
-        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        self._lines = _Lines()
         self._stderr: Deque[str] = collections.deque(maxlen=_STDERR_LINES)
         self._write_lock = threading.Lock()
         self._ended = False
@@ -226,7 +302,7 @@ class Engine:
         ]
         for pump in self._pumps:
             pump.start()
-        weakref.finalize(self, _end_process, self._process)
+        weakref.finalize(self, _end_process, self._process, self._lines)
         try:
             self._handshake(timeout)
             for name, value in (options or {}).items():
@@ -297,7 +373,7 @@ class Engine:
     def read_line(self, timeout: Optional[float] = None) -> str:
         """The engine's next line of output, waiting at most `timeout` seconds (``None``:
         as long as it takes). Raises EngineTimeoutError, or EngineError when it has
-        exited."""
+        exited. After ``quit()`` or ``kill()`` it gives only the lines read before them."""
         if self._ended:
             raise EngineError(self._failure(f"{self._label()} has exited"))
         try:
@@ -538,7 +614,11 @@ class Engine:
 
     def quit(self, timeout: float = 5.0) -> Optional[int]:
         """Sends ``quit`` and waits up to `timeout` seconds for the process to end, then
-        kills it; returns its exit code. Calling it again does nothing more."""
+        kills it; returns its exit code. Calling it again does nothing more. What the
+        engine writes from here is read and dropped."""
+        # Nobody reads any more: lines the engine writes from here are dropped, so that one
+        # blocked writing to a full pipe goes on and takes `quit`.
+        self._lines.close()
         if self._process.poll() is None:
             try:
                 self.send("quit")
@@ -552,7 +632,9 @@ class Engine:
         return self._process.poll()
 
     def kill(self) -> None:
-        """Ends the process at once (on POSIX with every process it started)."""
+        """Ends the process at once (on POSIX with every process it started); what it
+        still writes is read and dropped."""
+        self._lines.close()
         _kill(self._process)
         self._close_pipes()
 
