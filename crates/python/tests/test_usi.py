@@ -455,3 +455,25 @@ def test_a_line_without_end_is_read_as_its_start():
     read = []
     _pump(io.BytesIO(b"x" * (3 * _LINE_BYTES + 5) + b"\nusiok\n"), read.append)
     assert read == ["x" * _LINE_BYTES, "usiok", None]
+
+
+def test_a_search_whose_wait_timed_out_does_not_answer_the_next_one():
+    seen = []
+    after_7g7f = Board("position startpos moves 7g7f").legal_moves.usi()
+    with fake("slow") as engine:
+        engine.position(None)
+        with pytest.raises(EngineTimeoutError):
+            engine.go(timeout=0.05)
+        # Its answer, a move of Black's, comes before this search's.
+        engine.position(None, ["7g7f"])
+        best = engine.go(timeout=5, on_info=seen.append)
+        assert best.move in after_7g7f
+        assert best.info == seen and len(seen) == 3
+        # A `stop` and `wait_bestmove` after the timeout still read that search's answer.
+        engine.position(None)
+        with pytest.raises(EngineTimeoutError):
+            engine.go(timeout=0.05)
+        engine.stop()
+        assert engine.wait_bestmove(timeout=5).move in Board().legal_moves.usi()
+        engine.position(None, ["7g7f"])
+        assert engine.go(timeout=5).move in after_7g7f

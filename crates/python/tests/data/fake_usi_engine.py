@@ -5,7 +5,7 @@ picks, with `info` lines), `resign`, `win` (declares), `illegal` (answers a move
 not legal), `garbled` (answers `bestmove 7g7z`), `multipv` (as `play`, with a second line
 scored worse written last), `flood` (answers `go` with `info` lines without end),
 `flood_until_stop` (answers `go` with `info` lines until `stop`, then
-`bestmove`),
+`bestmove`), `slow` (as `play`, each answer 0.3 s after its `go`),
 `silent` (never answers `go`), `die` (exits on `go`, after a line on stderr),
 `mute` (never answers `usi`), `chaos SEED` (answers every command with lines picked at
 random: garbage, bytes that are no text, long lines, half lines, the right answer or a
@@ -135,6 +135,8 @@ def main():
                 flooding = threading.Thread(target=flood, daemon=True)
                 flooding.start()
                 continue
+            if mode == "slow":
+                time.sleep(0.3)
             answer(mode, board)
         elif words[0] == "stop" and flooding is not None:
             halt.set()

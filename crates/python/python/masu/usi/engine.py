@@ -273,6 +273,9 @@ class Engine:
         self._stderr: Deque[str] = collections.deque(maxlen=_STDERR_LINES)
         self._write_lock = threading.Lock()
         self._ended = False
+        # Searches sent (`go`) whose answer (`bestmove`, `checkmate`) is not read yet.
+        self._searches = 0
+        self._searches_lock = threading.Lock()
         try:
             self._process = subprocess.Popen(
                 args,
@@ -361,6 +364,9 @@ class Engine:
             raise ValueError(f"a USI command is one line: {command!r}")
         assert self._process.stdin is not None
         with self._write_lock:
+            if command.split(maxsplit=1)[:1] == ["go"]:
+                with self._searches_lock:
+                    self._searches += 1
             try:
                 self._process.stdin.write(command.encode("utf-8") + b"\n")
                 self._process.stdin.flush()
@@ -389,12 +395,25 @@ class Engine:
             except subprocess.TimeoutExpired:
                 pass
             raise EngineError(self._failure(f"{self._label()} has exited"))
+        if line.split(maxsplit=1)[:1] in (["bestmove"], ["checkmate"]):
+            with self._searches_lock:
+                self._searches = max(self._searches - 1, 0)
         return line
 
     def _wait_for(
-        self, word: str, timeout: Optional[float], on_line: Optional[Callable[[str], None]] = None
+        self,
+        word: str,
+        timeout: Optional[float],
+        on_line: Optional[Callable[[str], None]] = None,
+        *,
+        answer: bool = False,
     ) -> str:
-        """Reads lines until one whose first word is `word`, within `timeout` in all."""
+        """Reads lines until one whose first word is `word`, within `timeout` in all.
+
+        With `answer` (`word` the answer to ``go``), the lines of earlier searches whose
+        answer was not read (their wait timed out) are skipped, their answer included: an
+        engine answers its searches in order, each ``go`` with one ``bestmove`` or
+        ``checkmate``."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = None if deadline is None else deadline - time.monotonic()
@@ -410,7 +429,14 @@ class Engine:
                 raise EngineTimeoutError(
                     f"{self._label()} did not write {word} within {timeout:g} s"
                 ) from None
-            if line.split(maxsplit=1)[:1] == [word]:
+            first = line.split(maxsplit=1)[:1]
+            if answer:
+                # `read_line` has counted an answer read: one is still awaited when the
+                # line is an earlier search's.
+                is_answer = first in (["bestmove"], ["checkmate"])
+                if self._searches > (0 if is_answer else 1):
+                    continue
+            if first == [word]:
                 return line
             if on_line is not None:
                 on_line(line)
@@ -518,7 +544,11 @@ class Engine:
     ) -> BestMove:
         """Waits for the ``bestmove`` of the search running, at most `timeout` seconds
         (``None``: as long as it takes), handing each ``info`` line to `on_info` as it
-        comes."""
+        comes.
+
+        The search is the last ``go`` sent: the lines and the answer of an earlier one whose
+        wait timed out, still to come, are skipped (``stop()`` then ``wait_bestmove()``
+        after a timeout read that search's answer instead, as ``play_game`` does)."""
         infos: List[Dict[str, Any]] = []
 
         def take(line: str) -> None:
@@ -532,7 +562,7 @@ class Engine:
             if on_info is not None:
                 on_info(info)
 
-        line = self._wait_for("bestmove", timeout, take)
+        line = self._wait_for("bestmove", timeout, take, answer=True)
         try:
             move, ponder = read_usi_bestmove(line)
         except ValueError as err:
@@ -576,7 +606,8 @@ class Engine:
     ) -> Tuple[str, List[str]]:
         """A mate search of the position sent (``go mate <time_ms>``, ``go mate infinite``
         when ``None``): its ``checkmate`` answer as ``(status, moves)``, status ``"mate"``,
-        ``"nomate"``, ``"timeout"`` or ``"notimplemented"``."""
+        ``"nomate"``, ``"timeout"`` or ``"notimplemented"``. As in ``wait_bestmove``, the
+        answer of an earlier search whose wait timed out is not taken for this one's."""
         if time_ms is None:
             self.send("go mate infinite")
         elif isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
@@ -591,7 +622,7 @@ class Engine:
                 except ValueError:
                     on_info({"line": line})
 
-        line = self._wait_for("checkmate", timeout, take)
+        line = self._wait_for("checkmate", timeout, take, answer=True)
         try:
             return read_usi_checkmate(line)
         except ValueError as err:
