@@ -140,7 +140,9 @@ impl Default for StartPosition {
 /// A game record: headers, start position and the move tree.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Record {
-    /// Every header line in order.
+    /// Every header line in order: those of the header area, then any read below it (KIF
+    /// and KI2 `終了日時：…` after the last move), which the KIF and KI2 writers write in
+    /// the header area.
     pub headers: Headers,
     /// The start position.
     pub start: StartPosition,

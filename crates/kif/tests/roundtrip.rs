@@ -7,7 +7,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use masu_kif::kif::WriteOptions;
-use masu_kif::{DiagnosticKind, Mode, NodeId, NodeKind, Parsed, Record, Special, jkf, ki2, kif};
+use masu_kif::{
+    DiagnosticKind, HeaderKey, Mode, NodeId, NodeKind, Parsed, Record, Special, jkf, ki2, kif,
+};
 
 fn files(folder: &str) -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus")).join(folder);
@@ -280,4 +282,102 @@ fn kif_keeps_headers_it_cannot_hold_as_program_comments() {
     ] {
         assert!(kept.contains(text), "{text} not in {kept:?}\n{written}");
     }
+}
+
+/// A bookmark written before the comments of its position (`&` then `*`, an order no
+/// corpus file has: Kifu for Windows and ShogiHome write a position's comment lines, then
+/// its bookmark) is written after them: a node holds its comments and its bookmarks apart.
+/// The record reads back as itself, and the text written is the writers' normal form:
+/// written again, it is the same text.
+#[test]
+fn bookmarks_are_written_after_the_comments_of_their_position() {
+    let text = "手合割：平手\n手数----指手--\n&読み込み時表示\n*開始前\n   1 ７六歩(77)\n\
+                &a\n*one\n&b\n*two\n#program\n   2 ３四歩(33)\n";
+    let first = kif::read_str(text, Mode::Strict).expect("reads").record;
+    assert_eq!(first.tree[NodeId::ROOT].bookmarks, ["読み込み時表示"]);
+    assert_eq!(first.tree[NodeId::ROOT].comments, ["開始前"]);
+    let written = kif::to_string(&first);
+    let lines = trimmed(&written);
+    assert!(
+        lines.contains("手数----指手--\n*開始前\n&読み込み時表示\n   1 ７六歩(77)\n"),
+        "{written}"
+    );
+    assert!(
+        lines.contains("   1 ７六歩(77)\n*one\n*two\n&a\n&b\n#program\n   2 "),
+        "{written}"
+    );
+    let back = kif::read_str(&written, Mode::Strict).expect("written KIF reads");
+    assert_eq!(back.record, first, "{written}");
+    assert_eq!(kif::to_string(&back.record), written);
+    // KI2 writes a position's annotations in the same order.
+    let ki2_text = ki2::to_string(&first);
+    assert!(
+        ki2_text.contains("\n*one\n*two\n&a\n&b\n#program\n"),
+        "{ki2_text}"
+    );
+    let back = ki2::read_str(&ki2_text, Mode::Strict).expect("written KI2 reads");
+    assert_eq!(back.record, first, "{ki2_text}");
+}
+
+/// Header lines after the moves (`終了日時：…` after the last move, as some programs write
+/// it) are the record's headers, after those of the header area in the order read, and are
+/// written in the header area, where Kifu for Windows writes `終了日時` (the spec's example)
+/// and ShogiHome rewrites them: their text is kept, their place is not. The record reads
+/// back as itself.
+#[test]
+fn headers_after_the_moves_are_written_in_the_header_area() {
+    let text = "開始日時：2020/01/01 10:00\n手合割：平手\n手数----指手--\n   1 ７六歩(77)\n\
+                備考：between moves\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n\
+                終了日時：2020/01/01 12:00\n";
+    let first = kif::read_str(text, Mode::Strict).expect("reads");
+    assert!(first.warnings.is_empty(), "{:?}", first.warnings);
+    let first = first.record;
+    assert_eq!(
+        first.headers.get(HeaderKey::EndTime),
+        Some("2020/01/01 12:00")
+    );
+    let keys: Vec<&str> = first
+        .headers
+        .entries()
+        .iter()
+        .map(|h| h.key.as_str())
+        .collect();
+    assert_eq!(keys, ["開始日時", "手合割", "備考", "終了日時"]);
+    assert_eq!(first.tree.main_line_moves(), 2);
+    let written = kif::to_string(&first);
+    let head = written.split("手数----").next().unwrap_or_default();
+    assert!(
+        head.ends_with("備考：between moves\n終了日時：2020/01/01 12:00\n"),
+        "{written}"
+    );
+    let lines = trimmed(&written);
+    assert!(
+        lines.ends_with("   3 投了\nまで2手で後手の勝ち\n"),
+        "{written}"
+    );
+    let back = kif::read_str(&written, Mode::Strict).expect("written KIF reads");
+    assert_eq!(back.record, first, "{written}");
+    assert_eq!(kif::to_string(&back.record), written);
+    // KI2 reads and writes them alike.
+    let ki2_text = "開始日時：2020/01/01 10:00\n手合割：平手\n▲７六歩\n備考：between moves\n\
+                    △３四歩\nまで2手で後手の勝ち\n終了日時：2020/01/01 12:00\n";
+    let ki2_first = ki2::read_str(ki2_text, Mode::Strict)
+        .expect("KI2 reads")
+        .record;
+    assert_eq!(ki2_first.headers, first.headers);
+    let written = ki2::to_string(&ki2_first);
+    let head = written.split('▲').next().unwrap_or_default().trim_end();
+    assert!(
+        head.ends_with("備考：between moves\n終了日時：2020/01/01 12:00"),
+        "{written}"
+    );
+    let back = ki2::read_str(&written, Mode::Strict).expect("written KI2 reads");
+    assert_eq!(back.record, ki2_first, "{written}");
+}
+
+/// `text` without the blanks that pad its lines.
+fn trimmed(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect()
 }

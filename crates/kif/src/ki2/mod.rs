@@ -1,6 +1,8 @@
 //! KI2: moves without origins, in the official notation (`▲７六歩　△同　歩　▲５八金右`).
 //!
-//! The header area is KIF's. Moves carry no origin square: the reader resolves the JSA
+//! The header area is KIF's, and a rewrite lays headers and comments out as KIF's does
+//! ([`crate::kif`]: headers read after the moves in the header area, a position's bookmarks
+//! after its comments). Moves carry no origin square: the reader resolves the JSA
 //! relative words (右 左 直, 上 寄 引, and 行 入 as synonyms of 上) and 打/成/不成/生 against
 //! the legal moves, and reports an ambiguous or impossible move with its candidates. The
 //! result is read from the `まで` trailer: after `手で`, a KIF special's word (`中断`,

@@ -85,6 +85,8 @@ pub(crate) fn annotation_line(
             b.record.program_comments.push(c.to_owned());
         }
         Line::ProgramComment(c) => b.record.tree[current].program_comments.push(c.to_owned()),
+        // A header after the moves (`終了日時：…`) is the record's, as tsshogi reads it; the
+        // writers put it in the header area (the `kif` module docs).
         Line::Header { key, value } => b.record.headers.push(key, value),
         _ => {
             let d = at

@@ -12,6 +12,26 @@
 //! space: a move line cannot hold one). A comment of several lines is written as that
 //! many comment lines, and a header no header line can hold (a key such as `先手の持駒`, a
 //! line break in the value) as a program comment `#key：value`.
+//!
+//! # What a rewrite keeps
+//!
+//! Reading what [`write()`] wrote gives the same [`crate::Record`] back; the text is the
+//! record in one layout, Kifu for Windows', not the bytes read (its declaration line,
+//! padding, move spellings, time fields and trailers). Two kinds of line may also move:
+//!
+//! - Every header is written in the header area, in the order read, those read after the
+//!   moves included (`終了日時：…` after the last move, as some programs write it, comes
+//!   back after the headers above the moves): the record holds headers, not where they
+//!   stood. Kifu for Windows writes `終了日時` in the header area (the spec's example), and
+//!   ShogiHome (tsshogi) reads a header anywhere and writes it there too.
+//! - A position's comment lines come first, then its bookmarks (しおり), then its program
+//!   comments, whatever their order in the file: a [`crate::Node`] holds its comments and
+//!   bookmarks apart (as ShogiHome holds a comment and a bookmark a position), and Kifu
+//!   for Windows and ShogiHome write them so, the `*…` lines then the `&…` line. Every
+//!   corpus file has them in this order; the order carries no meaning, both belong to the
+//!   position.
+//!
+//! The [KI2](crate::ki2) writer lays headers and annotations out alike.
 
 mod layout;
 mod lex;

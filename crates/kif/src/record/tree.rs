@@ -68,7 +68,9 @@ pub struct Node {
     /// Comment lines on the position after this node (KIF `*`, CSA `'*`), one entry per line
     /// without the marker. Engine lines (KIF `**`, CSA `'**`) keep their second `*`.
     pub comments: Vec<String>,
-    /// Bookmarks (KIF `&name`, しおり) on the position after this node.
+    /// Bookmarks (KIF `&name`, しおり) on the position after this node. They are kept
+    /// apart from [`Node::comments`]: which came first in the file is not kept, and the
+    /// writers put a position's comments first, as Kifu for Windows does.
     pub bookmarks: Vec<String>,
     /// Program comments read after this node's move and before the next move (KIF and KI2
     /// `#` lines, CSA `'` lines that are not comments, as engines write them move by move),
