@@ -20,9 +20,8 @@
 //! padding, move spellings, time fields and trailers). Two kinds of line may also move:
 //!
 //! - Every header is written in the header area, in the order read, those read after the
-//!   moves included (`終了日時：…` after the last move, as some programs write it, comes
-//!   back after the headers above the moves): the record holds headers, not where they
-//!   stood. Kifu for Windows writes `終了日時` in the header area (the spec's example), and
+//!   moves included (a `終了日時：…` line after the last move comes back after the
+//!   headers above the moves): the record holds headers, not where they stood. Kifu for Windows writes `終了日時` in the header area (the spec's example), and
 //!   ShogiHome (tsshogi) reads a header anywhere and writes it there too.
 //! - A position's comment lines come first, then its bookmarks (しおり), then its program
 //!   comments, whatever their order in the file: a [`crate::Node`] holds its comments and
