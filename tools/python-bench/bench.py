@@ -76,14 +76,19 @@ def timed(fn, *args, repeat=3):
     return best, result
 
 
-def alternated(calls, repeat=5):
+def alternated(calls, repeat=5, warm=False):
     """{library: (best seconds, result)} of `calls` ({library: (fn, *args)}), the libraries
     taking turns run by run, so that a slow spell of the shared machine falls on both (its
     speed drifts by half within minutes: five turns, where three left the push/pop row
-    anywhere between 0.86x and 1.01x in two runs)."""
+    anywhere between 0.86x and 1.01x in two runs). `warm`: each turn times the second of
+    two runs, for rows of a few milliseconds, where the caches and branch history another
+    library left behind weigh (a 1.3 ms run of masu's `read` took 1.8-1.9 ms right after a
+    run of cshogi or python-shogi; python-shogi's 21 ms, the same either way)."""
     best = {}
     for _ in range(repeat):
         for lib, (fn, *args) in calls.items():
+            if warm:
+                fn(*args)
             seconds, result = timed(fn, *args, repeat=1)
             if lib not in best or seconds < best[lib][0]:
                 best[lib] = (seconds, result)
@@ -383,11 +388,20 @@ def main():
     files = corpus_files()
     common = readable_by_all(files) if cshogi or pyshogi else files
     if cshogi or pyshogi:
-        # A few milliseconds a run, where a busy moment of the machine weighs: best of ten.
-        runs = alternated(with_cshogi((masu_read, common), (cshogi_read, common)), repeat=10)
+        # A few milliseconds a run, where a busy moment of the machine weighs: best of ten
+        # turns, each library warm in its turn.
+        calls = with_cshogi((masu_read, common), (cshogi_read, common))
         if pyshogi:
-            runs["python-shogi"] = timed(pyshogi_read, common, repeat=10)
+            calls["python-shogi"] = (pyshogi_read, common)
+        runs = alternated(calls, repeat=10, warm=True)
         row(f"reading the {len(common)} KIF/CSA records every peer reads", runs, "files")
+        # The formats apart: python-shogi's KIF reader transliterates each move line by a
+        # regular expression, with no board and no check of the move.
+        for suffix in (".kif", ".csa"):
+            some = [f for f in common if f.suffix.lower() == suffix]
+            by_format = {lib: (fn, some) for lib, (fn, _) in calls.items()}
+            by_format = alternated(by_format, repeat=10, warm=True)
+            row(f"  of which {suffix[1:].upper()} ({len(some)} files)", by_format, "files")
         peers = {lib: t for lib, t in runs.items() if lib != "masu"}
         runs = {"masu": timed(masu_read_many, common, repeat=10), **peers}
         row("the same records, masu.kif.read_many (parallel)", runs, "files")
@@ -397,7 +411,7 @@ def main():
     # Records with both kings (cshogi's to_hcp writes past its 32 bytes on a tsume
     # position without an attacker king and corrupts the heap).
     even = [f for f in common if has_both_kings(f)]
-    runs = alternated(with_cshogi((masu_hcpe, even), (cshogi_hcpe, even)), repeat=10)
+    runs = alternated(with_cshogi((masu_hcpe, even), (cshogi_hcpe, even)), repeat=10, warm=True)
     row(f"records to HCPE ({len(even)} files)", runs, f"{runs['masu'][1]:,} positions (masu)")
 
     hcps = masu.shogi.psv_to_hcpe(psv_examples(sfens[:20_000]))["hcp"]
