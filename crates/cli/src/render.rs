@@ -10,6 +10,8 @@ use shogi::{Game, Move, Position};
 
 /// Draw a shogi position as SVG: board, both hands, side to move, last move highlighted.
 #[derive(Debug, Args)]
+// `--ply -1` is a bad ply, not an unknown flag.
+#[command(allow_negative_numbers = true)]
 pub(crate) struct RenderArgs {
     /// `startpos`, a SFEN, `position ... moves ...`, or a record file (KIF, KI2, CSA, JKF;
     /// `-`: standard input) whose main line is played; the last move is highlighted.

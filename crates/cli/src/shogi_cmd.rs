@@ -9,10 +9,14 @@ use shogi::{Position, SetupMode};
 
 /// Count the leaves of the legal move tree (perft) from a shogi position.
 #[derive(Debug, Args)]
+// `-1` is a bad depth, not an unknown flag.
+#[command(allow_negative_numbers = true)]
 pub(crate) struct PerftArgs {
     /// `startpos`, a SFEN (`sfen ...` or the four bare fields) or `position ... moves ...`.
     position: String,
-    /// Plies to search.
+    /// Plies to search, 0 to 64 (a deeper search would exhaust the stack, and no tree that
+    /// deep can be counted).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_DEPTH)))]
     depth: u32,
     /// Print `<usi move> <count>` for every root move first.
     #[arg(long)]
@@ -25,6 +29,11 @@ pub(crate) struct PerftArgs {
     #[arg(long)]
     time: bool,
 }
+
+/// The deepest `masu perft`: each ply is a frame of the recursive walk, and thousands of
+/// them overflow the main thread's stack (`masu perft startpos 4000` aborted). Perft of a
+/// real position is out of reach far below 64 plies.
+const MAX_DEPTH: u32 = 64;
 
 /// List every legal move of a shogi position in USI, sorted.
 #[derive(Debug, Args)]

@@ -104,3 +104,13 @@ fn a_file_of_several_records_renders_its_first_and_says_so() {
     let first = masu_ok(&["render", "position startpos moves 7g7f", "-o", "-"]);
     assert_eq!(String::from_utf8(run.stdout).unwrap(), first);
 }
+
+/// `--ply -1` is a bad value of `--ply`, not an unexpected argument.
+#[test]
+fn a_negative_ply_is_a_bad_value() {
+    let err = masu_err(&["render", "startpos", "--ply", "-1", "-o", "-"]);
+    assert!(
+        err.contains("invalid value '-1' for '--ply <PLY>'"),
+        "{err}"
+    );
+}

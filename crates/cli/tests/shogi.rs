@@ -66,3 +66,22 @@ fn malformed_sfen_and_illegal_moves_are_one_line_errors() {
     let err = masu_err(&["moves", "position startpos moves 7g7e"]);
     assert!(err.contains("7g7e"), "{err}");
 }
+
+/// A depth past 64 is a usage error: `masu perft startpos 4000` overflowed the stack and
+/// aborted. A negative depth is a bad depth, not an unknown flag.
+#[test]
+fn perft_depth_is_bounded_and_a_negative_one_is_a_bad_value() {
+    // White is mated: without the bound the count is 0 at once, at any depth.
+    let mated = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
+    assert_eq!(last_line(&masu_ok(&["perft", mated, "64"])), "0");
+    for (position, depth) in [(mated, "65"), ("startpos", "4000"), (mated, "4294967295")] {
+        let out = common::masu(&["perft", position, depth]);
+        assert_eq!(out.status.code(), Some(2), "depth {depth}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("is not in 0..=64"), "{err}");
+    }
+    let out = common::masu(&["perft", "startpos", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("invalid value '-1' for '<DEPTH>'"), "{err}");
+}
