@@ -287,11 +287,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         };
         // Every record of the file (a CSA file may hold several, `/` between them).
         match kif::read_all_bytes(&bytes, crate::input::format_hint(path), mode) {
-            Ok(records) => {
-                for d in records.iter().flat_map(|parsed| &parsed.warnings) {
-                    errors += usize::from(report(&path.display().to_string(), d));
-                }
-            }
+            Ok(records) => errors += report_all(&path.display().to_string(), &records),
             Err(err) => {
                 errors += 1;
                 match err.diagnostic() {
@@ -312,6 +308,19 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Prints the reader's diagnostics of `records`, read from `file`, as [`report`] does, each
+/// once: the records of a CSA file of several share the diagnostics of its decoding. The
+/// number of errors among them.
+pub(crate) fn report_all(file: &str, records: &[kif::Parsed]) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    records
+        .iter()
+        .flat_map(|parsed| &parsed.warnings)
+        .filter(|d| seen.insert(*d))
+        .map(|d| usize::from(report(file, d)))
+        .sum()
 }
 
 /// Prints a reader's diagnostic as `file:line:col: warning|error: message`; whether it is
@@ -342,11 +351,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let records = crate::input::read_records(&args.file, Mode::Lenient)?;
     // What the reader left out or doubted is said, as `masu kif check` says it: a move that
     // does not read is not in the output.
-    let file = crate::input::name(&args.file);
-    let mut damaged = false;
-    for d in records.iter().flat_map(|parsed| &parsed.warnings) {
-        damaged |= report(&file, d);
-    }
+    let damaged = report_all(&crate::input::name(&args.file), &records) > 0;
     let status = convert_records(args, &records)?;
     Ok(if damaged { ExitCode::FAILURE } else { status })
 }

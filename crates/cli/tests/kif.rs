@@ -747,3 +747,23 @@ fn training_data_leaves_out_a_record_read_damaged() {
     std::fs::remove_file(&damaged).unwrap();
     std::fs::remove_file(&out).unwrap();
 }
+
+/// The decoding of a CSA file of several records is the file's: its diagnostic is printed
+/// once, not once for each record.
+#[test]
+fn check_and_convert_print_a_diagnostic_of_the_file_once() {
+    let two = b"V2.2\nN+A\xff\xfe\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nN+B\nPI\n+\n+2726FU\n%TORYO\n";
+    for args in [
+        &["kif", "check", "-"][..],
+        &["kif", "convert", "-", "--to", "csa"],
+    ] {
+        let run = masu_with_bytes(args, two);
+        assert_eq!(run.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert_eq!(
+            err.matches("undecodable bytes").count(),
+            1,
+            "{args:?}: {err}"
+        );
+    }
+}
