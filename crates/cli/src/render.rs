@@ -9,6 +9,10 @@ use shogi::svg::{SvgOptions, render};
 use shogi::{Game, Move, Position};
 
 /// Draw a shogi position as SVG: board, both hands, side to move, last move highlighted.
+///
+/// What the reader of a record file doubted or left out is printed as `masu kif check`
+/// prints it; the exit status is 1 when it left out part of the game (a move that does not
+/// read), though the picture of the moves read is written.
 #[derive(Debug, Args)]
 // `--ply -1` is a bad ply, not an unknown flag.
 #[command(allow_negative_numbers = true)]
@@ -27,7 +31,7 @@ pub(crate) struct RenderArgs {
 impl RenderArgs {
     /// Reads the position argument when it is text, not a record file.
     pub(crate) fn read_position_text(&self) -> anyhow::Result<()> {
-        if crate::input::is_file(Path::new(&self.position)) {
+        if names_a_file(Path::new(&self.position)) {
             return Ok(());
         }
         let (start, moves) = game_from_text(&self.position)?;
@@ -37,10 +41,11 @@ impl RenderArgs {
 
 pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let path = Path::new(&args.position);
-    let (start, moves) = if crate::input::is_file(path) {
+    let (start, moves, damaged) = if names_a_file(path) {
         record_main_line(path)?
     } else {
-        game_from_text(&args.position)?
+        let (start, moves) = game_from_text(&args.position)?;
+        (start, moves, false)
     };
     let (pos, last) = position_at(&start, &moves, args.ply)?;
     let svg = render(
@@ -51,7 +56,18 @@ pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         },
     );
     crate::output::write(&args.output, svg.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    Ok(if damaged {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Whether the position argument names a file to read rather than a position: an existing
+/// file or folder, `-`, or a name ending in a record extension (`game.kif`, which then
+/// fails as a file that cannot be read, not as a position that does not parse).
+fn names_a_file(path: &Path) -> bool {
+    crate::input::is_file(path) || path.is_dir() || crate::input::format_hint(path).is_some()
 }
 
 /// The start position and moves of `startpos`, a SFEN or `position ... moves ...`.
@@ -61,8 +77,12 @@ fn game_from_text(text: &str) -> anyhow::Result<(Position, Vec<Move>)> {
 }
 
 /// The start position and main-line moves of a record file (a recorded foul is left out:
-/// it cannot be played); of its first record when it holds several, with a note.
-fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>)> {
+/// it cannot be played); of its first record when it holds several, with a note. The
+/// reader's diagnostics are printed; whether it left out part of the game.
+fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>, bool)> {
+    if path.is_dir() {
+        bail!("{} is a folder: give a record file in it", path.display());
+    }
     let records = crate::input::read_records(path, kif::Mode::Lenient)?;
     if records.len() > 1 {
         eprintln!(
@@ -71,11 +91,13 @@ fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>)> {
             records.len()
         );
     }
-    let record = records
+    let parsed = records
         .into_iter()
         .next()
-        .ok_or_else(|| anyhow::anyhow!("{}: no record", crate::input::name(path)))?
-        .record;
+        .ok_or_else(|| anyhow::anyhow!("{}: no record", crate::input::name(path)))?;
+    let name = crate::input::name(path);
+    let damaged = crate::kif_cmd::report_all(&name, std::slice::from_ref(&parsed)) > 0;
+    let record = parsed.record;
     let start = record.start.position()?;
     let moves = record
         .tree
@@ -84,7 +106,7 @@ fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>)> {
         .filter(|m| !m.illegal)
         .map(|m| m.mv)
         .collect();
-    Ok((start, moves))
+    Ok((start, moves, damaged))
 }
 
 /// The position after the first `ply` moves (all when `None`) and the move that led to it.

@@ -114,3 +114,39 @@ fn a_negative_ply_is_a_bad_value() {
         "{err}"
     );
 }
+
+/// A record whose read left moves out (an illegal move 5 and the move after it) is drawn
+/// as read, with the reader's errors printed as `masu kif check` prints them and exit
+/// status 1: the picture was drawn after four moves without a word, status 0.
+#[test]
+fn a_record_read_damaged_is_drawn_and_said_so() {
+    let kif = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 ９九玉(59)\n   6 ８四歩(83)\n";
+    let run = masu_with_bytes(&["render", "-", "-o", "-"], kif.as_bytes());
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        err.starts_with("standard input:7:6: error: illegal move at ply 5"),
+        "{err}"
+    );
+    let four = "position startpos moves 7g7f 3c3d 8h2b+ 3a2b";
+    assert_eq!(
+        String::from_utf8(run.stdout).unwrap(),
+        masu_ok(&["render", four, "-o", "-"])
+    );
+}
+
+/// A record file that is not there, or a folder, is said to be one: both were "invalid
+/// position `game.kif`: invalid board at byte 1".
+#[test]
+fn a_missing_record_file_or_a_folder_is_named_as_such() {
+    let missing = std::env::temp_dir().join(format!("masu-render-{}-none.kif", std::process::id()));
+    let err = masu_err(&["render", missing.to_str().unwrap(), "-o", "-"]);
+    assert!(err.starts_with("masu: cannot read "), "{err}");
+    assert!(!err.contains("invalid position"), "{err}");
+    let dir = std::env::temp_dir();
+    let err = masu_err(&["render", dir.to_str().unwrap(), "-o", "-"]);
+    assert!(err.contains("is a folder"), "{err}");
+    // Text that is neither is still read as a position.
+    let err = masu_err(&["render", "nothing", "-o", "-"]);
+    assert!(err.contains("invalid position `nothing`"), "{err}");
+}
