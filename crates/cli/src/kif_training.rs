@@ -93,6 +93,10 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
                                     } else {
                                         name
                                     };
+                                    // One line: the reader's message without the
+                                    // source line it quotes after it.
+                                    let e = e.to_string();
+                                    let e = crate::input::first_line(&e);
                                     Converted::Failed(anyhow::anyhow!("{which}: {e}"))
                                 }
                             }

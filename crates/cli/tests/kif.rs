@@ -767,3 +767,24 @@ fn check_and_convert_print_a_diagnostic_of_the_file_once() {
         );
     }
 }
+
+/// A record left out of training data is named on one line, as every error is: the
+/// reader's message quoted the source line on a second one.
+#[test]
+fn training_names_a_damaged_record_on_one_line() {
+    let kif = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ９九玉(59)\n   4 ８四歩(83)\n";
+    let run = masu_with_bytes(
+        &["kif", "training", "-", "--to", "hcpe", "-o", "-"],
+        kif.as_bytes(),
+    );
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "masu: standard input: the record as read is not the game written: line 5, column 6: illegal move at ply 3: the record goes on after it",
+            "masu: 0 HCPE positions from 0 of 1 records",
+        ],
+        "{err}"
+    );
+}
