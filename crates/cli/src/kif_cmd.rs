@@ -106,11 +106,14 @@ pub(crate) fn run(args: &KifArgs) -> anyhow::Result<ExitCode> {
 const RECORD_EXTENSIONS: [&str; 7] = ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "json"];
 
 /// The files named, with folders expanded (recursively, sorted) to their record files.
+/// Each folder is walked once, however many links lead to it: a link to a folder above
+/// it listed the same records again at every level.
 pub(crate) fn record_files(inputs: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
+    let mut walked = std::collections::HashSet::new();
     for input in inputs {
         if input.is_dir() {
-            collect_dir(input, &mut files)?;
+            collect_dir(input, &mut files, &mut walked)?;
         } else {
             files.push(input.clone());
         }
@@ -118,7 +121,16 @@ pub(crate) fn record_files(inputs: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn collect_dir(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+fn collect_dir(
+    dir: &Path,
+    files: &mut Vec<PathBuf>,
+    walked: &mut std::collections::HashSet<PathBuf>,
+) -> anyhow::Result<()> {
+    let real = std::fs::canonicalize(dir)
+        .with_context(|| format!("cannot read folder {}", dir.display()))?;
+    if !walked.insert(real) {
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read folder {}", dir.display()))?
         .map(|e| e.map(|e| e.path()))
@@ -126,7 +138,7 @@ fn collect_dir(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            collect_dir(&path, files)?;
+            collect_dir(&path, files, walked)?;
         } else if path
             .extension()
             .and_then(|e| e.to_str())

@@ -788,3 +788,35 @@ fn training_names_a_damaged_record_on_one_line() {
         "{err}"
     );
 }
+
+/// A link to a folder above it is not followed round: the record was listed (and made
+/// into training data) once for every level until the system's link limit, 41 times.
+#[cfg(unix)]
+#[test]
+fn a_folder_is_walked_once_however_many_links_lead_to_it() {
+    let top = temp("linked");
+    let sub = top.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::copy(
+        corpus("kif/kfjs__20081220kyoochi.kif"),
+        sub.join("game.kif"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("..", sub.join("up")).unwrap();
+    let top_path = top.to_str().unwrap();
+    let out = masu_ok(&["kif", "list", "--csv", top_path]);
+    assert_eq!(out.lines().count(), 2, "the header and one row: {out}");
+    let hcpe = top.join("games.hcpe");
+    let run = masu(&[
+        "kif",
+        "training",
+        top_path,
+        "--to",
+        "hcpe",
+        "-o",
+        hcpe.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(err.contains("from 1 of 1 records"), "{err}");
+    std::fs::remove_dir_all(&top).unwrap();
+}
