@@ -16,6 +16,8 @@ use rayon::prelude::*;
 /// holds several; one that cannot be used is named on standard error, left out, and makes
 /// the exit status 1.
 #[derive(Debug, Args)]
+// `--min-rating -300` is a rating (floodgate's go below zero), not an unknown flag.
+#[command(allow_negative_numbers = true)]
 pub(crate) struct TrainingArgs {
     /// Record files (`-`: standard input), or folders searched for .kif .kifu .ki2 .ki2u
     /// .csa .jkf .json files.

@@ -820,3 +820,43 @@ fn a_folder_is_walked_once_however_many_links_lead_to_it() {
     assert!(err.contains("from 1 of 1 records"), "{err}");
     std::fs::remove_dir_all(&top).unwrap();
 }
+
+/// A negative `--min-rating` is a rating (floodgate's go below zero): it was refused as an
+/// "unexpected argument '-300'". A negative `--min-moves` is a bad value of it.
+#[test]
+fn training_takes_a_negative_minimum_rating() {
+    let csa = "V2.2\n'black_rate:A:-120\n'white_rate:B:-450\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+    let args = [
+        "kif",
+        "training",
+        "-",
+        "--to",
+        "psv",
+        "-o",
+        "-",
+        "--min-rating",
+    ];
+    for (rating, taken) in [("-300", "0 of 1 records"), ("-500", "1 of 1 records")] {
+        let mut all = args.to_vec();
+        all.push(rating);
+        let run = masu_with_bytes(&all, csa.as_bytes());
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert_eq!(run.status.code(), Some(0), "{rating}: {err}");
+        assert!(err.contains(taken), "{rating}: {err}");
+    }
+    let err = masu_err(&[
+        "kif",
+        "training",
+        "-",
+        "--to",
+        "psv",
+        "-o",
+        "-",
+        "--min-moves",
+        "-1",
+    ]);
+    assert!(
+        err.contains("invalid value '-1' for '--min-moves <N>'"),
+        "{err}"
+    );
+}
