@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use shogi::svg::{SvgOptions, render};
 use shogi::{Game, Move, Position};
@@ -26,6 +26,11 @@ pub(crate) struct RenderArgs {
     /// Where to write the SVG (`-` for standard output).
     #[arg(short, long)]
     output: PathBuf,
+    /// Read a position given as text as a mate problem, as `masu solve` does: the attacker
+    /// may have no king, and the pieces on neither the board nor a hand are in the
+    /// defender's hand (a record file says itself what it holds).
+    #[arg(long)]
+    tsume: bool,
 }
 
 impl RenderArgs {
@@ -34,7 +39,7 @@ impl RenderArgs {
         if names_a_file(Path::new(&self.position)) {
             return Ok(());
         }
-        let (start, moves) = game_from_text(&self.position)?;
+        let (start, moves) = game_from_text(&self.position, self.tsume)?;
         position_at(&start, &moves, self.ply).map(drop)
     }
 }
@@ -44,7 +49,7 @@ pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let (start, moves, damaged) = if names_a_file(path) {
         record_main_line(path)?
     } else {
-        let (start, moves) = game_from_text(&args.position)?;
+        let (start, moves) = game_from_text(&args.position, args.tsume)?;
         (start, moves, false)
     };
     let (pos, last) = position_at(&start, &moves, args.ply)?;
@@ -70,9 +75,10 @@ fn names_a_file(path: &Path) -> bool {
     crate::input::is_file(path) || path.is_dir() || crate::input::format_hint(path).is_some()
 }
 
-/// The start position and moves of `startpos`, a SFEN or `position ... moves ...`.
-fn game_from_text(text: &str) -> anyhow::Result<(Position, Vec<Move>)> {
-    let game = Game::from_usi(text).with_context(|| format!("invalid position `{text}`"))?;
+/// The start position and moves of `startpos`, a SFEN or `position ... moves ...` (a mate
+/// problem when `tsume`).
+fn game_from_text(text: &str, tsume: bool) -> anyhow::Result<(Position, Vec<Move>)> {
+    let game = crate::shogi_cmd::read_position_arg(text, tsume, Game::from_usi_with)?;
     Ok((game.start().clone(), game.moves().to_vec()))
 }
 

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
 use shogi::{Position, SetupMode};
 
@@ -28,6 +28,10 @@ pub(crate) struct PerftArgs {
     /// Print the time taken and nodes per second to stderr.
     #[arg(long)]
     time: bool,
+    /// Read the position as a mate problem, as `masu solve` does: the attacker may have no
+    /// king, and the pieces on neither the board nor a hand are in the defender's hand.
+    #[arg(long)]
+    tsume: bool,
 }
 
 /// The deepest `masu perft`: each ply is a frame of the recursive walk, and thousands of
@@ -43,25 +47,49 @@ pub(crate) struct MovesArgs {
     /// Print one JSON array instead of one move a line.
     #[arg(long)]
     json: bool,
+    /// Read the position as a mate problem, as `masu solve` does: the attacker may have no
+    /// king, and the pieces on neither the board nor a hand are in the defender's hand.
+    #[arg(long)]
+    tsume: bool,
 }
 
-/// Reads a position argument in any form `Position::from_sfen` accepts.
-fn parse_position(text: &str) -> anyhow::Result<Position> {
-    Position::from_sfen_with(text, SetupMode::Strict)
-        .with_context(|| format!("invalid position `{text}`"))
+/// Reads a position argument with `read`, as a mate problem when `tsume` (`--tsume`). A
+/// position refused as a game that reads as a mate problem lacks the attacker's king: the
+/// message says to add `--tsume` (the library's own hint names its Rust API).
+pub(crate) fn read_position_arg<T, E>(
+    text: &str,
+    tsume: bool,
+    read: impl Fn(&str, SetupMode) -> Result<T, E>,
+) -> anyhow::Result<T>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let context = || format!("invalid position `{text}`");
+    if tsume {
+        return read(text, SetupMode::Tsume).with_context(context);
+    }
+    read(text, SetupMode::Strict).or_else(|err| {
+        if read(text, SetupMode::Tsume).is_ok() {
+            bail!(
+                "{}: a king is missing (a mate problem: add --tsume)",
+                context()
+            );
+        }
+        Err(anyhow::Error::new(err).context(context()))
+    })
 }
 
 impl PerftArgs {
     /// The position to count from.
     pub(crate) fn position(&self) -> anyhow::Result<Position> {
-        parse_position(&self.position)
+        read_position_arg(&self.position, self.tsume, Position::from_sfen_with)
     }
 }
 
 impl MovesArgs {
     /// The position whose moves are listed.
     pub(crate) fn position(&self) -> anyhow::Result<Position> {
-        parse_position(&self.position)
+        read_position_arg(&self.position, self.tsume, Position::from_sfen_with)
     }
 }
 

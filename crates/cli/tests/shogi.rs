@@ -85,3 +85,40 @@ fn perft_depth_is_bounded_and_a_negative_one_is_a_bad_value() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("invalid value '-1' for '<DEPTH>'"), "{err}");
 }
+
+#[test]
+fn a_mate_problem_without_the_attackers_king_reads_with_tsume() {
+    let problem = "4k4/9/9/9/9/9/9/9/9 b G 1";
+    // Refused as a game, with the option that reads it named (not the library's Rust API).
+    for args in [
+        &["moves", problem][..],
+        &["perft", problem, "1"],
+        &["render", problem, "-o", "-"],
+    ] {
+        let err = masu_err(args);
+        assert!(
+            err.contains("a king is missing (a mate problem: add --tsume)"),
+            "{err}"
+        );
+        assert!(!err.contains("SetupMode"), "{err}");
+    }
+    // A gold dropped on any of the 80 empty squares.
+    let moves = masu_ok(&["moves", "--tsume", problem]);
+    assert_eq!(moves.lines().count(), 80);
+    assert!(moves.lines().all(|m| m.starts_with("G*")));
+    assert_eq!(
+        last_line(&masu_ok(&["perft", "--tsume", problem, "1"])),
+        "80"
+    );
+    // The defender holds the rest of the set (2R 2B 3G 4S 4N 4L 18P) and drops it.
+    let after = format!("position sfen {problem} moves G*1i");
+    let replies = masu_ok(&["moves", "--tsume", &after]);
+    for drop in ["R*5e", "B*5e", "G*5e", "S*5e", "N*5e", "L*5e", "P*5e"] {
+        assert!(replies.lines().any(|m| m == drop), "{drop}: {replies}");
+    }
+    let svg = masu_ok(&["render", "--tsume", &after, "-o", "-"]);
+    assert!(svg.starts_with("<svg"));
+    // A fault besides the missing king is reported as it is.
+    let err = masu_err(&["moves", "4k4/9/9/9/9/9/9/9/9 b G10 1"]);
+    assert!(!err.contains("--tsume"), "{err}");
+}
