@@ -860,3 +860,25 @@ fn training_takes_a_negative_minimum_rating() {
         "{err}"
     );
 }
+
+/// An empty `.kif` or one of plain text passed `masu kif check` as an even game without
+/// moves, and `training` counted it as a record.
+#[test]
+fn a_file_with_nothing_of_a_record_is_an_error() {
+    for (name, bytes) in [("empty.kif", &b""[..]), ("notes.kif", b"hello world\n")] {
+        let path = temp(name);
+        std::fs::write(&path, bytes).unwrap();
+        let file = path.to_str().unwrap();
+        let run = masu(&["kif", "check", file]);
+        assert_eq!(run.status.code(), Some(1), "{name}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert!(
+            err.contains(&format!("{file}:1:1: error: no record: ")),
+            "{name}: {err}"
+        );
+        let run = masu(&["kif", "training", file, "--to", "hcpe", "-o", "-"]);
+        assert_eq!(run.status.code(), Some(1), "{name}");
+        assert!(run.stdout.is_empty(), "{name}");
+        std::fs::remove_file(&path).unwrap();
+    }
+}

@@ -73,6 +73,10 @@ pub enum DiagnosticKind {
     AfterSpecial,
     /// Bytes that the detected encoding could not decode (replaced by U+FFFD).
     Encoding,
+    /// KIF or KI2 text with no line a record is made of (no header, board diagram, move or
+    /// comment: an empty file, or text of another kind): the even game without moves is
+    /// assumed.
+    NoRecord,
 }
 
 impl DiagnosticKind {
@@ -92,6 +96,7 @@ impl DiagnosticKind {
                 | DiagnosticKind::BadBoard
                 | DiagnosticKind::BadHand
                 | DiagnosticKind::Encoding
+                | DiagnosticKind::NoRecord
         )
     }
 
@@ -117,6 +122,7 @@ impl DiagnosticKind {
             DiagnosticKind::UnknownSpecial => "unknown special move kept verbatim",
             DiagnosticKind::AfterSpecial => "text after a special move",
             DiagnosticKind::Encoding => "undecodable bytes",
+            DiagnosticKind::NoRecord => "no record",
         }
     }
 }

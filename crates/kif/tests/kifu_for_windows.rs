@@ -102,7 +102,10 @@ fn its_header_area_lines_that_model_nothing_read_without_a_warning_and_others_wi
         parsed.record.other_lines,
         ["盤面回転", "手数＝3  ▲２六歩  まで"]
     );
-    for unknown in ["   １ ７六歩(77)\n", "hello world\n"] {
+    for unknown in [
+        "手合割：平手\n   １ ７六歩(77)\n",
+        "手合割：平手\nhello world\n",
+    ] {
         let p = kif::read_str(unknown, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
         let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
         assert_eq!(kinds, [masu_kif::DiagnosticKind::UnknownLine], "{unknown}");

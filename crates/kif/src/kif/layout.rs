@@ -26,12 +26,27 @@ pub(crate) fn read_layout(
     let mut sink = Sink::new(mode);
     let mut lines = text::lines(text).enumerate().peekable();
     let mut preamble = Preamble::default();
+    // Whether a line is one a record is made of (blank lines and unknown ones are not).
+    let mut recognized = false;
     while let Some(&(i, line)) = lines.peek() {
         let at = origin(i, line);
-        if starts_body(line) || !preamble.take(&classify(line), &at, &mut sink)? {
+        if starts_body(line) {
             break;
         }
+        let class = classify(line);
+        if !preamble.take(&class, &at, &mut sink)? {
+            break;
+        }
+        recognized |= !matches!(class, Line::Blank | Line::Other(_));
         lines.next();
+    }
+    // A line the preamble does not take opens the body: a move, a variation, a trailer.
+    if !recognized && lines.peek().is_none() {
+        let first = text::lines(text).next().unwrap_or("");
+        let d = Origin::line(1, first)
+            .diag(DiagnosticKind::NoRecord)
+            .detail("no header, board diagram, move or comment: the even game is assumed");
+        sink.warn(d)?;
     }
     let (record, start) = preamble.finish(&mut sink)?;
     let mut b = Builder::new(record, start, sink, plies_estimate(format, text));

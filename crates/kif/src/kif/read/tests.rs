@@ -110,3 +110,51 @@ fn a_clock_field_past_59_is_a_bad_time_not_seconds() {
     assert_eq!((w.line, w.column), (1, 16));
     assert!(w.to_string().contains("( 0:99/00:00:99)"), "{w}");
 }
+
+#[test]
+fn text_with_nothing_of_a_record_is_said_to_hold_none() {
+    use crate::DiagnosticKind::{NoRecord, UnknownLine};
+    // An empty file, blank lines, a byte-order mark alone, text of another kind: the even
+    // game is assumed, and said (an error in strict reading, as an empty CSA file is).
+    for (text, kinds) in [
+        ("", &[NoRecord][..]),
+        ("\u{FEFF}", &[NoRecord]),
+        ("  \r\n\u{3000}\n\n", &[NoRecord]),
+        ("hello world\n", &[UnknownLine, NoRecord]),
+    ] {
+        let p = read(text);
+        let found: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
+        assert_eq!(found, kinds, "{text:?}");
+        let no_record = p.warnings.last().unwrap_or_else(|| panic!("{text:?}"));
+        assert_eq!((no_record.line, no_record.column), (1, 1));
+        assert!(no_record.kind.damages_game());
+        assert_eq!(
+            p.record.start.position().map(|p| p.to_string()).ok(),
+            Some(shogi::Position::startpos().to_string())
+        );
+        assert!(read_str(text, Mode::Strict).is_err(), "{text:?}");
+        let ki2 = crate::ki2::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            ki2.warnings.last().map(|d| &d.kind),
+            Some(&NoRecord),
+            "{text:?}"
+        );
+    }
+    // One line of a record is enough: a header, the declaration, a comment, a move.
+    for text in [
+        "手合割：平手\n",
+        "#KIF version=2.0 encoding=UTF-8\n",
+        "*a comment\n",
+        "   1 ７六歩(77)\n",
+        "hello world\n   1 ７六歩(77)\n",
+    ] {
+        let p = read(text);
+        assert!(
+            p.warnings.iter().all(|d| d.kind != NoRecord),
+            "{text:?}: {:?}",
+            p.warnings
+        );
+    }
+    let ki2 = crate::ki2::read_str("▲７六歩\n", Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ki2.record.tree.main_line_moves(), 1);
+}
