@@ -36,7 +36,8 @@ struct ListArgs {
     /// Comma-separated values with a header row.
     #[arg(long, conflicts_with = "json")]
     csv: bool,
-    /// JSON Lines, one object per record.
+    /// JSON Lines, one object per record, keyed by the column names: `plies` a number, the
+    /// others strings (empty when the record does not say).
     #[arg(long)]
     json: bool,
 }
@@ -155,7 +156,14 @@ const COLUMNS: [&str; 8] = [
     "file", "date", "event", "black", "white", "handicap", "plies", "result",
 ];
 
-fn list_row(path: &Path, record: &Record) -> [String; 8] {
+/// A row of `masu kif list`: its cells as text, and the number of plies as a number too
+/// (for `--json`).
+struct ListRow {
+    cells: [String; 8],
+    plies: usize,
+}
+
+fn list_row(path: &Path, record: &Record) -> ListRow {
     let header = |key| record.headers.get(key).unwrap_or_default().to_owned();
     let handicap = match record.start.handicap {
         Some(h) => h.to_string(),
@@ -164,24 +172,26 @@ fn list_row(path: &Path, record: &Record) -> [String; 8] {
             .next()
             .map_or_else(|| "その他".to_owned(), |_| header(HeaderKey::Handicap)),
     };
-    [
+    let plies = record.tree.main_line_moves();
+    let cells = [
         path.display().to_string(),
         header(HeaderKey::StartTime),
         header(HeaderKey::Event),
         header(HeaderKey::Black),
         header(HeaderKey::White),
         handicap,
-        record.tree.main_line_moves().to_string(),
+        plies.to_string(),
         record
             .result()
             .map_or_else(String::new, ToString::to_string),
-    ]
+    ];
+    ListRow { cells, plies }
 }
 
 fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
     let files = record_files(&args.inputs)?;
     // A row for every record: a CSA file may hold several.
-    let rows: Vec<anyhow::Result<[String; 8]>> = files
+    let rows: Vec<anyhow::Result<ListRow>> = files
         .par_iter()
         .map(
             |path| match crate::input::read_records(path, Mode::Lenient) {
@@ -212,23 +222,19 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
             }
         };
         if args.json {
-            let object: serde_json::Map<String, serde_json::Value> = COLUMNS
-                .iter()
-                .zip(&row)
-                .map(|(k, v)| ((*k).to_owned(), v.clone().into()))
-                .collect();
-            writeln!(out, "{}", serde_json::Value::Object(object))?;
+            writeln!(out, "{}", json_row(&row))?;
         } else if args.csv {
             writeln!(
                 out,
                 "{}",
-                row.iter()
+                row.cells
+                    .iter()
                     .map(|v| csv_field(v))
                     .collect::<Vec<_>>()
                     .join(",")
             )?;
         } else {
-            table.push(row);
+            table.push(row.cells);
         }
     }
     if !args.json && !args.csv {
@@ -239,6 +245,23 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A row of `masu kif list --json`: the columns by name, `plies` a number, the others
+/// strings (empty when the record has no such header).
+fn json_row(row: &ListRow) -> serde_json::Value {
+    let object: serde_json::Map<String, serde_json::Value> = COLUMNS
+        .iter()
+        .zip(&row.cells)
+        .map(|(&column, cell)| {
+            let value = match column {
+                "plies" => row.plies.into(),
+                _ => cell.clone().into(),
+            };
+            (column.to_owned(), value)
+        })
+        .collect();
+    serde_json::Value::Object(object)
 }
 
 fn csv_field(value: &str) -> String {

@@ -50,7 +50,7 @@ fn list_gives_one_row_per_record_in_every_layout() {
         "\"black\":\"糸谷哲郎\"",
         "\"white\":\"深浦康市\"",
         "\"handicap\":\"香落ち\"",
-        "\"plies\":\"142\"",
+        "\"plies\":142,",
         "\"result\":\"投了\"",
         "\"date\":\"2008/12/20(土)\"",
     ] {
@@ -68,6 +68,24 @@ fn list_gives_one_row_per_record_in_every_layout() {
     let table = masu_ok(&["kif", "list", &file]);
     assert_eq!(table.lines().count(), 2);
     assert!(table.contains("糸谷哲郎"));
+}
+
+/// Every field of `masu kif list --json` that holds a number is a JSON number: `plies` was
+/// the string "142", which a script had to convert before comparing.
+#[test]
+fn list_json_gives_numbers_as_numbers() {
+    let file = corpus("kif/kfjs__20081220kyoochi.kif");
+    let json = masu_ok(&["kif", "list", &file, "--json"]);
+    let row: serde_json::Value = serde_json::from_str(json.trim_end()).unwrap();
+    let row = row.as_object().unwrap();
+    assert_eq!(row["plies"], serde_json::json!(142), "{json}");
+    for (key, value) in row {
+        match key.as_str() {
+            "plies" => assert!(value.is_u64(), "{key}: {value}"),
+            _ => assert!(value.is_string(), "{key}: {value}"),
+        }
+    }
+    assert_eq!(row.len(), 8, "{json}");
 }
 
 #[test]
