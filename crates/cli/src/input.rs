@@ -24,6 +24,15 @@ pub(crate) fn name(path: &Path) -> String {
     }
 }
 
+/// How a diagnostic's `file:line:col: severity: message` line names `path`: as given,
+/// and standard input `-`, its name on the command line. Editors and scripts take the text
+/// before the first `:` for a file name; `-` is one no real file shadows and no tool
+/// mistakes, where the words of [`name`] would pass for a file called `standard input`.
+/// Sentences for people (`masu: standard input: no record`) use [`name`].
+pub(crate) fn location_name(path: &Path) -> String {
+    path.display().to_string()
+}
+
 /// The bytes of the file at `path`, or of standard input for `-`.
 pub(crate) fn read(path: &Path) -> std::io::Result<Vec<u8>> {
     if is_stdin(path) {

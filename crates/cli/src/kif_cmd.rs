@@ -42,7 +42,8 @@ struct ListArgs {
     json: bool,
 }
 
-/// Validate records: every move checked; diagnostics as `file:line:col: severity: message`.
+/// Validate records: every move checked; diagnostics as `file:line:col: severity: message`
+/// (standard input named `-`, as on the command line, for tools that read such lines).
 /// Anything that changes the game read (an illegal or unreadable move, a damaged board,
 /// undecodable bytes) is an error; quirks kept verbatim are warnings.
 #[derive(Debug, Args)]
@@ -312,28 +313,28 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     };
     let mut errors = 0;
     for path in &args.files {
+        let file = crate::input::location_name(path);
         let bytes = match crate::input::read(path) {
             Ok(bytes) => bytes,
             Err(err) => {
-                eprintln!("{}: error: cannot read: {err}", path.display());
+                eprintln!("{file}: error: cannot read: {err}");
                 errors += 1;
                 continue;
             }
         };
         // Every record of the file (a CSA file may hold several, `/` between them).
         match kif::read_all_bytes(&bytes, crate::input::format_hint(path), mode) {
-            Ok(records) => errors += report_all(&path.display().to_string(), &records),
+            Ok(records) => errors += report_all(&file, &records),
             Err(err) => {
                 errors += 1;
                 match err.diagnostic() {
                     Some(d) => eprintln!(
-                        "{}:{}:{}: error: {}",
-                        path.display(),
+                        "{file}:{}:{}: error: {}",
                         d.line,
                         d.column,
                         crate::input::first_line(&message(d))
                     ),
-                    None => eprintln!("{}: error: {err}", path.display()),
+                    None => eprintln!("{file}: error: {err}"),
                 }
             }
         }
@@ -345,7 +346,8 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Prints the reader's diagnostics of `records`, read from `file`, as [`report`] does, each
+/// Prints the reader's diagnostics of `records`, read from `file` (named as
+/// [`crate::input::location_name`] names it), as [`report`] does, each
 /// once: the records of a CSA file of several share the diagnostics of its decoding. The
 /// number of errors among them.
 pub(crate) fn report_all(file: &str, records: &[kif::Parsed]) -> usize {
@@ -386,7 +388,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let records = crate::input::read_records(&args.file, Mode::Lenient)?;
     // What the reader left out or doubted is said, as `masu kif check` says it: a move that
     // does not read is not in the output.
-    let damaged = report_all(&crate::input::name(&args.file), &records) > 0;
+    let damaged = report_all(&crate::input::location_name(&args.file), &records) > 0;
     let status = convert_records(args, &records)?;
     Ok(if damaged { ExitCode::FAILURE } else { status })
 }

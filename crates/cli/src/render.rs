@@ -101,8 +101,8 @@ fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>, bool)> 
         .into_iter()
         .next()
         .ok_or_else(|| anyhow::anyhow!("{}: no record", crate::input::name(path)))?;
-    let name = crate::input::name(path);
-    let damaged = crate::kif_cmd::report_all(&name, std::slice::from_ref(&parsed)) > 0;
+    let file = crate::input::location_name(path);
+    let damaged = crate::kif_cmd::report_all(&file, std::slice::from_ref(&parsed)) > 0;
     let record = parsed.record;
     let start = record.start.position()?;
     let moves = record

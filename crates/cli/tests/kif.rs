@@ -278,6 +278,34 @@ fn a_record_piped_in_reads_as_its_file_does() {
     );
 }
 
+/// A diagnostic of a record read from standard input names it `-` in every command, as
+/// `masu kif check -` does: `convert` and `render` said `standard input:4:6: error: ...`,
+/// which tools that read `file:line:col` lines take for a file of that name. Sentences
+/// for people still say `standard input`.
+#[test]
+fn a_diagnostic_names_standard_input_as_check_does() {
+    let kif = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ７五歩(77)\n";
+    let expected =
+        "-:4:6: error: illegal move at ply 2: no piece of the side to move on the origin square\n";
+    for args in [
+        &["kif", "check", "-"][..],
+        &["kif", "convert", "-", "--to", "csa"],
+        &["render", "-", "-o", "-"],
+    ] {
+        let run = masu_with_bytes(args, kif.as_bytes());
+        assert_eq!(run.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert_eq!(err, expected, "{args:?}");
+    }
+    let two = b"V2.2\nPI\n+\n+7776FU\n/\nV2.2\nPI\n+\n+2726FU\n";
+    let run = masu_with_bytes(&["kif", "convert", "-", "--to", "usi"], two);
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        err.starts_with("masu: standard input holds 2 records"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_input_gives_one_line_errors() {
     let err = masu_err(&["kif", "convert", "/no/such/record.kif", "--to", "csa"]);

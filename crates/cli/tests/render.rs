@@ -125,7 +125,7 @@ fn a_record_read_damaged_is_drawn_and_said_so() {
     assert_eq!(run.status.code(), Some(1));
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(
-        err.starts_with("standard input:7:6: error: illegal move at ply 5"),
+        err.starts_with("-:7:6: error: illegal move at ply 5"),
         "{err}"
     );
     let four = "position startpos moves 7g7f 3c3d 8h2b+ 3a2b";
