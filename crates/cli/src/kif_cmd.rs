@@ -74,7 +74,8 @@ struct ConvertArgs {
     /// line declares its encoding, among them) and standard output in UTF-8.
     #[arg(long, value_enum)]
     encoding: Option<Encoding>,
-    /// Where to write (standard output when left out).
+    /// Where to write (standard output when left out). A name whose extension names
+    /// another format than `--to` (`game.kif` for CSA) gets a warning, and the text.
     #[arg(short, long)]
     output: Option<PathBuf>,
 }
@@ -86,6 +87,19 @@ enum Target {
     Csa,
     Jkf,
     Usi,
+}
+
+impl Target {
+    /// The format's name in messages (`CSA`), as masu-kif's `Format::name` gives it.
+    fn name(self) -> &'static str {
+        match self {
+            Target::Kif => "KIF",
+            Target::Ki2 => "KI2",
+            Target::Csa => "CSA",
+            Target::Jkf => "JKF",
+            Target::Usi => "USI",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -443,7 +457,7 @@ fn convert_all(
     encoding: TextEncoding,
 ) -> anyhow::Result<ExitCode> {
     if !matches!(args.to, Target::Csa) {
-        let target = format!("{:?}", args.to).to_uppercase();
+        let target = args.to.name();
         anyhow::bail!(
             "{} holds {} records and a {target} file one: convert them to CSA (--to csa), which holds them all",
             crate::input::name(&args.file),
@@ -479,7 +493,7 @@ fn write_converted(
             encoding,
             unmappable: encoded.unmappable,
         };
-        let target = format!("{:?}", args.to).to_uppercase();
+        let target = args.to.name();
         bail!("{e} of the {target} output; write it in UTF-8 with --encoding utf-8");
     }
     for u in &encoded.substituted {
@@ -490,7 +504,10 @@ fn write_converted(
     }
     let bytes = encoded.bytes;
     match &args.output {
-        Some(path) => crate::output::write(path, &bytes)?,
+        Some(path) => {
+            crate::output::warn_if_misnamed(path, args.to.name());
+            crate::output::write(path, &bytes)?;
+        }
         None => crate::output::write(Path::new("-"), &bytes)?,
     }
     Ok(ExitCode::SUCCESS)

@@ -26,7 +26,8 @@ pub(crate) struct TrainingArgs {
     /// The layout to write.
     #[arg(long, value_enum)]
     to: Layout,
-    /// Where to write (`-`: standard output).
+    /// Where to write (`-`: standard output). A name whose extension names another
+    /// format (`games.psv` for HCPE, `games.kif`) gets a warning, and the data.
     #[arg(short, long)]
     output: PathBuf,
     /// Take only records of at least this many main-line moves.
@@ -122,11 +123,12 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    crate::output::write(&args.output, &out)?;
     let (size, name) = match args.to {
         Layout::Hcpe => (kif::shogi::packed::Hcpe::SIZE, "HCPE"),
         Layout::Psv => (kif::shogi::packed::PackedSfenValue::SIZE, "PackedSfenValue"),
     };
+    crate::output::warn_if_misnamed(&args.output, name);
+    crate::output::write(&args.output, &out)?;
     let chosen = if filter == Filter::default() {
         String::new()
     } else {

@@ -23,7 +23,8 @@ pub(crate) struct RenderArgs {
     /// Draw the position after this many of the moves instead of after all of them.
     #[arg(long)]
     ply: Option<usize>,
-    /// Where to write the SVG (`-` for standard output).
+    /// Where to write the SVG (`-` for standard output). A name whose extension names
+    /// another format (`board.png`) gets a warning, and the SVG.
     #[arg(short, long)]
     output: PathBuf,
     /// Read a position given as text as a mate problem, as `masu solve` does: the attacker
@@ -60,6 +61,7 @@ pub(crate) fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
             ..SvgOptions::default()
         },
     );
+    crate::output::warn_if_misnamed(&args.output, "SVG");
     crate::output::write(&args.output, svg.as_bytes())?;
     Ok(if damaged {
         ExitCode::FAILURE

@@ -31,7 +31,8 @@ struct RenderArgs {
     /// with `-`), or a transcript from the start such as `f5d6c3` (its last move is marked).
     #[arg(allow_hyphen_values = true)]
     board: String,
-    /// Where to write the SVG (`-` for standard output).
+    /// Where to write the SVG (`-` for standard output). A name whose extension names
+    /// another format (`board.png`) gets a warning, and the SVG.
     #[arg(short, long)]
     output: std::path::PathBuf,
 }
@@ -216,6 +217,7 @@ fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         last_move,
         ..reversi::svg::SvgOptions::default()
     };
+    crate::output::warn_if_misnamed(&args.output, "SVG");
     crate::output::write(
         &args.output,
         reversi::svg::render(&board, &options).as_bytes(),

@@ -352,6 +352,44 @@ fn shift_jis_text(bytes: &[u8]) -> String {
     decoded.text.into_owned()
 }
 
+/// CSA written to `game.kif` is written as asked, with a one-line warning and status 0: it
+/// was written without a word, and a program that reads `.kif` as KIF then failed on it.
+/// A name of the format written (`.csa`; `.kifu` for KIF, `.json` for JKF) gets none.
+#[test]
+fn convert_warns_of_an_output_named_for_another_format() {
+    let file = corpus("kif/kfjs__20081220kyoochi.kif");
+    for (name, target, named) in [
+        ("misnamed.kif", "csa", Some("KIF")),
+        ("misnamed.CSA", "usi", Some("CSA")),
+        ("misnamed.json", "kif", Some("JKF")),
+        ("named.csa", "csa", None),
+        ("named.kifu", "kif", None),
+        ("named.json", "jkf", None),
+        ("named.txt", "usi", None),
+    ] {
+        let out = temp(name);
+        let path = out.to_str().unwrap();
+        let run = masu(&["kif", "convert", &file, "--to", target, "-o", path]);
+        assert_eq!(run.status.code(), Some(0), "{name}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        let warning = named.map(|named| {
+            let written = target.to_uppercase();
+            format!("masu: warning: writing {written} to {path}, whose extension names {named}")
+        });
+        let warnings: Vec<&str> = err.lines().filter(|l| l.contains("warning")).collect();
+        assert_eq!(
+            warnings,
+            Vec::from_iter(warning.as_deref()),
+            "{name}: {err}"
+        );
+        assert!(std::fs::metadata(&out).unwrap().len() > 0, "{name}");
+        std::fs::remove_file(out).unwrap();
+    }
+    // Written as CSA all the same (in Shift_JIS, as the name `.kif` means).
+    let written = convert_to_file("misnamed-csa.kif", "csa", &[]);
+    assert!(String::from_utf8_lossy(&written).contains("\nPI11KY\n"));
+}
+
 #[test]
 fn convert_writes_kif_and_ki2_files_in_shift_jis() {
     for (name, target, declaration) in [

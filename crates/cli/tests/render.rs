@@ -150,3 +150,38 @@ fn a_missing_record_file_or_a_folder_is_named_as_such() {
     let err = masu_err(&["render", "nothing", "-o", "-"]);
     assert!(err.contains("invalid position `nothing`"), "{err}");
 }
+
+/// SVG written to a file named for another format (`board.png`) is written as asked, with
+/// a one-line warning and status 0: it was written without a word, and an image viewer
+/// then failed on it. A `.svg` name, or standard output, gets no warning.
+#[test]
+fn an_output_named_for_another_format_is_warned_of() {
+    let dir = std::env::temp_dir();
+    let pid = std::process::id();
+    let png = dir.join(format!("masu-render-{pid}-board.png"));
+    let svg = dir.join(format!("masu-render-{pid}-board.svg"));
+    let run = common::masu(&["render", "startpos", "-o", png.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(0));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "masu: warning: writing SVG to {}, whose extension names PNG\n",
+            png.display()
+        )
+    );
+    let written = std::fs::read_to_string(&png).unwrap();
+    assert_eq!(count_class(&written, &["piece"]), 40);
+    let run = common::masu(&["render", "startpos", "-o", svg.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(0));
+    assert!(run.stderr.is_empty(), "{run:?}");
+    let run = common::masu(&["reversi", "render", "f5", "-o", png.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(0));
+    assert!(
+        String::from_utf8(run.stderr)
+            .unwrap()
+            .contains("writing SVG to"),
+    );
+    std::fs::remove_file(png).unwrap();
+    std::fs::remove_file(svg).unwrap();
+}
