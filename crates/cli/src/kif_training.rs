@@ -26,8 +26,11 @@ pub(crate) struct TrainingArgs {
     /// The layout to write.
     #[arg(long, value_enum)]
     to: Layout,
-    /// Where to write (`-`: standard output). A name whose extension names another
-    /// format (`games.psv` for HCPE, `games.kif`) gets a warning, and the data.
+    /// Where to write (`-`: standard output). It is opened before any record is read, so a
+    /// path that cannot be written fails at once; an existing file keeps its contents until
+    /// the data replaces them, and a file created for the output is removed if the command
+    /// fails before writing it. A name whose extension names another format (`games.psv`
+    /// for HCPE, `games.kif`) gets a warning, and the data.
     #[arg(short, long)]
     output: PathBuf,
     /// Take only records of at least this many main-line moves.
@@ -65,6 +68,9 @@ enum Layout {
 }
 
 pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
+    // Before the records are read (minutes for a large set): a path that cannot be written
+    // fails now. A file created here is removed if the command fails before writing it.
+    let output = crate::output::Output::open(&args.output)?;
     let files = crate::kif_cmd::record_files(&args.inputs)?;
     let filter = Filter {
         min_moves: args.min_moves,
@@ -128,7 +134,7 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
         Layout::Psv => (kif::shogi::packed::PackedSfenValue::SIZE, "PackedSfenValue"),
     };
     crate::output::warn_if_misnamed(&args.output, name);
-    crate::output::write(&args.output, &out)?;
+    output.write(&out)?;
     let chosen = if filter == Filter::default() {
         String::new()
     } else {

@@ -700,6 +700,41 @@ fn training_data_takes_the_records_chosen() {
     );
 }
 
+/// An output that cannot be written (its folder is not there) fails before a record is
+/// read: the records were read and converted first, minutes for a large set, and only
+/// then did the write fail. The input here cannot be read either; it is never tried.
+#[test]
+fn training_fails_on_an_unwritable_output_before_reading() {
+    let out = temp("no-such-folder").join("games.hcpe");
+    let path = out.to_str().unwrap();
+    let input = "/no/such/records.kif";
+    let run = masu(&["kif", "training", input, "--to", "hcpe", "-o", path]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("masu: cannot write {path}: ")),
+        "{err}"
+    );
+    assert!(!err.contains(input), "the input was read: {err}");
+    assert!(!out.parent().unwrap().exists());
+}
+
+/// An existing output file is replaced whole: it is opened before the records are read,
+/// without truncating, and cut to the data when it is written.
+#[test]
+fn training_replaces_a_longer_existing_output() {
+    let game = corpus("csa/skc__floodgate.csa");
+    let out = temp("replaced.hcpe");
+    let path = out.to_str().unwrap();
+    std::fs::write(&out, vec![0xAA; 1 << 16]).unwrap();
+    masu_ok(&["kif", "training", &game, "--to", "hcpe", "-o", path]);
+    let written = std::fs::read(&out).unwrap();
+    assert_eq!(written.len() % 38, 0);
+    assert!(written.len() < 1 << 16 && !written.is_empty());
+    std::fs::remove_file(&out).unwrap();
+}
+
 /// `masu kif training` takes every record of a CSA file that holds several (`/` between).
 #[test]
 fn training_data_takes_every_record_of_a_file() {
