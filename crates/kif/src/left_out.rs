@@ -2,7 +2,7 @@
 
 use crate::Special;
 use crate::record::{MoveTime, Record};
-use crate::{Format, csa, jkf};
+use crate::{Format, csa, jkf, usi};
 
 impl Record {
     /// What writing this record as `format` leaves out, in words, in record order: what
@@ -93,6 +93,27 @@ impl jkf::Written {
     /// assert_eq!(written.left_out(&record), record.left_out_by(Format::Jkf));
     /// assert_eq!(written.left_out(&record).len(), 1);
     /// # Ok::<_, masu_kif::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn left_out(&self, record: &Record) -> Vec<String> {
+        let notes: Vec<String> = self.dropped.iter().map(|d| d.describe(record)).collect();
+        grouped(&notes)
+    }
+}
+
+impl usi::Written {
+    /// What this command left out of `record` (the record written), in the words and
+    /// groups of [`Record::left_out_by`]: everything but the main line's moves.
+    ///
+    /// ```
+    /// use masu_kif::{Mode, kif, usi};
+    ///
+    /// let text = "手合割：平手\n   1 ７六歩(77) ( 0:01/00:00:01)\n   2 ３四歩(33) ( 0:02/00:00:02)\n";
+    /// let record = kif::read_str(text, Mode::Strict)?.record;
+    /// let written = usi::write(&record)?;
+    /// assert_eq!(written.text, "position startpos moves 7g7f 3c3d");
+    /// assert_eq!(written.left_out(&record), ["the time at plies 1 to 2 (2 moves)"]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn left_out(&self, record: &Record) -> Vec<String> {

@@ -25,6 +25,7 @@ mod record;
 mod resolve;
 mod text;
 pub mod training;
+pub mod usi;
 mod write;
 
 pub use detect::{read_all_bytes, read_all_str, read_bytes, read_bytes_as, read_str};
