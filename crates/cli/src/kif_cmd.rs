@@ -60,7 +60,9 @@ struct CheckArgs {
 ///
 /// What the reader doubted or left out is printed as `masu kif check` prints it; the exit
 /// status is 1 when it left out part of the game (a move that does not read), though the
-/// rest is written.
+/// rest is written. What the target format cannot hold is named in a `note:` line each
+/// (USI, a `position` command, holds the main line's moves alone: the headers, comments,
+/// times, variations and the ending are named).
 #[derive(Debug, Args)]
 struct ConvertArgs {
     /// The record to read (`-`: standard input); format and encoding are detected.
@@ -441,7 +443,10 @@ fn convert_records(args: &ConvertArgs, records: &[kif::Parsed]) -> anyhow::Resul
             let lost = written.left_out(record);
             (written.text, lost)
         }
-        Target::Usi => (format!("{}\n", main_line_usi(record)?), Vec::new()),
+        Target::Usi => {
+            let (command, lost) = main_line_usi(record)?;
+            (format!("{command}\n"), lost)
+        }
     };
     for what in &lost {
         eprintln!("masu: note: the target format cannot hold {what}");
@@ -513,25 +518,26 @@ fn write_converted(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The USI command of the main line. A game that ends in a recorded foul (an illegal move
-/// kept as played, as records of games lost by a foul have it) has no position after the
-/// foul: the moves before it are written, with a warning.
-fn main_line_usi(record: &Record) -> anyhow::Result<String> {
-    let mut cursor = kif::Cursor::new(record)?;
-    while cursor.forward() {}
-    let end = cursor.node();
-    let next = record.tree[end]
-        .children()
-        .first()
-        .map(|&id| &record.tree[id]);
-    if let Some(foul) = next.filter(|n| n.recorded_move().is_some()) {
-        eprintln!(
-            "masu: warning: illegal move at ply {} (a recorded foul): USI holds the {} moves before it",
-            foul.ply(),
-            record.tree.moves_to(end).len()
-        );
-    }
-    Ok(record.usi(end)?)
+/// The USI command of the main line and what it leaves out, in masu-kif's words (the
+/// headers, comments, times, variations, the ending ...). A game that ends in a recorded
+/// foul (an illegal move kept as played, as records of games lost by a foul have it) has
+/// no position after the foul: the moves before it are written, with a warning rather
+/// than a note, as the game itself is cut short.
+fn main_line_usi(record: &Record) -> anyhow::Result<(String, Vec<String>)> {
+    let mut written = kif::usi::write(record)?;
+    written.dropped.retain(|dropped| match dropped {
+        kif::usi::Dropped::Foul(id) => {
+            let ply = record.tree[*id].ply();
+            eprintln!(
+                "masu: warning: illegal move at ply {ply} (a recorded foul): USI holds the {} moves before it",
+                ply.saturating_sub(1)
+            );
+            false
+        }
+        _ => true,
+    });
+    let lost = written.left_out(record);
+    Ok((written.text, lost))
 }
 
 /// The encoding to write in: `--encoding`, else what the output file's extension means

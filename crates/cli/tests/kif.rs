@@ -183,6 +183,32 @@ fn convert_names_what_the_target_format_cannot_hold_in_words() {
     }
 }
 
+/// `--to usi` names what a `position` command cannot hold, as the CSA and JKF targets
+/// do: the headers, comments, times, variations and the resignation went without a word.
+#[test]
+fn convert_to_usi_names_what_it_leaves_out() {
+    let kif = "先手：A\n後手：B\n手合割：平手\n*before the game\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*a comment\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 投了\n\n変化：2手\n   2 ８四歩(83)\n";
+    let (_, ok, out, err) = convert_text("usi_notes.kif", kif, &["--to", "usi"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "position startpos moves 7g7f 3c3d\n");
+    let note = "masu: note: the target format cannot hold";
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            format!("{note} the headers 先手, 後手"),
+            format!("{note} the comments before the first move"),
+            format!("{note} the time at plies 1 to 2 (2 moves)"),
+            format!("{note} the comments at ply 1"),
+            format!("{note} the variation starting at ply 2"),
+            format!("{note} the ending 投了 at ply 3"),
+        ],
+        "{err}"
+    );
+    // Moves alone: nothing to say.
+    let (_, ok, _, err) = convert_text("usi_plain.kif", "   1 ７六歩(77)\n", &["--to", "usi"]);
+    assert!(ok && err.is_empty(), "{err}");
+}
+
 #[test]
 fn convert_to_kif_notes_the_fractions_of_a_second_it_cannot_hold() {
     let csa = "V3.0\nPI\n+\n+7776FU\nT1.250\n-3334FU\nT2\n%TORYO\n";
@@ -241,10 +267,16 @@ fn convert_to_usi_writes_the_legal_prefix_of_a_game_lost_by_a_foul() {
     let moves = usi.trim_end().split(' ').skip(3).count();
     assert!(usi.starts_with("position startpos moves "), "{usi}");
     assert_eq!(moves, 26, "{usi}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // One warning; what else USI cannot hold is in notes.
+    let warnings: Vec<&str> = stderr.lines().filter(|l| !l.contains(" note: ")).collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
     assert!(
-        stderr.contains("warning") && stderr.contains("ply 27"),
+        warnings[0].contains("warning") && warnings[0].contains("ply 27"),
         "{stderr}"
+    );
+    assert!(
+        !stderr.contains("the foul"),
+        "the foul is said once: {stderr}"
     );
 }
 
