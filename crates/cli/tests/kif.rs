@@ -995,17 +995,7 @@ fn training_takes_a_negative_minimum_rating() {
         assert_eq!(run.status.code(), Some(0), "{rating}: {err}");
         assert!(err.contains(taken), "{rating}: {err}");
     }
-    let err = masu_err(&[
-        "kif",
-        "training",
-        "-",
-        "--to",
-        "psv",
-        "-o",
-        "-",
-        "--min-moves",
-        "-1",
-    ]);
+    let err = masu_err(&[&args[..7], &["--min-moves", "-1"]].concat());
     assert!(
         err.contains("invalid value '-1' for '--min-moves <N>'"),
         "{err}"
