@@ -411,8 +411,9 @@ impl Record {
         Ok(written.text)
     }
 
-    /// The USI `position` command of the main line's end. Raises ValueError when a move of
-    /// it cannot be played.
+    /// The USI `position` command of the main line's end: the start and the moves alone, for
+    /// an engine (no LossWarning for the rest, which a position command never holds; `masu
+    /// kif convert --to usi` lists it). Raises ValueError when a move of it cannot be played.
     fn to_usi(&self) -> PyResult<String> {
         let end = self.record.main_line_end();
         let last_move = self

@@ -108,7 +108,8 @@ class Record:
     def to_jkf(self) -> str:
         """The record as JKF text."""
     def to_usi(self) -> str:
-        """The USI `position` command of the main line's end."""
+        """The USI `position` command of the main line's end: the start and the moves
+        alone, for an engine (no LossWarning for the rest)."""
     def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Writes the record, format and encoding from the extension."""
 
