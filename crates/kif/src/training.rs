@@ -197,10 +197,15 @@ fn examples<T>(
     record: &Record,
     mut make: impl FnMut(&Example<'_>) -> Result<T, TrainingError>,
 ) -> Result<Vec<T>, TrainingError> {
-    let (mut pos, faults) = record.start.position_and_faults()?;
+    // A mate problem is no game to learn from: the errors do not say how to read one.
+    let (mut pos, faults) = record
+        .start
+        .position_and_faults()
+        .map_err(PositionError::without_tsume_hint)?;
     if !faults.is_empty() {
         // The error that names the faults; built only for such a start.
-        Position::from_setup(record.start.setup, SetupMode::Strict)?;
+        Position::from_setup(record.start.setup, SetupMode::Strict)
+            .map_err(PositionError::without_tsume_hint)?;
     }
     let mut out = Vec::with_capacity(record.tree.main_line_moves());
     for id in record.tree.main_line() {
@@ -266,5 +271,19 @@ mod tests {
         );
         let record = csa::read_str(&fixed, Mode::Lenient).expect("reads").record;
         assert_eq!(hcpe(&record).map(|e| e.len()), Ok(1));
+    }
+
+    #[test]
+    fn a_mate_problem_is_refused_without_saying_how_to_read_one() {
+        // Black has no king and White two pawns on file 1: a composed mate problem, which
+        // the readers take (with a warning), and no game to learn from; the message is not
+        // the Rust hint at `SetupMode::Tsume`.
+        let text = "P1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  * -FU\nP3 *  *  *  *  *  *  *  * -FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  *  *  *  *  * \nP+00KI\nP-00AL\n+\n+0012KI\n";
+        let record = csa::read_str(text, Mode::Lenient).expect("reads").record;
+        let err = hcpe(&record).expect_err("a mate problem");
+        assert_eq!(
+            err.to_string(),
+            "the start position: invalid position: missing king, two pawns on a file"
+        );
     }
 }

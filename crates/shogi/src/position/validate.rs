@@ -47,6 +47,25 @@ impl PositionError {
         self.kinds
     }
 
+    /// The error without the hint its message closes with when the attacker's king is
+    /// missing (that a mate problem reads with [`SetupMode::Tsume`]), for callers to whom a
+    /// mate problem is no answer: training data needs a game.
+    ///
+    /// ```
+    /// use masu_shogi::Position;
+    ///
+    /// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b G 1").unwrap_err().to_string();
+    /// assert!(err.ends_with("missing king (a mate problem without the attacker's king reads with SetupMode::Tsume)"));
+    /// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b G 1").unwrap_err();
+    /// let masu_shogi::ParseSfenError::Position(err) = err else { unreachable!() };
+    /// assert_eq!(err.without_tsume_hint().to_string(), "invalid position: missing king");
+    /// ```
+    #[must_use]
+    pub fn without_tsume_hint(mut self) -> PositionError {
+        self.tsume_hint = false;
+        self
+    }
+
     /// Accepts the position if a missing king is its only fault (for problems and studies).
     ///
     /// # Errors
