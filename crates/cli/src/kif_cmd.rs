@@ -48,7 +48,8 @@ struct ListArgs {
 /// undecodable bytes) is an error; quirks kept verbatim are warnings.
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// Record files (`-`: standard input).
+    /// Record files (`-`: standard input), or folders searched for .kif .kifu .ki2 .ki2u
+    /// .csa .jkf .json files, as `list` searches them.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Treat every warning as an error.
@@ -328,7 +329,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         Mode::Lenient
     };
     let mut errors = 0;
-    for path in &args.files {
+    for path in &record_files(&args.files)? {
         let file = crate::input::location_name(path);
         let bytes = match crate::input::read(path) {
             Ok(bytes) => bytes,

@@ -1023,3 +1023,30 @@ fn a_file_with_nothing_of_a_record_is_an_error() {
         std::fs::remove_file(&path).unwrap();
     }
 }
+
+/// `check` takes folders as `list` and `training` do (it took files only).
+#[test]
+fn check_walks_folders() {
+    let top = temp("checked");
+    std::fs::create_dir_all(top.join("sub")).unwrap();
+    std::fs::copy(
+        corpus("kif/kfjs__20081220kyoochi.kif"),
+        top.join("good.kif"),
+    )
+    .unwrap();
+    std::fs::write(top.join("sub/bad.csa"), "V2.2\nPI\n+\n+7775FU\n-3334FU\n").unwrap();
+    std::fs::write(top.join("notes.txt"), "not a record").unwrap();
+    let run = masu(&["kif", "check", top.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8(run.stderr).unwrap();
+    let bad = top.join("sub/bad.csa");
+    assert!(
+        err.starts_with(&format!("{}:4:1: error: illegal move", bad.display())),
+        "{err}"
+    );
+    assert!(
+        !err.contains("good.kif") && !err.contains("notes.txt"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&top).unwrap();
+}
