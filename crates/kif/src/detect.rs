@@ -94,14 +94,17 @@ pub fn read_all_bytes(
     mode: Mode,
 ) -> Result<Vec<Parsed>, ReadError> {
     let (decoded, format) = decode_and_detect(bytes, hint)?;
-    let parsed = match format {
-        Format::Csa => csa::read_all_str(&decoded.text, mode)?,
-        other => vec![text_reader(other)(&decoded.text, mode)?],
-    };
-    parsed
-        .into_iter()
-        .map(|p| read::with_decoding(p, &decoded, mode))
-        .collect()
+    match format {
+        Format::Csa => {
+            let records = csa::read_all_with_lines(&decoded.text, mode)?;
+            csa::with_decoding_each(records, &decoded, mode)
+        }
+        other => Ok(vec![read::with_decoding(
+            text_reader(other)(&decoded.text, mode)?,
+            &decoded,
+            mode,
+        )?]),
+    }
 }
 
 /// Reads every record of text already decoded, as [`read_all_bytes`] reads bytes.

@@ -2,6 +2,8 @@
 
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
 use crate::encoding::{self, Decoded, Rule, TextEncoding};
+use std::ops::RangeInclusive;
+
 use crate::{Diagnostic, Format, Record};
 
 /// A record read from text, with the warnings met on the way.
@@ -55,15 +57,34 @@ pub(crate) fn read_decoded(
 
 /// Notes how `parsed` was decoded, with a warning when bytes had to be replaced.
 pub(crate) fn with_decoding(
-    mut parsed: Parsed,
+    parsed: Parsed,
     decoded: &Decoded<'_>,
     mode: Mode,
 ) -> Result<Parsed, ReadError> {
+    let marks = Replaced::find(decoded);
+    with_decoding_of_lines(parsed, decoded, mode, &marks, 1..=usize::MAX)
+}
+
+/// As [`with_decoding`] for the record read from `lines` (1-based) of a file's text, one
+/// of its several, given the file's [`Replaced::find`]: the warning only when bytes of
+/// those lines had to be replaced, so that one bad byte does not damage every game of the
+/// file.
+pub(crate) fn with_decoding_of_lines(
+    mut parsed: Parsed,
+    decoded: &Decoded<'_>,
+    mode: Mode,
+    marks: &Replaced<'_>,
+    lines: RangeInclusive<usize>,
+) -> Result<Parsed, ReadError> {
     parsed.decoding = Some(Decoding::from(decoded));
-    if decoded.had_errors {
-        let (line, line_text, column) = first_replacement(&decoded.text);
-        let replaced = encoding::replacements(&decoded.text);
-        let d = Diagnostic::new(DiagnosticKind::Encoding, line, line_text, column).detail(format!(
+    if let Some((first, replaced)) = marks.in_lines(lines) {
+        let d = Diagnostic::new(
+            DiagnosticKind::Encoding,
+            first.line,
+            first.text,
+            first.column,
+        )
+        .detail(format!(
             "{replaced} undecodable byte sequence(s) in {} replaced by U+FFFD; the first \
                  is here",
             decoded.encoding.name()
@@ -74,15 +95,62 @@ pub(crate) fn with_decoding(
     Ok(parsed)
 }
 
-/// Where the first replacement character of a decoded text is: its line (1-based, lines
-/// as the readers count them), that line's text and the 1-based column in characters;
-/// line 1, column 1 when there is none.
-fn first_replacement(text: &str) -> (usize, &str, usize) {
-    crate::text::lines(text)
-        .enumerate()
-        .find_map(|(index, line)| {
-            let at = line.find('\u{FFFD}')?;
-            Some((index + 1, line, line[..at].chars().count() + 1))
-        })
-        .unwrap_or((1, "", 1))
+/// Where a decoded text's replacement characters (U+FFFD) are, found in one pass.
+#[derive(Debug)]
+pub(crate) struct Replaced<'t> {
+    /// Each line that holds any, in order, with the first one's place and their number.
+    lines: Vec<(Place<'t>, usize)>,
+}
+
+/// A place in a decoded text.
+#[derive(Debug, Clone, Copy)]
+struct Place<'t> {
+    /// 1-based line, as the readers count lines.
+    line: usize,
+    /// That line's text.
+    text: &'t str,
+    /// 1-based column, in characters.
+    column: usize,
+}
+
+impl<'t> Replaced<'t> {
+    /// The replacement characters of `decoded`: none unless decoding replaced bytes (a
+    /// U+FFFD written in the file is no replacement). Should none be found in its lines,
+    /// the text's start stands for them.
+    pub(crate) fn find(decoded: &'t Decoded<'_>) -> Replaced<'t> {
+        if !decoded.had_errors {
+            return Replaced { lines: Vec::new() };
+        }
+        let text: &'t str = &decoded.text;
+        let mut lines: Vec<_> = crate::text::lines(text)
+            .enumerate()
+            .filter_map(|(index, line)| {
+                let at = line.find('\u{FFFD}')?;
+                let place = Place {
+                    line: index + 1,
+                    text: line,
+                    column: line[..at].chars().count() + 1,
+                };
+                Some((place, encoding::replacements(line)))
+            })
+            .collect();
+        if lines.is_empty() {
+            let start = Place {
+                line: 1,
+                text: "",
+                column: 1,
+            };
+            lines.push((start, encoding::replacements(text)));
+        }
+        Replaced { lines }
+    }
+
+    /// The first replacement within `lines` and how many there are there.
+    fn in_lines(&self, lines: RangeInclusive<usize>) -> Option<(Place<'t>, usize)> {
+        let from = self.lines.partition_point(|(p, _)| p.line < *lines.start());
+        let to = self.lines.partition_point(|(p, _)| p.line <= *lines.end());
+        let here = self.lines.get(from..to)?;
+        let first = here.first()?.0;
+        Some((first, here.iter().map(|&(_, n)| n).sum()))
+    }
 }

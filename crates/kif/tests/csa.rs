@@ -650,3 +650,42 @@ fn a_program_comment_like_a_declaration_is_kept_past_the_first_line() {
         );
     }
 }
+
+/// One undecodable byte in one game of a file of several is that game's warning, not every
+/// game's: each game was read as damaged, and training data left the whole file out.
+#[test]
+fn undecodable_bytes_damage_the_game_whose_lines_hold_them() {
+    let game = |name: &str, comment: &[u8]| {
+        let mut g = format!("V2.2\nN+{name}\nPI\n+\n+7776FU\n").into_bytes();
+        g.extend_from_slice(b"'");
+        g.extend_from_slice(comment);
+        g.extend_from_slice(b"\n%TORYO\n");
+        g
+    };
+    let mut file = game("A", b"fine");
+    file.extend_from_slice(b"/\n");
+    file.extend(game("B", b"bad \xff\xfe byte"));
+    file.extend_from_slice(b"/\n");
+    file.extend(game("C", b"fine"));
+    for read in [
+        masu_kif::read_all_bytes(&file, None, Mode::Lenient),
+        csa::read_all_bytes(&file, Mode::Lenient),
+    ] {
+        let games = read.unwrap_or_else(|e| panic!("{e}"));
+        let encoding: Vec<Vec<(usize, usize)>> = games
+            .iter()
+            .map(|g| {
+                g.warnings
+                    .iter()
+                    .filter(|d| d.kind == DiagnosticKind::Encoding)
+                    .map(|d| (d.line, d.column))
+                    .collect()
+            })
+            .collect();
+        // Game B's comment is line 14 of the file; `'bad ` puts the bytes at column 6.
+        assert_eq!(encoding, [vec![], vec![(14, 6)], vec![]]);
+        assert!(games.iter().all(|g| g.decoding.is_some()));
+    }
+    // Strict reading still fails on them.
+    assert!(masu_kif::read_all_bytes(&file, None, Mode::Strict).is_err());
+}

@@ -47,7 +47,7 @@ mod setup;
 mod write;
 
 pub use lex::{CsaMove, Located, ParseCsaError, Statement, statements};
-pub(crate) use read::MAX_WARNINGS;
+pub(crate) use read::{MAX_WARNINGS, read_all_with_lines, with_decoding_each};
 pub use read::{Records, read_all_bytes, read_all_str, read_bytes, read_str};
 pub use write::{
     Dropped, Version, WriteOptions, Written, join, position_to_string, to_bytes, to_string, write,

@@ -1,6 +1,7 @@
 //! The CSA reader: statements from [`statements`], the start position from the position
 //! lines, then every move resolved in its position.
 
+use std::ops::RangeInclusive;
 use std::time::Duration;
 
 use shogi::Color;
@@ -86,9 +87,32 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
 ///
 /// The first record that fails, as [`read_str`].
 pub fn read_all_str(text: &str, mode: Mode) -> Result<Vec<Parsed>, ReadError> {
-    let mut all: Vec<Parsed> = Records::new(text, mode).collect::<Result<_, _>>()?;
+    Ok(read_all_with_lines(text, mode)?
+        .into_iter()
+        .map(|(parsed, _)| parsed)
+        .collect())
+}
+
+/// As [`read_all_str`], each record with the lines of the text it was read from (1-based):
+/// from the line after the `/` before it to its own `/`, the last to the end. Together they
+/// cover the text.
+pub(crate) fn read_all_with_lines(
+    text: &str,
+    mode: Mode,
+) -> Result<Vec<(Parsed, RangeInclusive<usize>)>, ReadError> {
+    let mut records = Records::new(text, mode);
+    let mut all = Vec::new();
+    let mut start = 1;
+    while let Some(parsed) = records.next() {
+        let end = match records.separator {
+            Some(line) if line >= start => line,
+            _ => usize::MAX,
+        };
+        all.push((parsed?, start..=end));
+        start = end.saturating_add(1);
+    }
     if all.is_empty() {
-        all.push(read_chunk(&[], mode)?);
+        all.push((read_chunk(&[], mode)?, 1..=usize::MAX));
     }
     Ok(all)
 }
@@ -110,9 +134,20 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
 /// As [`read_all_str`].
 pub fn read_all_bytes(bytes: &[u8], mode: Mode) -> Result<Vec<Parsed>, ReadError> {
     let decoded = encoding::decode(bytes, Some(Format::Csa.ascii_encoding()))?;
-    read_all_str(&decoded.text, mode)?
+    with_decoding_each(read_all_with_lines(&decoded.text, mode)?, &decoded, mode)
+}
+
+/// Notes how each record of a file was decoded, undecodable bytes said by the record whose
+/// lines hold them (one bad byte in a game's comment damages that game only).
+pub(crate) fn with_decoding_each(
+    records: Vec<(Parsed, RangeInclusive<usize>)>,
+    decoded: &encoding::Decoded<'_>,
+    mode: Mode,
+) -> Result<Vec<Parsed>, ReadError> {
+    let marks = crate::read::Replaced::find(decoded);
+    records
         .into_iter()
-        .map(|p| crate::read::with_decoding(p, &decoded, mode))
+        .map(|(p, lines)| crate::read::with_decoding_of_lines(p, decoded, mode, &marks, lines))
         .collect()
 }
 
