@@ -105,7 +105,28 @@ pub fn check_csa_from_bytes(data: &[u8]) {
     assert_eq!(reported, unstated, "{}", written.text);
     expected.headers.remove(HeaderKey::Handicap);
     let expected_order = players_first(canonical(&expected.headers));
-    assert_eq!(canonical(&back.headers), expected_order);
+    // A second header of another name for one CSA key (`$対局日` beside `$START_TIME`) is
+    // lost, and reported: the others read back in order.
+    let renamed = written
+        .dropped
+        .iter()
+        .filter(|d| match d {
+            Dropped::Header(k) => HeaderKey::from_kif(k) != Some(HeaderKey::Handicap),
+            _ => false,
+        })
+        .count();
+    let got = canonical(&back.headers);
+    let mut rest = expected_order.iter();
+    assert!(
+        got.iter().all(|h| rest.any(|e| e == h)),
+        "{got:?} in {expected_order:?}"
+    );
+    assert_eq!(
+        got.len() + renamed,
+        expected_order.len(),
+        "{}",
+        written.text
+    );
     let mut back = back;
     back.headers = expected.headers.clone();
     assert_eq!(back, expected, "{}", written.text);
