@@ -306,9 +306,7 @@ fn bookmarks_are_written_after_the_comments_of_their_position() {
         lines.contains("   1 ７六歩(77)\n*one\n*two\n&a\n&b\n#program\n   2 "),
         "{written}"
     );
-    let back = kif::read_str(&written, Mode::Strict).expect("written KIF reads");
-    assert_eq!(back.record, first, "{written}");
-    assert_eq!(kif::to_string(&back.record), written);
+    reads_back_as_written(&first, &written);
     // KI2 writes a position's annotations in the same order.
     let ki2_text = ki2::to_string(&first);
     assert!(
@@ -319,8 +317,7 @@ fn bookmarks_are_written_after_the_comments_of_their_position() {
     assert_eq!(back.record, first, "{ki2_text}");
 }
 
-/// Header lines after the moves (`終了日時：…` after the last move, as some programs write
-/// it) are the record's headers, after those of the header area in the order read, and are
+/// Header lines after the moves (`終了日時：…` after the last move) are the record's headers, after those of the header area in the order read, and are
 /// written in the header area, where Kifu for Windows writes `終了日時` (the spec's example)
 /// and ShogiHome rewrites them: their text is kept, their place is not. The record reads
 /// back as itself.
@@ -355,9 +352,7 @@ fn headers_after_the_moves_are_written_in_the_header_area() {
         lines.ends_with("   3 投了\nまで2手で後手の勝ち\n"),
         "{written}"
     );
-    let back = kif::read_str(&written, Mode::Strict).expect("written KIF reads");
-    assert_eq!(back.record, first, "{written}");
-    assert_eq!(kif::to_string(&back.record), written);
+    reads_back_as_written(&first, &written);
     // KI2 reads and writes them alike.
     let ki2_text = "開始日時：2020/01/01 10:00\n手合割：平手\n▲７六歩\n備考：between moves\n\
                     △３四歩\nまで2手で後手の勝ち\n終了日時：2020/01/01 12:00\n";
@@ -376,6 +371,14 @@ fn headers_after_the_moves_are_written_in_the_header_area() {
 }
 
 /// `text` without the blanks that pad its lines.
+/// `written`, the KIF of `record`, reads back as `record`, and written again it is the
+/// same text: the writers' normal form.
+fn reads_back_as_written(record: &Record, written: &str) {
+    let back = kif::read_str(written, Mode::Strict).expect("written KIF reads");
+    assert_eq!(&back.record, record, "{written}");
+    assert_eq!(kif::to_string(&back.record), written);
+}
+
 fn trimmed(text: &str) -> String {
     text.lines()
         .map(|l| format!("{}\n", l.trim_end()))
