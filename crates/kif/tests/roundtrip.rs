@@ -317,8 +317,9 @@ fn bookmarks_are_written_after_the_comments_of_their_position() {
     assert_eq!(back.record, first, "{ki2_text}");
 }
 
-/// Header lines after the moves (`終了日時：…` after the last move) are the record's headers, after those of the header area in the order read, and are
-/// written in the header area, where Kifu for Windows writes `終了日時` (the spec's example)
+/// Header lines after the moves (`終了日時：…` after the last move) are the record's
+/// headers, after those of the header area in the order read, and are written in the
+/// header area, where Kifu for Windows writes `終了日時` (the spec's example)
 /// and ShogiHome rewrites them: their text is kept, their place is not. The record reads
 /// back as itself.
 #[test]
@@ -374,7 +375,8 @@ fn headers_after_the_moves_are_written_in_the_header_area() {
 /// `written`, the KIF of `record`, reads back as `record`, and written again it is the
 /// same text: the writers' normal form.
 fn reads_back_as_written(record: &Record, written: &str) {
-    let back = kif::read_str(written, Mode::Strict).expect("written KIF reads");
+    let back = kif::read_str(written, Mode::Strict)
+        .unwrap_or_else(|e| panic!("written KIF does not read: {e}\n{written}"));
     assert_eq!(&back.record, record, "{written}");
     assert_eq!(kif::to_string(&back.record), written);
 }
