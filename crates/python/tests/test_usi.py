@@ -406,6 +406,29 @@ def test_an_engine_writing_with_nobody_reading_waits_and_its_search_reads_to_the
         assert not pump.is_alive()
 
 
+def test_a_long_search_keeps_its_last_info_lines_and_its_score(monkeypatch):
+    from masu.usi import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "_INFO_KEPT", 100)
+    seen = []
+    with fake("flood_until_stop") as engine:
+
+        def count(info):
+            seen.append(info)
+            if len(seen) == 300:
+                engine.stop()
+
+        engine.position(None)
+        best = engine.go(timeout=30, on_info=count)
+    assert best.move == "7g7f" and len(seen) >= 300
+    # The first line alone scored the best line: it stays, before the last 100.
+    assert best.info[0] == seen[0] and best.score == {"cp": 7}
+    assert best.info[1:] == seen[-100:]
+    assert [info["nodes"] for info in best.info[1:]] == list(
+        range(len(seen) - 99, len(seen) + 1)
+    )
+
+
 @pytest.mark.parametrize("end", ["kill", "quit", "collected"])
 def test_an_engine_that_never_stops_writing_is_held_back_and_ended(end):
     import gc

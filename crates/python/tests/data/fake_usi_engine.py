@@ -93,7 +93,9 @@ def main():
         nodes = 0
         while not halt.is_set():
             nodes += 1
-            say(f"info depth 1 nodes {nodes} score cp 0 pv 7g7f")
+            # Only the first line scores the best line.
+            score = " score cp 7 pv 7g7f" if nodes == 1 else ""
+            say(f"info depth 1 nodes {nodes}{score}")
 
     for raw in sys.stdin:
         line = raw.strip()

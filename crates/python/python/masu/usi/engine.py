@@ -52,6 +52,9 @@ _QUEUE_LINES = 4096
 _QUEUE_CHARS = 1 << 22
 # A longer line keeps its first bytes, the rest up to its end is skipped.
 _LINE_BYTES = 1 << 20
+# `info` lines a BestMove keeps, the latest: a search without a time limit may write for
+# hours (`on_info` sees every line).
+_INFO_KEPT = 10_000
 
 
 class EngineError(RuntimeError):
@@ -93,7 +96,9 @@ class BestMove(NamedTuple):
     info: List[Dict[str, Any]]
     """The ``info`` lines written during the search, oldest first, as
     ``masu.shogi.read_usi_info`` reads them; a line it does not take is kept as
-    ``{"line": text}``."""
+    ``{"line": text}``. A search that writes more than 10,000 keeps its last 10,000, and
+    before them the last line with a score of its best line when that came earlier (so
+    that ``main_info`` and ``score`` stay the search's); ``on_info`` sees every line."""
 
     @property
     def main_info(self) -> Optional[Dict[str, Any]]:
@@ -101,7 +106,7 @@ class BestMove(NamedTuple):
         no ``multipv``), ``None`` without one: with MultiPV the last line written is often
         the worst of the lines."""
         for line in reversed(self.info):
-            if ("cp" in line or "mate" in line) and line.get("multipv", 1) == 1:
+            if _scores_best_line(line):
                 return cast(Dict[str, Any], line)
         return None
 
@@ -115,6 +120,10 @@ class BestMove(NamedTuple):
             return None
         keys = ("cp", "mate", "mating", "bound")
         return {k: info[k] for k in keys if k in info}
+
+
+def _scores_best_line(info: Dict[str, Any]) -> bool:
+    return ("cp" in info or "mate" in info) and info.get("multipv", 1) == 1
 
 
 def _decode(raw: bytes) -> str:
@@ -549,9 +558,13 @@ class Engine:
         The search is the last ``go`` sent: the lines and the answer of an earlier one whose
         wait timed out, still to come, are skipped (``stop()`` then ``wait_bestmove()``
         after a timeout read that search's answer instead, as ``play_game`` does)."""
-        infos: List[Dict[str, Any]] = []
+        infos: Deque[Dict[str, Any]] = collections.deque(maxlen=_INFO_KEPT)
+        # The last line scoring the best line, and how many lines came after it.
+        main: Optional[Dict[str, Any]] = None
+        after_main = 0
 
         def take(line: str) -> None:
+            nonlocal main, after_main
             if line.split(maxsplit=1)[:1] != ["info"]:
                 return
             try:
@@ -559,6 +572,10 @@ class Engine:
             except ValueError:
                 info = {"line": line}
             infos.append(info)
+            if _scores_best_line(info):
+                main, after_main = info, 0
+            else:
+                after_main += 1
             if on_info is not None:
                 on_info(info)
 
@@ -567,7 +584,10 @@ class Engine:
             move, ponder = read_usi_bestmove(line)
         except ValueError as err:
             raise EngineProtocolError(f"{self._label()} wrote {line!r}: {err}") from err
-        return BestMove(move, ponder, infos)
+        kept = list(infos)
+        if main is not None and after_main >= len(kept):
+            kept.insert(0, main)  # let go with the older lines: it stays first
+        return BestMove(move, ponder, kept)
 
     def go(
         self,
