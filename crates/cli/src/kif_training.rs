@@ -1,7 +1,8 @@
 //! `masu kif training`: record files to training data, HCPE (dlshogi) or PackedSfenValue
 //! (YaneuraOu), through masu-kif's `training`.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -12,9 +13,10 @@ use rayon::prelude::*;
 /// Training data from records: every main-line position before a legal move, labelled with
 /// that move, the game's result and the evaluation an engine wrote beside it, as HCPE
 /// (dlshogi, 38 bytes a position) or PackedSfenValue (YaneuraOu's .bin, 40 bytes). Records
-/// are read in parallel and written in the order given, every record of a CSA file that
-/// holds several; one that cannot be used is named on standard error, left out, and makes
-/// the exit status 1.
+/// are read in parallel, a few hundred files at a time, and written in the order given as
+/// each batch is done, so memory holds one batch however large the set; every record of a
+/// CSA file that holds several is taken. One that cannot be used is named on standard
+/// error, left out, and makes the exit status 1.
 #[derive(Debug, Args)]
 // `--min-rating -300` is a rating (floodgate's go below zero), not an unknown flag.
 #[command(allow_negative_numbers = true)]
@@ -28,9 +30,10 @@ pub(crate) struct TrainingArgs {
     to: Layout,
     /// Where to write (`-`: standard output). It is opened before any record is read, so a
     /// path that cannot be written fails at once; an existing file keeps its contents until
-    /// the data replaces them, and a file created for the output is removed if the command
-    /// fails before writing it. A name whose extension names another format (`games.psv`
-    /// for HCPE, `games.kif`) gets a warning, and the data.
+    /// the data replaces them. If the command fails (a write error, a full disk), it stops,
+    /// says so and leaves no part of the data: a file it created is removed, an existing
+    /// one it began to replace is left empty. A name whose extension names another format
+    /// (`games.psv` for HCPE, `games.kif`) gets a warning, and the data.
     #[arg(short, long)]
     output: PathBuf,
     /// Take only records of at least this many main-line moves.
@@ -67,89 +70,139 @@ enum Layout {
     Psv,
 }
 
+/// How many record files are converted at a time: the output holds the data of one such
+/// chunk at a time, enough files to keep every core busy.
+const CHUNK_FILES: usize = 256;
+
 pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
     // Before the records are read (minutes for a large set): a path that cannot be written
-    // fails now. A file created here is removed if the command fails before writing it.
-    let output = crate::output::Output::open(&args.output)?;
+    // fails now. A file created here is removed if the command fails before finishing it.
+    let mut output = crate::output::Output::open(&args.output)?;
     let files = crate::kif_cmd::record_files(&args.inputs)?;
     let filter = Filter {
         min_moves: args.min_moves,
         min_rating: args.min_rating,
         endings: (!args.ending.is_empty()).then(|| args.ending.clone()),
     };
-    // Each file's records in order (a CSA file may hold several).
-    let converted: Vec<Vec<Converted>> = files
-        .par_iter()
-        .map(
-            |path| match crate::input::read_records(path, Mode::Lenient) {
-                Err(err) => vec![Converted::Failed(err)],
-                Ok(records) => {
-                    let several = records.len() > 1;
-                    records
-                        .iter()
-                        .enumerate()
-                        .map(|(i, parsed)| {
-                            if !filter.takes(&parsed.record) {
-                                return Converted::LeftOut;
-                            }
-                            let game = kif::training::game_of(parsed);
-                            match game.and_then(|record| examples(record, args.to)) {
-                                Ok(bytes) => Converted::Taken(bytes),
-                                Err(e) => {
-                                    let name = crate::input::name(path);
-                                    let which = if several {
-                                        format!("{name} (record {})", i + 1)
-                                    } else {
-                                        name
-                                    };
-                                    // One line: the reader's message without the
-                                    // source line it quotes after it.
-                                    let e = e.to_string();
-                                    let e = crate::input::first_line(&e);
-                                    Converted::Failed(anyhow::anyhow!("{which}: {e}"))
-                                }
-                            }
-                        })
-                        .collect()
-                }
-            },
-        )
-        .collect();
-    let (mut out, mut records, mut failed, mut left_out) = (Vec::new(), 0, 0, 0);
-    for result in converted.into_iter().flatten() {
-        match result {
-            Converted::Taken(bytes) => {
-                out.extend_from_slice(&bytes);
-                records += 1;
-            }
-            Converted::LeftOut => left_out += 1,
-            Converted::Failed(err) => {
-                eprintln!("masu: {err:#}");
-                failed += 1;
-            }
-        }
-    }
     let (size, name) = match args.to {
         Layout::Hcpe => (kif::shogi::packed::Hcpe::SIZE, "HCPE"),
         Layout::Psv => (kif::shogi::packed::PackedSfenValue::SIZE, "PackedSfenValue"),
     };
     crate::output::warn_if_misnamed(&args.output, name);
-    output.write(&out)?;
+    let tally = match stream(
+        &files,
+        CHUNK_FILES,
+        |path| convert_file(path, &filter, args.to),
+        &mut output,
+        |err| eprintln!("masu: {err:#}"),
+    ) {
+        Ok(tally) => tally,
+        Err(err) => return Err(output.failed(err)),
+    };
+    output.finish()?;
     let chosen = if filter == Filter::default() {
         String::new()
     } else {
-        format!(" ({left_out} left out by the choice)")
+        format!(" ({} left out by the choice)", tally.left_out)
     };
     eprintln!(
-        "masu: {} {name} positions from {records} of {} records{chosen}",
-        out.len() / size,
-        records + failed + left_out
+        "masu: {} {name} positions from {} of {} records{chosen}",
+        tally.bytes / size as u64,
+        tally.records,
+        tally.records + tally.failed + tally.left_out
     );
-    Ok(if failed == 0 {
+    Ok(if tally.failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// What [`stream`] did with the records.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tally {
+    /// Records whose examples were written.
+    records: usize,
+    /// Records that could not be read or converted.
+    failed: usize,
+    /// Records the choice left out.
+    left_out: usize,
+    /// Bytes written.
+    bytes: u64,
+}
+
+/// Converts `files` with `convert`, `chunk_files` at a time in parallel, and writes each
+/// chunk's bytes to `out`, in the order of `files`, before the next is converted: memory
+/// holds one chunk's data, however many files there are. `report` is given each record
+/// that failed, in the same order. Each chunk is flushed, so a reader of standard output
+/// gets the data as it is made.
+///
+/// # Errors
+///
+/// Writing to `out` fails; nothing more is converted.
+fn stream(
+    files: &[PathBuf],
+    chunk_files: usize,
+    convert: impl Fn(&Path) -> Vec<Converted> + Sync,
+    out: &mut impl Write,
+    mut report: impl FnMut(&anyhow::Error),
+) -> std::io::Result<Tally> {
+    let mut tally = Tally::default();
+    for chunk in files.chunks(chunk_files.max(1)) {
+        // Each file's records in order (a CSA file may hold several).
+        let converted: Vec<Vec<Converted>> = chunk.par_iter().map(|p| convert(p)).collect();
+        for result in converted.into_iter().flatten() {
+            match result {
+                Converted::Taken(bytes) => {
+                    out.write_all(&bytes)?;
+                    tally.bytes += bytes.len() as u64;
+                    tally.records += 1;
+                }
+                Converted::LeftOut => tally.left_out += 1,
+                Converted::Failed(err) => {
+                    report(&err);
+                    tally.failed += 1;
+                }
+            }
+        }
+        out.flush()?;
+    }
+    Ok(tally)
+}
+
+/// What becomes of each record of the file at `path`, in order.
+fn convert_file(path: &Path, filter: &Filter, layout: Layout) -> Vec<Converted> {
+    let records = match crate::input::read_records(path, Mode::Lenient) {
+        Err(err) => return vec![Converted::Failed(err)],
+        Ok(records) => records,
+    };
+    let several = records.len() > 1;
+    records
+        .iter()
+        .enumerate()
+        .map(|(i, parsed)| {
+            if !filter.takes(&parsed.record) {
+                return Converted::LeftOut;
+            }
+            let game = kif::training::game_of(parsed);
+            match game.and_then(|record| examples(record, layout)) {
+                Ok(bytes) => Converted::Taken(bytes),
+                Err(e) => {
+                    let name = crate::input::name(path);
+                    let which = if several {
+                        format!("{name} (record {})", i + 1)
+                    } else {
+                        name
+                    };
+                    // One line: the reader's message without the source line it quotes
+                    // after it.
+                    let e = e.to_string();
+                    let e = crate::input::first_line(&e);
+                    Converted::Failed(anyhow::anyhow!("{which}: {e}"))
+                }
+            }
+        })
+        .collect()
 }
 
 /// What became of one record.
@@ -174,4 +227,70 @@ fn examples(record: &kif::Record, layout: Layout) -> Result<Vec<u8>, kif::traini
             .flat_map(|e| e.to_bytes())
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use kif::training::Filter;
+
+    use super::{Layout, Tally, convert_file, stream};
+
+    /// Record files of masu-kif's corpus: games of every format, and a mate problem that
+    /// gives no data.
+    fn corpus_files() -> Vec<PathBuf> {
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kif/tests/data/corpus");
+        [
+            "kif/kfjs__20081220kyoochi.kif",
+            "csa/skc__floodgate.csa",
+            "kif/tsumemi__1.kif",
+            "jkf/kfjs__ryuou201409020101.jkf",
+            "ki2/kfjs__denou3-1.ki2",
+            "csa/mog__csa_game_001.csa",
+            "kif/kfjs__shogidb2.kifu",
+            "kif/mog__kif_game_001.kif",
+        ]
+        .iter()
+        .map(|name| corpus.join(name))
+        .collect()
+    }
+
+    /// What `stream` writes of `files` converting `chunk_files` at a time, and its tally.
+    fn streamed(files: &[PathBuf], chunk_files: usize) -> (Vec<u8>, Tally, usize) {
+        let (mut out, mut reported) = (Vec::new(), 0);
+        let convert = |path: &Path| convert_file(path, &Filter::default(), Layout::Hcpe);
+        let tally = stream(files, chunk_files, convert, &mut out, |_| reported += 1)
+            .unwrap_or_else(|e| panic!("a Vec takes every byte: {e}"));
+        (out, tally, reported)
+    }
+
+    /// The data is the same however many files a chunk holds: each record's entries in the
+    /// order of the files, whichever chunk it falls in (the last one short here).
+    #[test]
+    fn chunks_are_written_in_the_order_of_the_files() {
+        let files = corpus_files();
+        for file in &files {
+            assert!(file.is_file(), "{}", file.display());
+        }
+        let expected: Vec<u8> = files
+            .iter()
+            .flat_map(|path| convert_file(path, &Filter::default(), Layout::Hcpe))
+            .filter_map(|converted| match converted {
+                super::Converted::Taken(bytes) => Some(bytes),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let (whole, tally, reported) = streamed(&files, files.len());
+        assert_eq!(whole, expected);
+        assert_eq!(tally.bytes, expected.len() as u64);
+        assert_eq!((tally.failed, reported, tally.left_out), (1, 1, 0));
+        for chunk_files in [1, 2, 3, 0] {
+            let (out, chunked, reported) = streamed(&files, chunk_files);
+            assert!(out == expected, "{chunk_files} files a chunk");
+            assert_eq!(chunked, tally, "{chunk_files} files a chunk");
+            assert_eq!(reported, 1, "{chunk_files} files a chunk");
+        }
+    }
 }
