@@ -37,7 +37,7 @@ struct ListArgs {
     #[arg(long, conflicts_with = "json")]
     csv: bool,
     /// JSON Lines, one object per record, keyed by the column names: `plies` a number, the
-    /// others strings (empty when the record does not say).
+    /// others strings, `null` when the record does not say (a header it lacks, no result).
     #[arg(long)]
     json: bool,
 }
@@ -174,34 +174,38 @@ const COLUMNS: [&str; 8] = [
     "file", "date", "event", "black", "white", "handicap", "plies", "result",
 ];
 
-/// A row of `masu kif list`: its cells as text, and the number of plies as a number too
-/// (for `--json`).
+/// A row of `masu kif list`: its cells as text (`None` where the record does not say: a
+/// header it lacks, no result), and the number of plies as a number too (for `--json`).
 struct ListRow {
-    cells: [String; 8],
+    cells: [Option<String>; 8],
     plies: usize,
 }
 
+impl ListRow {
+    /// The cells as the table and CSV show them, empty where the record does not say.
+    fn texts(&self) -> [String; 8] {
+        self.cells.clone().map(Option::unwrap_or_default)
+    }
+}
+
 fn list_row(path: &Path, record: &Record) -> ListRow {
-    let header = |key| record.headers.get(key).unwrap_or_default().to_owned();
+    let header = |key| record.headers.get(key).map(str::to_owned);
     let handicap = match record.start.handicap {
         Some(h) => h.to_string(),
         None => header(HeaderKey::Handicap)
-            .chars()
-            .next()
-            .map_or_else(|| "その他".to_owned(), |_| header(HeaderKey::Handicap)),
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "その他".to_owned()),
     };
     let plies = record.tree.main_line_moves();
     let cells = [
-        path.display().to_string(),
+        Some(path.display().to_string()),
         header(HeaderKey::StartTime),
         header(HeaderKey::Event),
         header(HeaderKey::Black),
         header(HeaderKey::White),
-        handicap,
-        plies.to_string(),
-        record
-            .result()
-            .map_or_else(String::new, ToString::to_string),
+        Some(handicap),
+        Some(plies.to_string()),
+        record.result().map(ToString::to_string),
     ];
     ListRow { cells, plies }
 }
@@ -245,14 +249,14 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
             writeln!(
                 out,
                 "{}",
-                row.cells
+                row.texts()
                     .iter()
                     .map(|v| csv_field(v))
                     .collect::<Vec<_>>()
                     .join(",")
             )?;
         } else {
-            table.push(row.cells);
+            table.push(row.texts());
         }
     }
     if !args.json && !args.csv {
@@ -266,7 +270,8 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A row of `masu kif list --json`: the columns by name, `plies` a number, the others
-/// strings (empty when the record has no such header).
+/// strings, `null` where the record does not say (a header it lacks, no result): a
+/// header written empty is `""`.
 fn json_row(row: &ListRow) -> serde_json::Value {
     let object: serde_json::Map<String, serde_json::Value> = COLUMNS
         .iter()
@@ -274,7 +279,7 @@ fn json_row(row: &ListRow) -> serde_json::Value {
         .map(|(&column, cell)| {
             let value = match column {
                 "plies" => row.plies.into(),
-                _ => cell.clone().into(),
+                _ => cell.clone().map_or(serde_json::Value::Null, Into::into),
             };
             (column.to_owned(), value)
         })

@@ -88,6 +88,35 @@ fn list_json_gives_numbers_as_numbers() {
     assert_eq!(row.len(), 8, "{json}");
 }
 
+/// What a record does not say (a header it lacks, no result) is `null` in `masu kif list
+/// --json`, where it was `""`, the value of a header written empty, which stays `""`.
+#[test]
+fn list_json_gives_null_for_what_a_record_does_not_say() {
+    let row = |text: &str| -> serde_json::Value {
+        let run = masu_with_bytes(&["kif", "list", "--json", "-"], text.as_bytes());
+        assert_eq!(run.status.code(), Some(0), "{text}");
+        serde_json::from_slice(&run.stdout).unwrap()
+    };
+    let csa = row("V2.2\nN+A\nPI\n+\n+7776FU\n");
+    assert_eq!(
+        csa,
+        serde_json::json!({
+            "file": "-", "date": null, "event": null, "black": "A", "white": null,
+            "handicap": "平手", "plies": 1, "result": null,
+        })
+    );
+    let kif = row("棋戦：\n先手：B\n手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 投了\n");
+    assert_eq!(
+        (&kif["event"], &kif["black"], &kif["white"], &kif["result"]),
+        (
+            &serde_json::json!(""),
+            &serde_json::json!("B"),
+            &serde_json::Value::Null,
+            &serde_json::json!("投了")
+        )
+    );
+}
+
 #[test]
 fn list_walks_folders() {
     let out = masu_ok(&["kif", "list", &corpus("csa"), "--json"]);
