@@ -200,9 +200,11 @@ pub struct Config {
     pub answer: AnswerLevel,
     /// The fixed-depth search at new leaves.
     pub leaf_search: LeafSearch,
-    /// Threads that search one problem (0 counts as 1). Each helper thread (all but the
-    /// main one) has a table of its own, an eighth of [`Config::table_bytes`] shared out
-    /// among them (the main search keeps the rest), and proves the defences along the main
+    /// Threads that search one problem (0 counts as 1, more than [`MAX_THREADS`] as that
+    /// many: each has a table of its own, and `usize::MAX` of them would be made until
+    /// memory ran out). Each helper thread (all but the main one) has a table of its own,
+    /// an eighth of [`Config::table_bytes`] shared out among them (the main search keeps
+    /// the rest), and proves the defences along the main
     /// search's current line that it will need next; each proof goes to the main search's
     /// table whole. Helpers work under the proof and the shortening's searches, once the
     /// main search has spent [`Config::helpers_after_nodes`]; the answer's small searches
@@ -222,6 +224,9 @@ pub struct Config {
     /// thread; 0 lets them join at once.
     pub helpers_after_nodes: u64,
 }
+
+/// The most threads a solve runs ([`Config::threads`]).
+pub const MAX_THREADS: usize = 1024;
 
 /// The default of [`Config::helpers_after_nodes`]: 2^22 nodes.
 pub const HELPERS_AFTER_NODES: u64 = 1 << 22;

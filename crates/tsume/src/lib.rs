@@ -20,7 +20,7 @@ mod verdict;
 
 pub use config::{
     AnswerLevel, Config, HELPERS_AFTER_NODES, INTERRUPT_INTERVAL, InterruptFn, LeafSearch, Limits,
-    ParseAnswerLevelError, Progress, ProgressFn,
+    MAX_THREADS, ParseAnswerLevelError, Progress, ProgressFn,
 };
 pub use error::{ParseProblemError, SolutionFault, SolveError, TableError};
 pub use problem::{Expected, Problem, parse_position, parse_problems};

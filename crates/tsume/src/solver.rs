@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use shogi::{Move, Position};
 
-use crate::config::{AnswerLevel, Config, INTERRUPT_INTERVAL, InterruptFn, LeafSearch};
+use crate::config::{
+    AnswerLevel, Config, INTERRUPT_INTERVAL, InterruptFn, LeafSearch, MAX_THREADS,
+};
 use crate::error::{SolveError, TableError};
 use crate::pn::{LEN_INF, Len};
 use crate::search::line::{MainLine, Yozume};
@@ -77,7 +79,7 @@ impl Solver {
         }
         // With helpers, an eighth of the memory is theirs: their searches are small, and a
         // table's memory costs kernel time as it fills (this machine zeroes 0.4 GB/s).
-        let threads = config.threads.max(1);
+        let threads = config.threads.clamp(1, MAX_THREADS);
         let helpers_bytes = if threads > 1 {
             config.table_bytes / 8
         } else {

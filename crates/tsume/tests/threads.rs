@@ -7,7 +7,9 @@
 mod common;
 
 use common::{generated, load, verify_line};
-use masu_tsume::{AnswerLevel, Config, HELPERS_AFTER_NODES, Limits, Problem, Solver, Verdict};
+use masu_tsume::{
+    AnswerLevel, Config, HELPERS_AFTER_NODES, Limits, MAX_THREADS, Problem, Solver, Verdict,
+};
 
 fn solver(threads: usize, answer: AnswerLevel) -> Solver {
     Solver::new(Config {
@@ -140,4 +142,27 @@ fn helpers_wait_for_the_main_search() {
     assert!(alone < HELPERS_AFTER_NODES, "{alone}");
     assert_eq!(nodes(HELPERS_AFTER_NODES), alone);
     assert_eq!(nodes(u64::MAX), alone);
+}
+
+/// A thread count past [`MAX_THREADS`] is taken as that many: every thread has a table,
+/// and `usize::MAX` of them were made until memory ran out.
+#[test]
+fn more_threads_than_the_most_are_the_most() {
+    let p = load("shogiboardq_3ply_30.txt").remove(0);
+    let (sender, answers) = std::sync::mpsc::channel();
+    let mut tables = Vec::new();
+    for threads in [MAX_THREADS, usize::MAX] {
+        let (sender, position) = (sender.clone(), p.position.clone());
+        std::thread::spawn(move || {
+            let mut solver = solver(threads, AnswerLevel::Exact);
+            let length = solver.solve(&position).map(|v| v.mate().map(|m| m.length));
+            let _ = sender.send((length, solver.stats().table_capacity));
+        });
+        let (length, capacity) = answers
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap_or_else(|e| panic!("{threads} threads: no answer: {e}"));
+        assert_eq!(length, Ok(Some(3)), "{threads} threads");
+        tables.push(capacity);
+    }
+    assert_eq!(tables[0], tables[1]);
 }
