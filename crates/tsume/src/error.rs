@@ -29,8 +29,11 @@ pub enum ParseProblemError {
         /// What the position parser said.
         source: ParseSfenError,
     },
-    /// The length column is neither a number nor `?`.
-    #[error("line {line}, column {column}: bad length `{text}`: {source}")]
+    /// The length column is neither a number nor `?` (nor `-1` or `no_mate`).
+    #[error(
+        "line {line}, column {column}: bad length `{text}`: {source} (expected the mate's \
+         plies, -1 for no mate or ? when not known)"
+    )]
     Length {
         /// 1-based line number.
         line: usize,

@@ -26,13 +26,15 @@ use crate::verdict::Verdict;
 /// what [`bundled`](crate::bundled) problems carry.
 ///
 /// Its text is the length column's: the length in plies, `-1` for no mate, `?` when not
-/// recorded (`nomate` is read too).
+/// recorded (`nomate` is read too, and `no_mate`: how [`Verdict::kind`] and the `serde`
+/// form spell it).
 ///
 /// ```
 /// use masu_tsume::Expected;
 ///
 /// assert_eq!("15".parse::<Expected>()?, Expected::Mate(15));
 /// assert_eq!("-1".parse::<Expected>()?, Expected::NoMate);
+/// assert_eq!("no_mate".parse::<Expected>()?, Expected::NoMate);
 /// assert_eq!(Expected::Unknown.to_string(), "?");
 /// # Ok::<_, std::num::ParseIntError>(())
 /// ```
@@ -80,7 +82,7 @@ impl FromStr for Expected {
     fn from_str(text: &str) -> Result<Expected, ParseIntError> {
         match text.trim() {
             "?" | "" => Ok(Expected::Unknown),
-            "-1" | "nomate" => Ok(Expected::NoMate),
+            "-1" | "nomate" | "no_mate" => Ok(Expected::NoMate),
             n => n.parse().map(Expected::Mate),
         }
     }
@@ -341,6 +343,19 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.expected, Expected::NoMate);
+    }
+
+    #[test]
+    fn a_bad_length_says_what_the_column_takes() {
+        let err = Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\t-3", 1).unwrap_err();
+        assert!(
+            err.to_string()
+                .ends_with("(expected the mate's plies, -1 for no mate or ? when not known)"),
+            "{err}"
+        );
+        // The word the JSON of a verdict uses reads as `-1` does.
+        let p = Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b G 1\tno_mate", 2).unwrap();
+        assert_eq!(p.expected, Expected::NoMate);
     }
 
     #[test]
