@@ -528,7 +528,9 @@ fn write_text(
         if level == AnswerLevel::Full && m.exact && !m.alternatives_complete {
             writeln!(out, "  余詰: search not finished (budget)")?;
         }
-        if m.convention == Convention::Unknown {
+        // Below the full level the convention answer is never worked out: said only
+        // where it was asked for and its budget ran out.
+        if level == AnswerLevel::Full && m.convention == Convention::Unknown {
             writeln!(out, "  by convention: not worked out")?;
         }
         if let Some(c) = m.convention.differing() {

@@ -281,6 +281,16 @@ fn the_answer_level_is_chosen() {
     assert!(exact.contains("\"exact\":true"), "{exact}");
     assert!(exact.contains("\"convention\":\"unknown\""), "{exact}");
     assert!(exact.contains("\"alternatives\":[]"), "{exact}");
+    // The text says "not worked out" only where the convention answer was asked for: at
+    // the full level, when a limit stopped it (this 13-ply mate's needs 1,178 nodes).
+    for level in ["proof", "short", "exact"] {
+        let text = masu_ok(&["solve", sfen, "--level", level]);
+        assert!(!text.contains("by convention"), "{level}: {text}");
+    }
+    let cut = "+P8/9/2S6/1+P7/kN7/9/SL7/9/9 b 2r2b4g2s3n3l16p 1";
+    let text = masu_ok(&["solve", cut, "--nodes", "100"]);
+    assert!(text.contains("mate in 13 ["), "{text}");
+    assert!(text.contains("by convention: not worked out"), "{text}");
     for full in [
         masu_ok(&["solve", sfen, "--level", "full", "--json"]),
         masu_ok(&["solve", sfen, "--json"]),
