@@ -11,7 +11,8 @@
 //! has a second to answer first.
 //! A mate search runs on its own thread, so `stop` and `quit` are read and acted on while it
 //! searches; it answers `checkmate <moves>`, `checkmate nomate` or `checkmate timeout`, with
-//! `info` lines (nodes, nps, time, pv) meanwhile. A plain `go` answers `bestmove` with the
+//! `info` lines (nodes, nps, time, pv) meanwhile (a position whose side not to move has no
+//! king is `nomate`, after an `info string` that says so). A plain `go` answers `bestmove` with the
 //! mating move when a short search finds one, `resign` only when there is no legal move, and
 //! otherwise some legal move, so that a GUI never waits forever.
 
@@ -316,6 +317,10 @@ impl Engine {
                     reason: StopReason::Cancelled,
                 }),
             };
+            if let Err(err) = &answer {
+                // `nomate` alone would hide a problem set up with the wrong side to move.
+                say(&out, &format!("info string not a mate problem: {err}"));
+            }
             say(&out, &checkmate_answer(&answer));
         });
         let limited = time.is_some() || self.settings.node_limit.is_some();

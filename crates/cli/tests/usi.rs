@@ -336,6 +336,14 @@ fn checkmated_side_resigns_and_bad_positions_are_reported() {
     assert_eq!(gui.expect("checkmate", 5 * SECOND), "checkmate timeout");
     gui.send("go btime 0 wtime 0 byoyomi 1000");
     assert_eq!(gui.expect("bestmove", 5 * SECOND), "bestmove resign");
+    // White to move with the only king: nothing to mate, and the GUI hears why.
+    gui.send("position sfen 4k4/9/9/9/9/9/9/9/9 w G 1");
+    gui.send("go mate 60000");
+    assert_eq!(
+        gui.expect("info string", 5 * SECOND),
+        "info string not a mate problem: the defender has no king"
+    );
+    assert_eq!(gui.expect("checkmate", SECOND), "checkmate nomate");
     // A good position afterwards is searched again.
     gui.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
     gui.send("go mate 60000");
