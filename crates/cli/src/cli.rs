@@ -23,6 +23,16 @@ enum Command {
     Kif(kif_cmd::KifArgs),
     Reversi(reversi_cmd::ReversiArgs),
     /// Speak USI on stdin/stdout: a mate engine for shogi GUIs (`go mate`).
+    ///
+    /// Options: `USI_Hash` (MiB, default 64), `Threads` (threads searching one problem, as
+    /// `masu solve --threads`; default 1) and `AnswerLevel` (`proof`, `short`, `exact` or
+    /// `full`, as `masu solve --level`; default `exact`). Positions are read as mate
+    /// problems: the attacker may have no king, and the pieces on neither the board nor a
+    /// hand are the defender's. `go mate <ms>` or `go mate infinite` answers `checkmate
+    /// <moves>`, `checkmate nomate` or `checkmate timeout` (`stop` and `quit` are read while
+    /// it searches); a plain `go` answers `bestmove` with a quick mate's first move, else
+    /// some legal move. `masu-usi` is the same engine, for GUIs that start an engine without
+    /// arguments.
     Usi,
 }
 

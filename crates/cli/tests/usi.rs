@@ -209,6 +209,25 @@ fn usi_declares_the_engines_defaults_after_a_setoption() {
     gui.wait_exit(5 * SECOND);
 }
 
+/// `masu usi --help` says what a GUI can set and what the engine answers.
+#[test]
+fn the_help_names_the_options_and_answers() {
+    let out = Command::new(env!("CARGO_BIN_EXE_masu"))
+        .args(["usi", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for word in [
+        "USI_Hash",
+        "Threads",
+        "AnswerLevel",
+        "checkmate nomate",
+        "masu-usi",
+    ] {
+        assert!(help.contains(word), "{word} missing in {help}");
+    }
+}
+
 #[test]
 fn masu_usi_binary_is_the_same_engine() {
     let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
