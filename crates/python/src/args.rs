@@ -22,8 +22,13 @@ pub(crate) fn seconds(time: Option<f64>) -> PyResult<Option<Duration>> {
 /// A table size in MiB as bytes: at least 1 MiB and within the address space, else
 /// ValueError.
 pub(crate) fn table_bytes(hash_mb: usize) -> PyResult<usize> {
-    hash_mb
-        .checked_mul(1 << 20)
-        .filter(|&b| b > 0)
-        .ok_or_else(|| value_error(format!("hash_mb {hash_mb} is not a table size")))
+    // Each message says what would do.
+    let why = match hash_mb.checked_mul(1 << 20) {
+        Some(0) => "a table has at least 1 MiB",
+        Some(bytes) => return Ok(bytes),
+        None => "that many MiB do not fit in the address space",
+    };
+    Err(value_error(format!(
+        "hash_mb {hash_mb} is not a table size: {why}"
+    )))
 }

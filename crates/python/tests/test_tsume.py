@@ -167,6 +167,11 @@ def test_a_solver_keeps_its_settings_for_many_problems():
 def test_a_table_too_large_is_a_value_error():
     with pytest.raises(ValueError):
         tsume.solve(MATE3, hash_mb=1 << 40)
+    # A size that is none says what would do.
+    with pytest.raises(ValueError, match=r"^hash_mb 0 is not a table size: a table has at least 1 MiB$"):
+        tsume.solve(MATE3, hash_mb=0)
+    with pytest.raises(ValueError, match=r"do not fit in the address space$"):
+        tsume.Solver(hash_mb=(1 << 64) - 1)
     with pytest.raises(ValueError):
         tsume.solve_many([MATE3], hash_mb=1 << 40)
 
