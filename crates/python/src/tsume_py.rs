@@ -50,7 +50,8 @@ pub(crate) struct Solution {
     /// `line` in KI2 notation, the official Japanese one: `["▲２二金", "△同　玉", ...]`.
     line_ki2: Vec<String>,
     /// The tsume-convention length (futile interpositions not counted), `None` when not
-    /// worked out (`level` below `"full"`).
+    /// worked out: `level` below `"full"`, a length not proven shortest, or a node or time
+    /// limit that stopped the answer first.
     convention_length: Option<u32>,
     /// Other attacker moves that mate as fast as the main line's (余詰), as (index into
     /// `line`, USI move), searched at `level="full"` only.
