@@ -1,13 +1,12 @@
-//! `masu kif list | check | convert` (and `training`, in `kif_training`): game records
-//! through masu-kif.
+//! `masu kif list | check` (and `convert` and `training`, in `kif_convert` and
+//! `kif_training`): game records through masu-kif.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
-use clap::{Args, Subcommand, ValueEnum};
-use kif::encoding::TextEncoding;
+use anyhow::Context;
+use clap::{Args, Subcommand};
 use kif::{HeaderKey, Mode, Record, Severity};
 use rayon::prelude::*;
 
@@ -22,7 +21,7 @@ pub(crate) struct KifArgs {
 enum KifCommand {
     List(ListArgs),
     Check(CheckArgs),
-    Convert(ConvertArgs),
+    Convert(crate::kif_convert::ConvertArgs),
     Training(crate::kif_training::TrainingArgs),
 }
 
@@ -57,67 +56,11 @@ struct CheckArgs {
     strict: bool,
 }
 
-/// Convert a record to another format (a CSA file of several records: all of them, to CSA).
-///
-/// What the reader doubted or left out is printed as `masu kif check` prints it; the exit
-/// status is 1 when it left out part of the game (a move that does not read), though the
-/// rest is written. What the target format cannot hold is named in a `note:` line each
-/// (USI, a `position` command, holds the main line's moves alone: the headers, comments,
-/// times, variations and the ending are named).
-#[derive(Debug, Args)]
-struct ConvertArgs {
-    /// The record to read (`-`: standard input); format and encoding are detected.
-    file: PathBuf,
-    /// The format to write.
-    #[arg(long, value_enum)]
-    to: Target,
-    /// Text encoding of KIF, KI2 and CSA output (JKF and USI are always UTF-8). By default
-    /// it follows the output file's name: `.kif` and `.ki2` are written in Shift_JIS
-    /// (CP932), as the programs that read them expect; any other name (`.csa`, whose first
-    /// line declares its encoding, among them) and standard output in UTF-8.
-    #[arg(long, value_enum)]
-    encoding: Option<Encoding>,
-    /// Where to write (standard output when left out). A name whose extension names
-    /// another format than `--to` (`game.kif` for CSA) gets a warning, and the text.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum Target {
-    Kif,
-    Ki2,
-    Csa,
-    Jkf,
-    Usi,
-}
-
-impl Target {
-    /// The format's name in messages (`CSA`), as masu-kif's `Format::name` gives it.
-    fn name(self) -> &'static str {
-        match self {
-            Target::Kif => "KIF",
-            Target::Ki2 => "KI2",
-            Target::Csa => "CSA",
-            Target::Jkf => "JKF",
-            Target::Usi => "USI",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum Encoding {
-    #[value(name = "utf-8", alias = "utf8")]
-    Utf8,
-    #[value(name = "shift_jis", alias = "sjis", alias = "cp932")]
-    ShiftJis,
-}
-
 pub(crate) fn run(args: &KifArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         KifCommand::List(args) => list(args),
         KifCommand::Check(args) => check(args),
-        KifCommand::Convert(args) => convert(args),
+        KifCommand::Convert(args) => crate::kif_convert::run(args),
         KifCommand::Training(args) => crate::kif_training::run(args),
     }
 }
@@ -403,178 +346,5 @@ fn message(d: &kif::Diagnostic) -> String {
     match text.split_once(": ") {
         Some((prefix, rest)) if prefix.starts_with("line ") => rest.to_owned(),
         _ => text,
-    }
-}
-
-fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    let records = crate::input::read_records(&args.file, Mode::Lenient)?;
-    // What the reader left out or doubted is said, as `masu kif check` says it: a move that
-    // does not read is not in the output.
-    let damaged = report_all(&crate::input::location_name(&args.file), &records) > 0;
-    let status = convert_records(args, &records)?;
-    Ok(if damaged { ExitCode::FAILURE } else { status })
-}
-
-/// Writes `records` in the target format.
-fn convert_records(args: &ConvertArgs, records: &[kif::Parsed]) -> anyhow::Result<ExitCode> {
-    let encoding = output_encoding(args)?;
-    if records.len() > 1 {
-        return convert_all(args, records, encoding);
-    }
-    let Some(parsed) = records.first() else {
-        anyhow::bail!("{}: no record", crate::input::name(&args.file));
-    };
-    let record = &parsed.record;
-    // What the target cannot hold, as masu-kif words it for each format.
-    let (text, lost) = match args.to {
-        Target::Kif => (
-            kif::kif::write(record, &text_options(encoding)),
-            record.left_out_by(kif::Format::Kif),
-        ),
-        Target::Ki2 => (
-            kif::ki2::write(record, &text_options(encoding)),
-            record.left_out_by(kif::Format::Ki2),
-        ),
-        Target::Csa => {
-            let options = kif::csa::WriteOptions {
-                encoding,
-                ..kif::csa::WriteOptions::default()
-            };
-            let written = kif::csa::write(record, &options);
-            let lost = written.left_out(record);
-            (written.text, lost)
-        }
-        Target::Jkf => {
-            let written = kif::jkf::write(record);
-            let lost = written.left_out(record);
-            (written.text, lost)
-        }
-        Target::Usi => {
-            let (command, lost) = main_line_usi(record)?;
-            (format!("{command}\n"), lost)
-        }
-    };
-    for what in &lost {
-        eprintln!("masu: note: the target format cannot hold {what}");
-    }
-    write_converted(args, &text, encoding)
-}
-
-/// A file of several records (CSA, `/` between them): all of them as CSA, the only target
-/// that holds more than one.
-fn convert_all(
-    args: &ConvertArgs,
-    records: &[kif::Parsed],
-    encoding: TextEncoding,
-) -> anyhow::Result<ExitCode> {
-    if !matches!(args.to, Target::Csa) {
-        let target = args.to.name();
-        anyhow::bail!(
-            "{} holds {} records and a {target} file one: convert them to CSA (--to csa), which holds them all",
-            crate::input::name(&args.file),
-            records.len()
-        );
-    }
-    let options = kif::csa::WriteOptions {
-        encoding,
-        ..kif::csa::WriteOptions::default()
-    };
-    let records: Vec<Record> = records.iter().map(|p| p.record.clone()).collect();
-    for (i, record) in records.iter().enumerate() {
-        for what in kif::csa::write(record, &options).left_out(record) {
-            eprintln!(
-                "masu: note: record {}: the target format cannot hold {what}",
-                i + 1
-            );
-        }
-    }
-    let text = kif::csa::write_all(&records, &options).text;
-    write_converted(args, &text, encoding)
-}
-
-/// Writes the converted text in `encoding` to the output.
-fn write_converted(
-    args: &ConvertArgs,
-    text: &str,
-    encoding: TextEncoding,
-) -> anyhow::Result<ExitCode> {
-    let encoded = kif::encoding::encode(text, encoding);
-    if !encoded.unmappable.is_empty() {
-        let e = kif::encoding::EncodeError {
-            encoding,
-            unmappable: encoded.unmappable,
-        };
-        let target = args.to.name();
-        bail!("{e} of the {target} output; write it in UTF-8 with --encoding utf-8");
-    }
-    for u in &encoded.substituted {
-        eprintln!(
-            "masu: note: {encoding} writes the character {} at line {}, column {} of the output as another",
-            u.ch, u.line, u.column
-        );
-    }
-    let bytes = encoded.bytes;
-    match &args.output {
-        Some(path) => {
-            crate::output::warn_if_misnamed(path, args.to.name());
-            crate::output::write(path, &bytes)?;
-        }
-        None => crate::output::write(Path::new("-"), &bytes)?,
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The USI command of the main line and what it leaves out, in masu-kif's words (the
-/// headers, comments, times, variations, the ending ...). A game that ends in a recorded
-/// foul (an illegal move kept as played, as records of games lost by a foul have it) has
-/// no position after the foul: the moves before it are written, with a warning rather
-/// than a note, as the game itself is cut short.
-fn main_line_usi(record: &Record) -> anyhow::Result<(String, Vec<String>)> {
-    let mut written = kif::usi::write(record)?;
-    written.dropped.retain(|dropped| match dropped {
-        kif::usi::Dropped::Foul(id) => {
-            let ply = record.tree[*id].ply();
-            eprintln!(
-                "masu: warning: illegal move at ply {ply} (a recorded foul): USI holds the {} moves before it",
-                ply.saturating_sub(1)
-            );
-            false
-        }
-        _ => true,
-    });
-    let lost = written.left_out(record);
-    Ok((written.text, lost))
-}
-
-/// The encoding to write in: `--encoding`, else what the output file's extension means
-/// (`.kif`, `.ki2`: Shift_JIS), else UTF-8. JKF and USI are UTF-8 only.
-fn output_encoding(args: &ConvertArgs) -> anyhow::Result<TextEncoding> {
-    let utf8_only = matches!(args.to, Target::Jkf | Target::Usi);
-    if let Some(chosen) = args.encoding {
-        let encoding = match chosen {
-            Encoding::Utf8 => TextEncoding::Utf8,
-            Encoding::ShiftJis => TextEncoding::ShiftJis,
-        };
-        if utf8_only && encoding != TextEncoding::Utf8 {
-            bail!("JKF and USI are written in UTF-8 only, not {encoding}");
-        }
-        return Ok(encoding);
-    }
-    let by_name = args
-        .output
-        .as_deref()
-        .and_then(Path::extension)
-        .and_then(|e| e.to_str())
-        .and_then(TextEncoding::for_extension);
-    Ok(match by_name {
-        Some(encoding) if !utf8_only => encoding,
-        _ => TextEncoding::Utf8,
-    })
-}
-
-fn text_options(encoding: TextEncoding) -> kif::kif::WriteOptions {
-    kif::kif::WriteOptions {
-        encoding,
-        ..kif::kif::WriteOptions::default()
     }
 }

@@ -7,6 +7,7 @@ pub mod usi;
 
 mod input;
 mod kif_cmd;
+mod kif_convert;
 mod kif_training;
 mod output;
 mod render;
