@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use kif::training::Filter;
 use kif::{Mode, Special};
-use rayon::prelude::*;
 
 /// Training data from records: every main-line position before a legal move, labelled with
 /// that move, the game's result and the evaluation an engine wrote beside it, as HCPE
@@ -70,10 +69,6 @@ enum Layout {
     Psv,
 }
 
-/// How many record files are converted at a time: the output holds the data of one such
-/// chunk at a time, enough files to keep every core busy.
-const CHUNK_FILES: usize = 256;
-
 pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
     // Before the records are read (minutes for a large set): a path that cannot be written
     // fails now. A file created here is removed if the command fails before finishing it.
@@ -91,7 +86,7 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
     crate::output::warn_if_misnamed(&args.output, name);
     let tally = match stream(
         &files,
-        CHUNK_FILES,
+        crate::in_order::CHUNK_FILES,
         |path| convert_file(path, &filter, args.to),
         &mut output,
         |err| eprintln!("masu: {err:#}"),
@@ -148,25 +143,29 @@ fn stream(
     mut report: impl FnMut(&anyhow::Error),
 ) -> std::io::Result<Tally> {
     let mut tally = Tally::default();
-    for chunk in files.chunks(chunk_files.max(1)) {
-        // Each file's records in order (a CSA file may hold several).
-        let converted: Vec<Vec<Converted>> = chunk.par_iter().map(|p| convert(p)).collect();
-        for result in converted.into_iter().flatten() {
-            match result {
-                Converted::Taken(bytes) => {
-                    out.write_all(&bytes)?;
-                    tally.bytes += bytes.len() as u64;
-                    tally.records += 1;
-                }
-                Converted::LeftOut => tally.left_out += 1,
-                Converted::Failed(err) => {
-                    report(&err);
-                    tally.failed += 1;
+    crate::in_order::for_each_chunk(
+        files,
+        chunk_files,
+        |p| convert(p),
+        |converted| {
+            // Each file's records in order (a CSA file may hold several).
+            for result in converted.into_iter().flatten() {
+                match result {
+                    Converted::Taken(bytes) => {
+                        out.write_all(&bytes)?;
+                        tally.bytes += bytes.len() as u64;
+                        tally.records += 1;
+                    }
+                    Converted::LeftOut => tally.left_out += 1,
+                    Converted::Failed(err) => {
+                        report(&err);
+                        tally.failed += 1;
+                    }
                 }
             }
-        }
-        out.flush()?;
-    }
+            out.flush()
+        },
+    )?;
     Ok(tally)
 }
 

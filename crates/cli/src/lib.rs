@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod usi;
 
+mod in_order;
 mod input;
 mod kif_cmd;
 mod kif_convert;
