@@ -71,16 +71,45 @@ const RECORD_EXTENSIONS: [&str; 7] = ["kif", "kifu", "ki2", "ki2u", "csa", "jkf"
 /// Each folder is walked once, however many links lead to it: a link to a folder above
 /// it listed the same records again at every level.
 pub(crate) fn record_files(inputs: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
+    Ok(found_record_files(inputs)?
+        .into_iter()
+        .map(|found| found.path)
+        .collect())
+}
+
+/// A record file among the inputs, as [`found_record_files`] finds it.
+#[derive(Debug)]
+pub(crate) struct Found {
+    /// Where it is read.
+    pub(crate) path: PathBuf,
+    /// Its path under the folder given, or its file name for a file named itself: where a
+    /// conversion into a folder writes it.
+    pub(crate) relative: PathBuf,
+}
+
+/// The files of [`record_files`], each with its path relative to the input that named it.
+pub(crate) fn found_record_files(inputs: &[PathBuf]) -> anyhow::Result<Vec<Found>> {
+    let mut found = Vec::new();
     let mut walked = std::collections::HashSet::new();
     for input in inputs {
         if input.is_dir() {
+            let mut files = Vec::new();
             collect_dir(input, &mut files, &mut walked)?;
+            // The walk joins each name to the folder given, so the prefix is there.
+            found.extend(files.into_iter().map(|path| Found {
+                relative: path.strip_prefix(input).unwrap_or(&path).to_path_buf(),
+                path,
+            }));
         } else {
-            files.push(input.clone());
+            found.push(Found {
+                relative: input
+                    .file_name()
+                    .map_or_else(|| input.clone(), PathBuf::from),
+                path: input.clone(),
+            });
         }
     }
-    Ok(files)
+    Ok(found)
 }
 
 fn collect_dir(
@@ -279,28 +308,11 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut errors = 0;
     for path in &record_files(&args.files)? {
         let file = crate::input::location_name(path);
-        let bytes = match crate::input::read(path) {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                eprintln!("{file}: error: cannot read: {err}");
-                errors += 1;
-                continue;
-            }
-        };
-        // Every record of the file (a CSA file may hold several, `/` between them).
-        match kif::read_all_bytes(&bytes, crate::input::format_hint(path), mode) {
+        match read_checked(path, &file, mode) {
             Ok(records) => errors += report_all(&file, &records),
-            Err(err) => {
+            Err(line) => {
+                eprintln!("{line}");
                 errors += 1;
-                match err.diagnostic() {
-                    Some(d) => eprintln!(
-                        "{file}:{}:{}: error: {}",
-                        d.line,
-                        d.column,
-                        crate::input::first_line(&message(d))
-                    ),
-                    None => eprintln!("{file}: error: {err}"),
-                }
             }
         }
     }
@@ -311,32 +323,65 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Prints the reader's diagnostics of `records`, read from `file` (named as
-/// [`crate::input::location_name`] names it), as [`report`] does, each
-/// once: the records of a CSA file of several share the diagnostics of its decoding. The
-/// number of errors among them.
+/// Every record of the file at `path` (a CSA file may hold several, `/` between them), or
+/// the line `masu kif check` prints of why there are none: `file:line:col: error: ...`
+/// where the reader says where, else `file: error: ...`, `file` being `path` as
+/// [`crate::input::location_name`] names it.
+pub(crate) fn read_checked(
+    path: &Path,
+    file: &str,
+    mode: Mode,
+) -> Result<Vec<kif::Parsed>, String> {
+    let bytes =
+        crate::input::read(path).map_err(|err| format!("{file}: error: cannot read: {err}"))?;
+    kif::read_all_bytes(&bytes, crate::input::format_hint(path), mode).map_err(|err| {
+        match err.diagnostic() {
+            Some(d) => format!(
+                "{file}:{}:{}: error: {}",
+                d.line,
+                d.column,
+                crate::input::first_line(&message(d))
+            ),
+            None => format!("{file}: error: {err}"),
+        }
+    })
+}
+
+/// Prints the reader's diagnostics of `records`, read from `file`, as [`diagnostics`]
+/// gives them. The number of errors among them.
 pub(crate) fn report_all(file: &str, records: &[kif::Parsed]) -> usize {
+    let (lines, errors) = diagnostics(file, records);
+    for line in lines {
+        eprintln!("{line}");
+    }
+    errors
+}
+
+/// The reader's diagnostics of `records`, read from `file` (named as
+/// [`crate::input::location_name`] names it), as `file:line:col: warning|error: message`
+/// lines, each once: the records of a CSA file of several share the diagnostics of its
+/// decoding. An error is one that damages the game (moves left out, say); the number of
+/// them.
+pub(crate) fn diagnostics(file: &str, records: &[kif::Parsed]) -> (Vec<String>, usize) {
     let mut seen = std::collections::HashSet::new();
-    records
+    let mut errors = 0;
+    let lines = records
         .iter()
         .flat_map(|parsed| &parsed.warnings)
         .filter(|d| seen.insert(*d))
-        .map(|d| usize::from(report(file, d)))
-        .sum()
-}
-
-/// Prints a reader's diagnostic as `file:line:col: warning|error: message`; whether it is
-/// an error (one that damages the game: moves left out, say).
-fn report(file: &str, d: &kif::Diagnostic) -> bool {
-    let is_error = d.severity == Severity::Error || d.kind.damages_game();
-    let severity = if is_error { "error" } else { "warning" };
-    eprintln!(
-        "{file}:{}:{}: {severity}: {}",
-        d.line,
-        d.column,
-        crate::input::first_line(&message(d))
-    );
-    is_error
+        .map(|d| {
+            let is_error = d.severity == Severity::Error || d.kind.damages_game();
+            errors += usize::from(is_error);
+            let severity = if is_error { "error" } else { "warning" };
+            format!(
+                "{file}:{}:{}: {severity}: {}",
+                d.line,
+                d.column,
+                crate::input::first_line(&message(d))
+            )
+        })
+        .collect();
+    (lines, errors)
 }
 
 /// A diagnostic's message without its `line L, column C: ` prefix (the location is printed

@@ -8,30 +8,55 @@ use clap::{Args, ValueEnum};
 use kif::encoding::TextEncoding;
 use kif::{Mode, Record};
 
-/// Convert a record to another format (a CSA file of several records: all of them, to CSA).
+/// Convert records to another format: a file to a file, or many files and folders into a
+/// folder (`--out-dir`).
 ///
 /// What the reader doubted or left out is printed as `masu kif check` prints it; the exit
 /// status is 1 when it left out part of the game (a move that does not read), though the
 /// rest is written. What the target format cannot hold is named in a `note:` line each
 /// (USI, a `position` command, holds the main line's moves alone: the headers, comments,
-/// times, variations and the ending are named).
+/// times, variations and the ending are named). A CSA file of several records converts to
+/// CSA, all of them; to another format, which holds one, it is refused.
+///
+/// With `--out-dir DIR` each record file is written under DIR at its path relative to the
+/// folder given (a file named itself: at its name), folders made as needed, with the
+/// target's extension (`.kif` `.ki2` `.csa` `.jkf`, `.usi` for the `position` line; KIF
+/// and KI2 in UTF-8 get `.kifu` `.ki2u`). Files are read in parallel; what is said of each
+/// comes in the order of the files, every line beginning with the file's name: its
+/// diagnostics as `check` prints them, errors, and what the target cannot hold in one
+/// `note:` line (a line a file, however much it loses); a count of the files ends it. Two
+/// inputs written to one name (`a.kif` and `a.ki2` to `a.csa`), or an output that is
+/// another input, are an error before anything is written. A file that fails is named and
+/// the rest go on; the exit status is 1 when any failed or lost part of its game.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// The record to read (`-`: standard input); format and encoding are detected.
-    file: PathBuf,
+    /// The records to read: files (`-`: standard input, converted alone), or folders
+    /// searched for .kif .kifu .ki2 .ki2u .csa .jkf .json files as `list` searches them
+    /// (these need --out-dir); format and encoding are detected.
+    #[arg(required = true, value_name = "INPUTS")]
+    pub(crate) inputs: Vec<PathBuf>,
     /// The format to write.
     #[arg(long, value_enum)]
-    to: Target,
+    pub(crate) to: Target,
     /// Text encoding of KIF, KI2 and CSA output (JKF and USI are always UTF-8). By default
     /// it follows the output file's name: `.kif` and `.ki2` are written in Shift_JIS
     /// (CP932), as the programs that read them expect; any other name (`.csa`, whose first
     /// line declares its encoding, among them) and standard output in UTF-8.
     #[arg(long, value_enum)]
-    encoding: Option<Encoding>,
-    /// Where to write (standard output when left out). A name whose extension names
-    /// another format than `--to` (`game.kif` for CSA) gets a warning, and the text.
-    #[arg(short, long)]
+    pub(crate) encoding: Option<Encoding>,
+    /// Where to write one input (standard output when left out). A name whose extension
+    /// names another format than `--to` (`game.kif` for CSA) gets a warning, and the text.
+    #[arg(short, long, conflicts_with = "out_dir")]
     output: Option<PathBuf>,
+    /// The folder to write each input's records into (made if it is not there): needed for
+    /// more than one input or a folder. A file there already is left as it is, named on a
+    /// line of its own, and its input is not read (a second run converts the files added
+    /// since); the exit status does not change.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) out_dir: Option<PathBuf>,
+    /// With --out-dir: replace the files there already.
+    #[arg(long, requires = "out_dir")]
+    pub(crate) force: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -65,11 +90,24 @@ pub(crate) enum Encoding {
 }
 
 pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    let records = crate::input::read_records(&args.file, Mode::Lenient)?;
+    if let Some(dir) = &args.out_dir {
+        return crate::kif_convert_many::run(args, dir);
+    }
+    let file = match args.inputs.as_slice() {
+        [file] if !file.is_dir() => file,
+        [folder] => bail!(
+            "{} is a folder: give --out-dir DIR, the folder to write its records into",
+            folder.display()
+        ),
+        inputs => bail!(
+            "{} inputs are written into a folder, a file each: give --out-dir DIR",
+            inputs.len()
+        ),
+    };
+    let records = crate::input::read_records(file, Mode::Lenient)?;
     // What the reader left out or doubted is said, as `masu kif check` says it: a move that
     // does not read is not in the output.
-    let damaged =
-        crate::kif_cmd::report_all(&crate::input::location_name(&args.file), &records) > 0;
+    let damaged = crate::kif_cmd::report_all(&crate::input::location_name(file), &records) > 0;
     let encoding = output_encoding(args.to, args.encoding, args.output.as_deref())?;
     let conversion = convert(&records, args.to, encoding);
     for remark in &conversion.remarks {
@@ -77,7 +115,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     }
     let bytes = conversion
         .bytes
-        .map_err(|refusal| refusal.in_file(&crate::input::name(&args.file)))?;
+        .map_err(|refusal| refusal.in_file(&crate::input::name(file)))?;
     match &args.output {
         Some(path) => {
             crate::output::warn_if_misnamed(path, args.to.name());
@@ -103,26 +141,50 @@ pub(crate) struct Conversion {
     pub(crate) bytes: Result<Vec<u8>, Refusal>,
 }
 
-/// A line said of a conversion: `note: the target format cannot hold ...`.
+/// Something said of a conversion; its `Display` is the line a conversion of one file
+/// prints after `masu: `.
 #[derive(Debug)]
-pub(crate) struct Remark {
-    /// `note` (something the output leaves out) or `warning` (the game itself is cut).
-    severity: &'static str,
-    message: String,
-}
-
-impl Remark {
-    fn note(message: String) -> Remark {
-        Remark {
-            severity: "note",
-            message,
-        }
-    }
+pub(crate) enum Remark {
+    /// What the target format cannot hold, in masu-kif's words; `record` numbers the record
+    /// (from 1) in a file of several.
+    Lost { what: String, record: Option<usize> },
+    /// A recorded foul at `ply` ends the game, and the USI line before it.
+    Foul { ply: u32 },
+    /// A character `encoding` writes as another, at a line and column of the output.
+    Substituted {
+        encoding: TextEncoding,
+        ch: char,
+        line: usize,
+        column: usize,
+    },
 }
 
 impl std::fmt::Display for Remark {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.severity, self.message)
+        match self {
+            Remark::Lost { what, record: None } => {
+                write!(f, "note: the target format cannot hold {what}")
+            }
+            Remark::Lost {
+                what,
+                record: Some(i),
+            } => write!(f, "note: record {i}: the target format cannot hold {what}"),
+            // The game itself is cut short: a warning rather than a note.
+            Remark::Foul { ply } => write!(
+                f,
+                "warning: illegal move at ply {ply} (a recorded foul): USI holds the {} moves before it",
+                ply.saturating_sub(1)
+            ),
+            Remark::Substituted {
+                encoding,
+                ch,
+                line,
+                column,
+            } => write!(
+                f,
+                "note: {encoding} writes the character {ch} at line {line}, column {column} of the output as another"
+            ),
+        }
     }
 }
 
@@ -214,8 +276,8 @@ fn one_record(
         }
     };
     remarks.extend(
-        lost.iter()
-            .map(|what| Remark::note(format!("the target format cannot hold {what}"))),
+        lost.into_iter()
+            .map(|what| Remark::Lost { what, record: None }),
     );
     Ok(text)
 }
@@ -231,10 +293,10 @@ fn all_records(
     let records: Vec<Record> = records.iter().map(|p| p.record.clone()).collect();
     for (i, record) in records.iter().enumerate() {
         for what in kif::csa::write(record, &options).left_out(record) {
-            remarks.push(Remark::note(format!(
-                "record {}: the target format cannot hold {what}",
-                i + 1
-            )));
+            remarks.push(Remark::Lost {
+                what,
+                record: Some(i + 1),
+            });
         }
     }
     kif::csa::write_all(&records, &options).text
@@ -259,11 +321,11 @@ fn encode(
             "{e} of the {target} output; write it in UTF-8 with --encoding utf-8"
         )));
     }
-    remarks.extend(encoded.substituted.iter().map(|u| {
-        Remark::note(format!(
-            "{encoding} writes the character {} at line {}, column {} of the output as another",
-            u.ch, u.line, u.column
-        ))
+    remarks.extend(encoded.substituted.iter().map(|u| Remark::Substituted {
+        encoding,
+        ch: u.ch,
+        line: u.line,
+        column: u.column,
     }));
     Ok(encoded.bytes)
 }
@@ -272,7 +334,7 @@ fn encode(
 /// headers, comments, times, variations, the ending ...). A game that ends in a recorded
 /// foul (an illegal move kept as played, as records of games lost by a foul have it) has
 /// no position after the foul: the moves before it are written, with a warning rather
-/// than a note (added to `remarks`), as the game itself is cut short.
+/// than a note ([`Remark::Foul`], added to `remarks`), as the game itself is cut short.
 fn main_line_usi(
     record: &Record,
     remarks: &mut Vec<Remark>,
@@ -280,13 +342,8 @@ fn main_line_usi(
     let mut written = kif::usi::write(record).map_err(|e| Refusal::Other(e.into()))?;
     written.dropped.retain(|dropped| match dropped {
         kif::usi::Dropped::Foul(id) => {
-            let ply = record.tree[*id].ply();
-            remarks.push(Remark {
-                severity: "warning",
-                message: format!(
-                    "illegal move at ply {ply} (a recorded foul): USI holds the {} moves before it",
-                    ply.saturating_sub(1)
-                ),
+            remarks.push(Remark::Foul {
+                ply: record.tree[*id].ply(),
             });
             false
         }

@@ -9,6 +9,7 @@ mod in_order;
 mod input;
 mod kif_cmd;
 mod kif_convert;
+mod kif_convert_many;
 mod kif_training;
 mod output;
 mod render;
