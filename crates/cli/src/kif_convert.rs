@@ -26,8 +26,9 @@ use kif::{Mode, Record};
 /// diagnostics as `check` prints them, errors, and what the target cannot hold in one
 /// `note:` line (a line a file, however much it loses); a count of the files ends it. Two
 /// inputs written to one name (`a.kif` and `a.ki2` to `a.csa`), or an output that is
-/// another input, are an error before anything is written. A file that fails is named and
-/// the rest go on; the exit status is 1 when any failed or lost part of its game.
+/// another input, are not written, each named as a failed file. A file that fails is
+/// named and the rest go on; the exit status is 1 when any failed or lost part of its
+/// game.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
     /// The records to read: files (`-`: standard input, converted alone), or folders

@@ -22,6 +22,9 @@ struct Job {
     output: PathBuf,
     /// What the output is written in: what its name means, or `--encoding`.
     encoding: TextEncoding,
+    /// Why it is not written, though it may read: its output name clashes with another
+    /// file's (see [`clashes`]).
+    clash: Option<String>,
 }
 
 /// What became of one file, and the lines said of it, in order.
@@ -114,16 +117,15 @@ impl std::fmt::Display for Tally {
 }
 
 /// The files to convert and where each is written, the output names checked before
-/// anything is written.
+/// anything is written (a file whose name clashes is marked, not written).
 ///
 /// # Errors
 ///
-/// A folder cannot be read; `--encoding` names one the target is not written in; two
-/// inputs are written to one name, or an output is another input (each such pair is
-/// named on a line of its own first); the output folder cannot be made.
+/// A folder cannot be read; `--encoding` names one the target is not written in; the
+/// output folder cannot be made.
 fn plan(args: &ConvertArgs, dir: &Path) -> anyhow::Result<Vec<Job>> {
     let extension = extension(args.to, args.encoding);
-    let jobs = crate::kif_cmd::found_record_files(&args.inputs)?
+    let mut jobs = crate::kif_cmd::found_record_files(&args.inputs)?
         .into_iter()
         .map(|found| {
             let output = dir.join(found.relative).with_extension(extension);
@@ -132,15 +134,12 @@ fn plan(args: &ConvertArgs, dir: &Path) -> anyhow::Result<Vec<Job>> {
                 input: found.path,
                 output,
                 encoding,
+                clash: None,
             })
         })
         .collect::<anyhow::Result<Vec<Job>>>()?;
-    let clashes = clashes(&jobs);
-    for clash in &clashes {
-        eprintln!("masu: {clash}");
-    }
-    if !clashes.is_empty() {
-        bail!("nothing is written: rename an input, or convert them apart");
+    for (i, why) in clashes(&jobs) {
+        jobs[i].clash = Some(why);
     }
     // Before any file is read: a folder that cannot be made fails once, not once a file.
     std::fs::create_dir_all(dir)
@@ -148,36 +147,50 @@ fn plan(args: &ConvertArgs, dir: &Path) -> anyhow::Result<Vec<Job>> {
     Ok(jobs)
 }
 
-/// Pairs of jobs whose outputs would clash, in words: two written to one name (the second
-/// would replace the first, or be refused as a file there already), or one written over
-/// another's input (which might be read as it is written). A job whose output is its own
-/// input (CSA into the folder it is read from) replaces it after reading it, with
-/// `--force`.
-fn clashes(jobs: &[Job]) -> Vec<String> {
-    let mut written: HashMap<&Path, &Path> = HashMap::new();
+/// The jobs whose outputs would clash, by index, and why in words: two or more written to
+/// one name (`a.kif` and `a.kifu`, one game in two encodings, to `a.csa`: either would
+/// replace the other, or be refused as a file there already), or one written over another
+/// job's input (which might be read as it is written). None of them is written; the
+/// others are. A job whose output is its own input (CSA into the folder it is read from)
+/// replaces it after reading it, with `--force`.
+fn clashes(jobs: &[Job]) -> Vec<(usize, String)> {
+    let mut by_output: HashMap<&Path, Vec<usize>> = HashMap::new();
+    for (i, job) in jobs.iter().enumerate() {
+        by_output.entry(job.output.as_path()).or_default().push(i);
+    }
     let read: HashMap<&Path, &Path> = jobs
         .iter()
         .map(|job| (job.input.as_path(), job.output.as_path()))
         .collect();
     let mut clashes = Vec::new();
-    for job in jobs {
+    for (i, job) in jobs.iter().enumerate() {
         let (input, output) = (job.input.as_path(), job.output.as_path());
-        if let Some(first) = written.insert(output, input) {
-            clashes.push(format!(
-                "{} and {} would both be written to {}",
-                first.display(),
-                input.display(),
-                output.display()
+        let others: Vec<String> = by_output[output]
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|&j| jobs[j].input.display().to_string())
+            .collect();
+        if !others.is_empty() {
+            clashes.push((
+                i,
+                format!(
+                    "{}: error: not written: {} would be written to {} too (convert them apart)",
+                    input.display(),
+                    others.join(" and "),
+                    output.display()
+                ),
             ));
-        }
-        if read
+        } else if read
             .get(output)
             .is_some_and(|&its_output| its_output != output)
         {
-            clashes.push(format!(
-                "{} would be written to {}, which is read as an input",
-                input.display(),
-                output.display()
+            clashes.push((
+                i,
+                format!(
+                    "{}: error: not written: {} is read as an input (write into another folder)",
+                    input.display(),
+                    output.display()
+                ),
             ));
         }
     }
@@ -210,6 +223,9 @@ fn convert_file(job: &Job, to: Target, force: bool) -> Done {
         )],
         outcome: Outcome::Kept,
     };
+    if let Some(why) = &job.clash {
+        return failed(vec![why.clone()]);
+    }
     // A link there (even one to nothing) is a file there: it is not written through.
     if !force && job.output.symlink_metadata().is_ok() {
         return kept();
