@@ -61,7 +61,7 @@ struct SolveArgs {
     /// board as masu writes it, the side to move after a blank, in one argument.
     #[arg(allow_hyphen_values = true)]
     board: String,
-    /// The side to move: `X` (black) or `O` (white), unless the board argument gives it.
+    /// The side to move: `X` or `black`, `O` or `white`, unless the board argument gives it.
     side: Option<String>,
     /// Stop after this many seconds.
     #[arg(long, allow_hyphen_values = true, value_parser = crate::seconds::parse_seconds)]

@@ -34,6 +34,8 @@ fn solve_ffo_40() {
     // A board as masu writes it, its side after a blank, pasted as one argument.
     let pasted = masu_ok(&["reversi", "solve", &format!("{board} X")]);
     assert_eq!(pasted, out);
+    // The side as `Color` prints it (it read as `b` and stray text).
+    assert_eq!(masu_ok(&["reversi", "solve", board, "black"]), out);
     let err = masu_err(&["reversi", "solve", board]);
     assert!(err.contains("the side to move is missing"), "{err}");
     assert!(err.contains(&format!("(`{board} X`)")), "{err}");

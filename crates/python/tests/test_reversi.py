@@ -30,6 +30,8 @@ def test_board_and_transcript():
     assert len(game.diagram().splitlines()) >= 8
     # Boards compare by their discs and side to move, not by their histories.
     same = Board(str(game))
+    # The side to move may be written as a word, as the letters are.
+    assert Board(str(game)[:64] + " white") == same
     assert same == game and hash(same) == hash(game) and same.moves == []
     assert game.copy() == game and pickle.loads(pickle.dumps(game)) == game
     assert Board() != game and Board() != str(Board())

@@ -18,8 +18,8 @@
 //! ```
 //!
 //! Board strings accept `X`, `x`, `B`, `b` and `*` for black; `O`, `o`, `W`, `w` for white;
-//! `-`, `.` and `_` for empty; then optional spaces, the side (`X`/`B`/`*` or `O`/`W`, any case)
-//! and an optional `;` (OBF) before trailing spaces. They print as 64 characters, a space, `X` or
+//! `-`, `.` and `_` for empty; then optional spaces, the side (`X`/`B`/`*`/`black` or
+//! `O`/`W`/`white`, any case) and an optional `;` (OBF) before trailing spaces. They print as 64 characters, a space, `X` or
 //! `O`; `{:#}` prints a diagram instead: a line of file letters, the eight ranks, and `X to
 //! move` or `O to move`.
 //!
@@ -49,8 +49,8 @@ pub enum ParseBoardError {
     /// A character that is not a disc or an empty mark, at the given square index.
     #[error("invalid square character at index {0}")]
     InvalidSquare(usize),
-    /// The side to move is missing or not `X`/`O`.
-    #[error("the side to move after the 64 squares is missing or not X or O")]
+    /// The side to move is missing or not `X`/`O` (or `B`/`W`, `*`, `black`/`white`).
+    #[error("the side to move after the 64 squares is missing or not X, O, black or white")]
     InvalidSide,
     /// Text after the side to move.
     #[error("unexpected text after the side to move")]
@@ -112,11 +112,23 @@ impl Board {
             }
         }
         let rest = s[64..].trim_ascii_start();
+        // The side is a letter or the word `Color` prints (`black`, `white`); a letter with
+        // more text glued on (`Xz`) is a side followed by stray text.
+        let word = rest
+            .iter()
+            .position(|&c| c.is_ascii_whitespace() || c == b';')
+            .map_or(rest, |end| &rest[..end]);
+        let side_len = if Color::from_ascii(word).is_ok() {
+            word.len()
+        } else {
+            1
+        };
         let side = rest
-            .get(..1)
+            .get(..side_len)
             .and_then(|c| Color::from_ascii(c).ok())
             .ok_or(ParseBoardError::InvalidSide)?;
-        let rest = rest[1..].strip_prefix(b";").unwrap_or(&rest[1..]);
+        let rest = &rest[side_len..];
+        let rest = rest.strip_prefix(b";").unwrap_or(rest);
         if !rest.trim_ascii().is_empty() {
             return Err(ParseBoardError::Trailing);
         }
@@ -306,6 +318,27 @@ mod tests {
             format!("{}?{} X", "-".repeat(10), "-".repeat(53)).parse::<Board>(),
             Err(ParseBoardError::InvalidSquare(10))
         );
+    }
+
+    #[test]
+    fn the_side_may_be_written_as_a_color_prints() -> Result<(), ParseBoardError> {
+        // `Color` prints `black` and `white` and reads them back: a board string takes them
+        // too (they read as `b` or `w` with stray text after it).
+        let squares = Board::new().to_string()[..64].to_owned();
+        for (side, color) in [("black", Color::Black), ("White", Color::White)] {
+            for text in [format!("{squares} {side}"), format!("{squares} {side};")] {
+                assert_eq!(text.parse::<Board>()?.side_to_move(), color, "{text}");
+            }
+        }
+        assert_eq!(
+            format!("{squares} blue").parse::<Board>(),
+            Err(ParseBoardError::Trailing)
+        );
+        assert_eq!(
+            format!("{squares} red").parse::<Board>(),
+            Err(ParseBoardError::InvalidSide)
+        );
+        Ok(())
     }
 
     #[test]
