@@ -46,7 +46,7 @@ fn color_index(color: Color) -> u8 {
 
 fn parse_move(text: &str) -> PyResult<reversi::Move> {
     text.parse()
-        .map_err(|e| value_error(format!("{e}: {text:?}")))
+        .map_err(|e| value_error(format!("{e}, got {text:?}")))
 }
 
 #[pymethods]

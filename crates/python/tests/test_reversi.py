@@ -21,7 +21,7 @@ def test_board_and_transcript():
     assert board.undo() == "f5"
     with pytest.raises(masu.IllegalMoveError):
         board.play("a1")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match='expected a square such as f5, or pass, got "z9"'):
         board.play("z9")
     with pytest.raises(masu.IllegalMoveError):
         board.pass_()

@@ -22,7 +22,7 @@ pub struct Board {
 #[non_exhaustive]
 pub enum PlayError {
     /// The square is occupied or the disc would flip nothing.
-    #[error("illegal move {0}")]
+    #[error("illegal move {0}: the square is taken or the disc would flip nothing")]
     IllegalMove(Square),
     /// A pass while the side to move has a legal move.
     #[error("illegal pass: a move is available")]

@@ -57,7 +57,7 @@ impl Color {
 
 /// The text was not a colour: `black`, `white`, or a board string's side letter.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid color")]
+#[error("invalid color: expected black, white, X or O")]
 pub struct ParseColorError;
 
 /// `black` or `white`; `FromStr` reads these back, and the board-string letters too.

@@ -31,7 +31,7 @@ pub enum Move {
 
 /// The text was neither a square name nor a pass.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid move")]
+#[error("invalid move: expected a square such as f5, or pass")]
 pub struct ParseMoveError;
 
 impl Move {

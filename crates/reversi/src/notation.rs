@@ -47,7 +47,7 @@ pub enum ParseBoardError {
         squares: usize,
     },
     /// A character that is not a disc or an empty mark, at the given square index.
-    #[error("invalid square character at index {0}")]
+    #[error("invalid square character at index {0}: expected X, O or -")]
     InvalidSquare(usize),
     /// The side to move is missing or not `X`/`O` (or `B`/`W`, `*`, `black`/`white`).
     #[error("the side to move after the 64 squares is missing or not X, O, black or white")]
@@ -190,7 +190,9 @@ pub enum PassStyle {
 #[non_exhaustive]
 pub enum ParseTranscriptError {
     /// Text that is not a square or a pass, at the given byte offset.
-    #[error("invalid move text at byte {0}")]
+    #[error(
+        "invalid move text at byte {0}: expected a square such as f5, or pass (no move numbers)"
+    )]
     Syntax(usize),
     /// A move that cannot be played at its place in the game: `ply` counts from 0, the
     /// message from 1 (`f5a1`: `move 2 (byte 2): ...`), passes included, inserted ones too;

@@ -23,7 +23,7 @@ pub struct Square(u8);
 
 /// The text was not a square name such as `f5`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid square")]
+#[error("invalid square: expected a file a-h and a rank 1-8, such as f5")]
 pub struct ParseSquareError;
 
 impl Square {
