@@ -55,6 +55,10 @@ enum Mode {
 }
 
 /// Solve a position exactly: the score with perfect play and a best move.
+///
+/// The score is the side to move's final disc margin, the empty squares going to the winner
+/// (-64 to +64, as FFO scores). Without `--time` the solve runs to the end: under a second
+/// at 20 empties, seconds to minutes at 26 to 30 (FFO #50-#58), far longer beyond.
 #[derive(Debug, Args)]
 struct SolveArgs {
     /// 64 characters a1..h8: `X` black, `O` white, `-` empty (it may begin with `-`); or a
@@ -63,7 +67,7 @@ struct SolveArgs {
     board: String,
     /// The side to move: `X` or `black`, `O` or `white`, unless the board argument gives it.
     side: Option<String>,
-    /// Stop after this many seconds.
+    /// Stop after this many seconds (no limit by default).
     #[arg(long, allow_hyphen_values = true, value_parser = crate::seconds::parse_seconds)]
     time: Option<Duration>,
     /// Transposition table size in MiB.
@@ -176,11 +180,10 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             bail!("stopped by the time limit after {nodes} nodes")
         }
     };
-    let best = solution
-        .best_move
-        .map_or_else(|| "none".to_owned(), |m| m.to_string());
+    let best = solution.best_move.map(|m| m.to_string());
     let mut out = std::io::stdout().lock();
     if args.json {
+        // A finished game has no move: `null`, as the stopped row has and Python's `None`.
         let value = serde_json::json!({
             "board": board.to_string(),
             "score": solution.score,
@@ -191,7 +194,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "{value}")?;
     } else {
         writeln!(out, "score {:+}", solution.score)?;
-        writeln!(out, "best {best}")?;
+        writeln!(out, "best {}", best.as_deref().unwrap_or("none"))?;
         writeln!(out, "nodes {}", solution.nodes)?;
     }
     Ok(ExitCode::SUCCESS)

@@ -64,7 +64,12 @@ fn a_stopped_solve_prints_its_json_row_and_fails() {
     // A finished game needs no search: answered under the same limit.
     let wipe_out = format!("{}{} O", "X".repeat(30), "-".repeat(34));
     let json = masu_ok(&["reversi", "solve", &wipe_out, "--time", "0", "--json"]);
-    assert!(json.contains("\"score\":-64"), "{json}");
+    let row: serde_json::Value = serde_json::from_str(&json).expect("one JSON row");
+    assert_eq!(row["score"], -64, "{json}");
+    // No move: null, not the string "none" (the text output's word).
+    assert_eq!(row["best"], serde_json::Value::Null, "{json}");
+    let text = masu_ok(&["reversi", "solve", &wipe_out]);
+    assert!(text.contains("best none\n"), "{text}");
 }
 
 #[test]
