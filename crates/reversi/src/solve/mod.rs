@@ -65,7 +65,10 @@ pub struct SolveLimits {
 }
 
 impl SolveLimits {
-    /// No limit: solve to the end.
+    /// No limit: solve to the end, however long that takes. At 20 empties a solve takes
+    /// under a second, at 26 to 30 seconds to minutes (the README's FFO table), and far
+    /// longer beyond: the start position would not finish. Give a `time` or a
+    /// [`Solver::set_interrupt`] check for positions that may be far from the end.
     #[must_use]
     pub const fn none() -> SolveLimits {
         SolveLimits {
