@@ -8,8 +8,8 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use reversi::{
-    AlphaBetaPlayer, Color, Game, GreedyPlayer, MonteCarloPlayer, PassStyle, PerftMode, Player,
-    RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
+    AlphaBetaPlayer, Color, Game, GreedyPlayer, MonteCarloPlayer, ParseTranscriptError, PassStyle,
+    PerftMode, Player, RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
 };
 
 use crate::args::{seconds, table_bytes};
@@ -44,6 +44,15 @@ fn color_index(color: Color) -> u8 {
     }
 }
 
+/// IllegalMoveError for a transcript's illegal move, as `Board.play` raises for one (and
+/// `masu.shogi` for a `position` line's), ValueError for text that is not a move.
+fn transcript_error(err: ParseTranscriptError) -> PyErr {
+    match err {
+        ParseTranscriptError::Illegal { .. } => illegal_move(err),
+        _ => value_error(err),
+    }
+}
+
 fn parse_move(text: &str) -> PyResult<reversi::Move> {
     text.parse()
         .map_err(|e| value_error(format!("{e}, got {text:?}")))
@@ -64,10 +73,11 @@ impl Board {
     }
 
     /// A game from the standard start and a transcript (`f5d6c3...`, passes written or
-    /// left out). Raises ValueError for bad text or an illegal move.
+    /// left out). Raises ValueError for bad text, IllegalMoveError (a ValueError) for an
+    /// illegal move.
     #[staticmethod]
     fn from_transcript(transcript: &str) -> PyResult<Board> {
-        let game = Game::from_transcript(transcript).map_err(value_error)?;
+        let game = Game::from_transcript(transcript).map_err(transcript_error)?;
         Ok(Board { game })
     }
 
@@ -166,12 +176,13 @@ impl Board {
         reduce_with(slf, state)
     }
 
-    /// The game of a pickled state. Raises ValueError for bad text or an illegal move.
+    /// The game of a pickled state. Raises ValueError for bad text, IllegalMoveError for
+    /// an illegal move.
     #[classmethod]
     fn _from_state(_class: &Bound<'_, PyType>, state: (String, String)) -> PyResult<Board> {
         let (start, moves) = state;
         let start = start.parse().map_err(value_error)?;
-        let game = Game::from_transcript_at(start, &moves).map_err(value_error)?;
+        let game = Game::from_transcript_at(start, &moves).map_err(transcript_error)?;
         Ok(Board { game })
     }
 

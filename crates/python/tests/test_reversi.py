@@ -25,6 +25,12 @@ def test_board_and_transcript():
         board.play("z9")
     with pytest.raises(masu.IllegalMoveError):
         board.pass_()
+    # An illegal move of a transcript is an IllegalMoveError, as one played is.
+    with pytest.raises(masu.IllegalMoveError, match="move 2 .*illegal move a1"):
+        Board.from_transcript("f5a1")
+    with pytest.raises(ValueError) as bad_text:
+        Board.from_transcript("1. f5")
+    assert not isinstance(bad_text.value, masu.IllegalMoveError)
     game = Board.from_transcript("f5d6c3d3c4")
     assert game.moves == ["f5", "d6", "c3", "d3", "c4"]
     assert len(game.diagram().splitlines()) >= 8

@@ -15,7 +15,8 @@ class Board:
         """The standard start, or a 64-character board string and the side to move."""
     @staticmethod
     def from_transcript(transcript: str) -> "Board":
-        """A game from the standard start and a transcript."""
+        """A game from the standard start and a transcript; ValueError for bad text,
+        IllegalMoveError for an illegal move."""
     @property
     def legal_moves(self) -> List[str]:
         """The legal squares of the side to move."""
