@@ -96,11 +96,27 @@ pub enum ParseSfenError {
         /// Where.
         at: usize,
     },
-    /// The hands field is missing or malformed.
+    /// The hands field is missing or malformed (a count beyond a set's is
+    /// [`ParseSfenError::HandCount`]).
     #[error("invalid hands at byte {at}")]
     Hand {
         /// Where.
         at: usize,
+    },
+    /// The hands field gives a side more pieces of a kind than a set has (`99G`, or `3G2G`
+    /// counted together): `invalid hands at byte 26: 99 golds: a set has 4`.
+    #[error(
+        "invalid hands at byte {at}: {count} {}s: a set has {}",
+        kind.name(),
+        kind.max_count()
+    )]
+    HandCount {
+        /// Where: the letter of the piece whose count goes beyond a set's.
+        at: usize,
+        /// The kind.
+        kind: PieceKind,
+        /// How many the field gives the side (repeated letters counted together).
+        count: u8,
     },
     /// The move number is not a number from 0 to [`MAX_MOVE_NUMBER`].
     #[error("invalid move number at byte {at} (a number from 0 to 2147483647)")]
@@ -157,6 +173,7 @@ impl ParseSfenError {
             ParseSfenError::Board { at, .. }
             | ParseSfenError::Turn { at }
             | ParseSfenError::Hand { at }
+            | ParseSfenError::HandCount { at, .. }
             | ParseSfenError::MoveNumber { at }
             | ParseSfenError::Trailing { at }
             | ParseSfenError::Move { at, .. }
@@ -325,7 +342,11 @@ fn parse_hands(at: usize, text: &[u8], setup: &mut Setup) -> Result<(), ParseSfe
         };
         let hand = &mut setup.hands[color];
         let n = hand.count(kind).saturating_add(count.take().unwrap_or(1));
-        hand.set(kind, n).map_err(|_| err)?;
+        hand.set(kind, n).map_err(|_| ParseSfenError::HandCount {
+            at: at + i,
+            kind,
+            count: n,
+        })?;
     }
     if count.is_some() {
         return Err(ParseSfenError::Hand {

@@ -364,7 +364,7 @@ fn tsume_mode_allows_a_missing_attacker_king_and_fills_the_defender_hand() {
 #[test]
 fn sfen_errors_say_what_and_where() {
     use crate::BoardError;
-    let cases: [(&str, ParseSfenError); 9] = [
+    let cases: [(&str, ParseSfenError); 10] = [
         ("", ParseSfenError::Empty),
         (
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
@@ -393,7 +393,15 @@ fn sfen_errors_say_what_and_where() {
         ),
         (
             "4k4/9/9/9/9/9/9/9/4K4 b 19P 1",
-            ParseSfenError::Hand { at: 26 },
+            ParseSfenError::HandCount {
+                at: 26,
+                kind: PieceKind::Pawn,
+                count: 19,
+            },
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4 b 0P 1",
+            ParseSfenError::Hand { at: 24 },
         ),
         (
             "4k4/9/9/9/9/9/9/9/4K4 b - 2147483648",
@@ -420,6 +428,24 @@ fn sfen_errors_say_what_and_where() {
     for (text, err) in cases {
         assert_eq!(Position::from_sfen(text).unwrap_err(), err, "{text:?}");
     }
+    // A count beyond a set's says how many a set has (it read `invalid hands at byte 26`
+    // alone); letters repeated count together.
+    let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 99G 1").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid hands at byte 26: 99 golds: a set has 4"
+    );
+    assert_eq!(err.offset(), Some(26));
+    let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 3r2R 1").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid hands at byte 25: 3 rooks: a set has 2"
+    );
+    let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 3G2G 1").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid hands at byte 27: 5 golds: a set has 4"
+    );
     let last = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 2147483647").unwrap();
     assert_eq!(last.ply(), crate::MAX_MOVE_NUMBER);
     // A setup made in code is held to the same bound (u32::MAX wrapped to 0 after a move).
