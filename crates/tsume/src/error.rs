@@ -15,11 +15,15 @@ pub enum SolveError {
 
 /// A problem line that does not parse: each variant says the line and the column (both
 /// 1-based, the column in characters) of what is wrong.
+///
+/// The message includes what the position, number or move parser said, and
+/// [`source`](std::error::Error::source) is `None`, so that a chain of errors (`{:#}` of
+/// `anyhow`) says it once.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseProblemError {
     /// The position is not valid SFEN (or not a valid tsume position).
-    #[error("line {line}, column {column}: bad position: {source}")]
+    #[error("line {line}, column {column}: bad position: {error}")]
     Position {
         /// 1-based line number.
         line: usize,
@@ -27,11 +31,11 @@ pub enum ParseProblemError {
         /// error (where the position starts when no one place is wrong).
         column: usize,
         /// What the position parser said.
-        source: ParseSfenError,
+        error: ParseSfenError,
     },
     /// The length column is neither a number nor `?` (nor `-1` or `no_mate`).
     #[error(
-        "line {line}, column {column}: bad length `{text}`: {source} (expected the mate's \
+        "line {line}, column {column}: bad length `{text}`: {error} (expected the mate's \
          plies, -1 for no mate or ? when not known)"
     )]
     Length {
@@ -42,7 +46,7 @@ pub enum ParseProblemError {
         /// The column text.
         text: String,
         /// What the number parser said.
-        source: ParseIntError,
+        error: ParseIntError,
     },
     /// The length is no mate's: zero or even (the attacker moves first and last).
     #[error("line {line}, column {column}: length {length}: a mate has an odd number of plies")]
@@ -55,7 +59,7 @@ pub enum ParseProblemError {
         length: u32,
     },
     /// A word of the solution is not a USI move.
-    #[error("line {line}, column {column}: bad move `{text}` in the solution: {source}")]
+    #[error("line {line}, column {column}: bad move `{text}` in the solution: {error}")]
     Move {
         /// 1-based line number.
         line: usize,
@@ -64,10 +68,10 @@ pub enum ParseProblemError {
         /// The move text.
         text: String,
         /// What the move parser said.
-        source: ParseUsiMoveError,
+        error: ParseUsiMoveError,
     },
     /// A move of the solution is not legal where it is played.
-    #[error("line {line}, column {column}: move {index} of the solution: {source}")]
+    #[error("line {line}, column {column}: move {index} of the solution: {error}")]
     IllegalMove {
         /// 1-based line number.
         line: usize,
@@ -76,7 +80,7 @@ pub enum ParseProblemError {
         /// The move's number in the solution, from 1.
         index: usize,
         /// The move and why it was refused.
-        source: IllegalUsiMoveError,
+        error: IllegalUsiMoveError,
     },
     /// The solution is no mate: an attacker move that gives no check, or a last move
     /// after which the defender is not checkmated.
@@ -151,6 +155,9 @@ impl ParseProblemError {
 }
 
 /// A transposition table of the size asked for cannot be had.
+///
+/// As [`ParseProblemError`], the message includes the system's error and
+/// [`source`](std::error::Error::source) is `None`.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TableError {
@@ -169,11 +176,30 @@ pub enum TableError {
         bytes: u128,
     },
     /// The system refused the memory.
-    #[error("cannot allocate a table of {bytes} bytes: {source}")]
+    #[error("cannot allocate a table of {bytes} bytes: {error}")]
     Unavailable {
         /// The bytes asked for.
         bytes: u64,
         /// What the system said.
-        source: std::io::Error,
+        error: std::io::Error,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TableError;
+
+    /// The system's error is said once: in the message, not again as the source.
+    #[test]
+    fn a_table_error_says_the_systems_error_once() {
+        let err = TableError::Unavailable {
+            bytes: 1 << 40,
+            error: std::io::Error::new(std::io::ErrorKind::OutOfMemory, "no memory"),
+        };
+        assert_eq!(
+            err.to_string(),
+            "cannot allocate a table of 1099511627776 bytes: no memory"
+        );
+        assert!(std::error::Error::source(&err).is_none());
+    }
 }

@@ -42,9 +42,9 @@ impl<T: bytemuck::Pod> Zeroed<T> {
         let map = memmap2::MmapOptions::new()
             .len(bytes)
             .map_anon()
-            .map_err(|source| TableError::Unavailable {
+            .map_err(|error| TableError::Unavailable {
                 bytes: bytes as u64,
-                source,
+                error,
             })?;
         Ok(Zeroed {
             map,
@@ -59,7 +59,7 @@ impl<T: bytemuck::Pod> Zeroed<T> {
         vec.try_reserve_exact(len)
             .map_err(|e| TableError::Unavailable {
                 bytes: bytes as u64,
-                source: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
+                error: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
             })?;
         vec.resize(len, T::zeroed());
         Ok(Zeroed {

@@ -225,23 +225,23 @@ impl Where<'_> {
     }
 
     fn position(&self, sfen: &str) -> Result<Position, ParseProblemError> {
-        parse_position(sfen).map_err(|source| {
+        parse_position(sfen).map_err(|error| {
             let start = sfen.len() - sfen.trim_start().len();
             ParseProblemError::Position {
                 line: self.line,
-                column: self.column(sfen, start + source.offset().unwrap_or(0)),
-                source,
+                column: self.column(sfen, start + error.offset().unwrap_or(0)),
+                error,
             }
         })
     }
 
     fn expected(&self, column: &str) -> Result<Expected, ParseProblemError> {
         let text = column.trim();
-        let expected = text.parse().map_err(|source| ParseProblemError::Length {
+        let expected = text.parse().map_err(|error| ParseProblemError::Length {
             line: self.line,
             column: self.first_word(column),
             text: text.to_string(),
-            source,
+            error,
         })?;
         self.mate_length(expected, column)
     }
@@ -276,20 +276,20 @@ impl Where<'_> {
         for (index, word) in text.split_whitespace().enumerate() {
             // The column is counted only for an error: counting it for every move would cost
             // the square of the line's length.
-            let usi: UsiMove = word.parse().map_err(|source| ParseProblemError::Move {
+            let usi: UsiMove = word.parse().map_err(|error| ParseProblemError::Move {
                 line: self.line,
                 column: self.column(word, 0),
                 text: word.to_string(),
-                source,
+                error,
             })?;
             // `to_move` checks legality: the move can be played as it is.
             let m = usi
                 .to_move(&pos)
-                .map_err(|source| ParseProblemError::IllegalMove {
+                .map_err(|error| ParseProblemError::IllegalMove {
                     line: self.line,
                     column: self.column(word, 0),
                     index: index + 1,
-                    source,
+                    error,
                 })?;
             pos.play_unchecked(m);
             out.push(m);
@@ -500,5 +500,31 @@ mod tests {
         // In the tab form a position column with moves is the position after them.
         let p = Problem::from_line("4k4/9/4P4/9/9/9/9/9/9 b 2G 1 moves G*4b 5a6a\t1", 4).unwrap();
         assert_eq!(p.position.ply(), 3);
+    }
+
+    /// The parser's error is said once in a chain of errors: in the message, with no
+    /// `source` (it was both, and `{:#}` of anyhow said it twice).
+    #[test]
+    fn the_parsers_error_is_said_once_in_a_chain() {
+        fn chain(err: &dyn std::error::Error) -> String {
+            let mut text = err.to_string();
+            let mut next = err.source();
+            while let Some(cause) = next {
+                text.push_str(&format!(": {cause}"));
+                next = cause.source();
+            }
+            text
+        }
+        for line in [
+            "4k4/9/4P4/9/9/9/9/9/9 x G 1\t3",
+            "4k4/9/4P4/9/9/9/9/9/9 b G 1\tthree",
+            "4k4/9/4P4/9/9/9/9/9/9 b G 1\t1\tG*5z",
+            "4k4/9/4P4/9/9/9/9/9/9 b G 1\t1\tG*5a",
+        ] {
+            let err = Problem::from_line(line, 1).unwrap_err();
+            assert!(std::error::Error::source(&err).is_none(), "{err}");
+            assert_eq!(chain(&err), err.to_string());
+            assert!(err.to_string().matches(": ").count() >= 2, "{err}");
+        }
     }
 }
