@@ -47,7 +47,7 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "PLIES")]
     within: Option<u32>,
     /// How much of the answer to work out: `proof` stops at the first mate proven (its
-    /// length an upper bound), `short` shortens that line with searches of bounded cost
+    /// length an upper bound, but for a mate in 1), `short` shortens that line with searches of bounded cost
     /// (the shortest mate found, proven shortest only if the search below it finished),
     /// `exact` proves the shortest length and writes its line, `full` adds the answer by
     /// tsume convention and the alternative mating moves (余詰).

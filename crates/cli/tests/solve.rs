@@ -422,3 +422,13 @@ fn problem_files_in_shift_jis_and_undecodable_bytes() {
     assert!(err.contains("UTF-16"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A mate in 1 is exact at the proof level too: it read `mate in 1 (upper bound)`.
+#[test]
+fn a_mate_in_one_is_exact_at_the_proof_level() {
+    let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    let out = masu_ok(&["solve", sfen, "--level", "proof", "--json"]);
+    assert!(out.contains("\"exact\":true"), "{out}");
+    let out = masu_ok(&["solve", sfen, "--level", "proof"]);
+    assert!(out.starts_with("#1: mate in 1 ["), "{out}");
+}

@@ -39,9 +39,9 @@ pub(crate) struct Solution {
     verdict: &'static str,
     /// Minimax length in plies of the mate (every legal defence counted), `None` without one.
     length: Option<u32>,
-    /// Whether `length` is proven shortest (`False` at `level="proof"`, at `level="short"`
-    /// when the search below it did not finish, or when a limit stopped the search after a
-    /// first proof).
+    /// Whether `length` is proven shortest (`False` at `level="proof"` but for a mate in 1,
+    /// at `level="short"` when the search below it did not finish, or when a limit stopped
+    /// the search after a first proof).
     exact: bool,
     /// The main line in USI, from the problem to the mate: `length` moves when `exact`,
     /// else the line the proof follows, at most `length` moves (its defences the longest

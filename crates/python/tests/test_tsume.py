@@ -48,6 +48,9 @@ def test_two_threads_answer_as_one():
 
 def test_levels_no_mate_and_limits():
     assert tsume.solve(MATE3, level="proof", hash_mb=8).verdict == "mate"
+    # A mate in 1 is the shortest at every level (the proof level called it a bound).
+    mate1 = tsume.solve("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", level="proof", hash_mb=8)
+    assert (mate1.length, mate1.exact) == (1, True)
     short = tsume.solve(MATE3, level="short", hash_mb=8)
     assert (short.verdict, short.length, short.exact) == ("mate", 3, True)
     assert tsume.solve(NO_MATE, hash_mb=8).verdict == "no_mate"

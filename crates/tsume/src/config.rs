@@ -27,7 +27,8 @@ pub struct Limits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum AnswerLevel {
-    /// Stop at the first proof: the length is an upper bound and the line one mating line.
+    /// Stop at the first proof: the length is an upper bound and the line one mating line
+    /// (a mate in 1 is the shortest, and [`Mate::exact`](crate::Mate::exact) says so).
     Proof,
     /// After the proof, shorten the line with searches of bounded cost: each shorter
     /// horizon gets a budget (a quarter of the proof's nodes at least), and the first one

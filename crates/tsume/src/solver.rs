@@ -378,7 +378,9 @@ fn run_with(
         return (unknown(s), s.all_nodes(), proof_nodes);
     }
     let mut upper = u32::from(v.len);
-    let mut exact = false;
+    // A mate no shorter than the floor is the shortest at every level: a mate in 1 is
+    // always (the proof level's floor), whatever else the proof left open.
+    let mut exact = upper <= floor;
     // Write the proof out while its entries are fresh: the later phases may replace them.
     let saved = if level == AnswerLevel::Proof {
         None

@@ -403,6 +403,29 @@ fn exact_with_table(
     mate_at(pos, AnswerLevel::Exact, nodes, table_bytes)
 }
 
+/// A mate in 1 is the shortest there is: exact at every level, the proof level too (it was
+/// "mate in 1 (upper bound)" there), whether or not a length limit was asked for.
+#[test]
+fn a_mate_in_one_is_exact_at_every_level() {
+    let pos = parse_position("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
+    for level in AnswerLevel::ALL {
+        let mate = mate_at(&pos, level, 100_000, 1 << 20);
+        assert_eq!((mate.length, mate.exact), (1, true), "{level}");
+        assert_eq!(Verdict::Mate(mate).to_string(), "mate in 1", "{level}");
+        let mut solver = Solver::new(Config {
+            table_bytes: 1 << 20,
+            answer: level,
+            ..Config::default()
+        });
+        let within = solver.solve_within(&pos, 5).unwrap();
+        assert_eq!(within.to_string(), "mate in 1", "{level}");
+    }
+    // A longer mate stays an upper bound at the proof level.
+    let pos = parse_position("9/8k/9/8P/9/9/9/9/9 b 2G 1").unwrap();
+    let mate = mate_at(&pos, AnswerLevel::Proof, 100_000, 1 << 20);
+    assert!(!mate.exact, "{mate:?}");
+}
+
 /// The answer at `level` within `nodes`, with a table of `table_bytes`; panics without a
 /// mate.
 fn mate_at(
