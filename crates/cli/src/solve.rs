@@ -391,7 +391,9 @@ fn verdict_word(verdict: &Result<Verdict, anyhow::Error>) -> &'static str {
 }
 
 /// One problem's JSON object. `within` is the limit of a `"no_mate_within"` verdict
-/// (`--within`), null otherwise. A mate carries its 余詰 (`alternatives`, `undecided`:
+/// (`--within`), null otherwise. `stopped` is the limit that stopped an `"unknown"` search,
+/// or a mate's answer after its proof (`exact`, `alternatives_complete` or `convention`
+/// then says what was left open), null otherwise. A mate carries its 余詰 (`alternatives`, `undecided`:
 /// checks whose search was left undecided, and `alternatives_complete`: whether every
 /// move of the line was searched, true only at the full level when the budget held) and
 /// `convention`: `"same"` (the minimax line is
@@ -410,6 +412,7 @@ fn json_line(report: &Report) -> serde_json::Value {
         },
         "stopped": match &report.verdict {
             Ok(Verdict::Unknown { reason }) => Some(reason.kind()),
+            Ok(Verdict::Mate(mate)) => mate.stopped.map(tsume::StopReason::kind),
             _ => None,
         },
         "length": mate.map(|m| m.length),
@@ -527,6 +530,12 @@ fn write_text(
         }
         if level == AnswerLevel::Full && m.exact && !m.alternatives_complete {
             writeln!(out, "  余詰: search not finished (budget)")?;
+        }
+        if let Some(reason) = m.stopped {
+            writeln!(
+                out,
+                "  stopped: {reason} (the answer is what was proven by then)"
+            )?;
         }
         // Below the full level the convention answer is never worked out: said only
         // where it was asked for and its budget ran out.

@@ -432,3 +432,25 @@ fn a_mate_in_one_is_exact_at_the_proof_level() {
     let out = masu_ok(&["solve", sfen, "--level", "proof"]);
     assert!(out.starts_with("#1: mate in 1 ["), "{out}");
 }
+
+/// A node limit that stops the 余詰 search after the mate is proven names itself, in the
+/// JSON's `stopped` (it was null for a mate) and in the text; without the limit, nothing.
+#[test]
+fn a_limit_that_cut_a_mates_answer_says_so() {
+    let sfen = "9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1";
+    let json = masu_ok(&["solve", sfen, "--nodes", "10000", "--json"]);
+    for field in [
+        "\"verdict\":\"mate\"",
+        "\"alternatives_complete\":false",
+        "\"stopped\":\"node_limit\"",
+    ] {
+        assert!(json.contains(field), "{field} missing in {json}");
+    }
+    let text = masu_ok(&["solve", sfen, "--nodes", "10000"]);
+    assert!(
+        text.contains("  stopped: node limit (the answer is what was proven by then)"),
+        "{text}"
+    );
+    let whole = masu_ok(&["solve", sfen, "--json"]);
+    assert!(whole.contains("\"stopped\":null"), "{whole}");
+}

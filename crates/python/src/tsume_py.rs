@@ -64,7 +64,9 @@ pub(crate) struct Solution {
     /// line and its proven length are kept, the later moves in neither list).
     alternatives_complete: bool,
     /// Why an `"unknown"` search stopped: `"node_limit"`, `"time_limit"`, `"cancelled"`,
-    /// `"depth_limit"` or `"no_line"`; `None` otherwise.
+    /// `"depth_limit"` or `"no_line"`; for a mate, the limit that stopped its answer after
+    /// the proof (`exact`, `alternatives_complete` or `convention_length` then says what was
+    /// left open); `None` otherwise.
     stopped: Option<&'static str>,
     /// Positions searched.
     nodes: u64,
@@ -473,6 +475,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, max_plies: Option<u32>) -> PyR
             solution.alternatives = tagged(&mate.alternatives);
             solution.undecided = tagged(&mate.undecided);
             solution.alternatives_complete = mate.alternatives_complete;
+            solution.stopped = mate.stopped.map(StopReason::kind);
         }
         Verdict::Unknown { reason } => solution.stopped = Some(reason.kind()),
         _ => {}

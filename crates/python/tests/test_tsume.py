@@ -48,6 +48,12 @@ def test_two_threads_answer_as_one():
 
 def test_levels_no_mate_and_limits():
     assert tsume.solve(MATE3, level="proof", hash_mb=8).verdict == "mate"
+    # A node limit that stops the 余詰 search after the proof names itself (it was None).
+    cut_sfen = "9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1"
+    cut = tsume.solve(cut_sfen, nodes=10_000, hash_mb=16)
+    assert (cut.verdict, cut.alternatives_complete, cut.stopped) == ("mate", False, "node_limit")
+    assert pickle.loads(pickle.dumps(cut)) == cut
+    assert tsume.solve(cut_sfen, hash_mb=16).stopped is None
     # A mate in 1 is the shortest at every level (the proof level called it a bound).
     mate1 = tsume.solve("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", level="proof", hash_mb=8)
     assert (mate1.length, mate1.exact) == (1, True)

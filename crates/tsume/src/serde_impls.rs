@@ -4,7 +4,7 @@
 //! |---|---|
 //! | [`StopReason`] | its [`StopReason::kind`], `"node_limit"` |
 //! | [`Expected`] | `{"mate": 3}`, `"no_mate"`, `"unknown"` |
-//! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": [], "alternatives_complete": true}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node_limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
+//! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": [], "alternatives_complete": true, "stopped": null}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node_limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
 //! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; reading checks every move, and that a mate's line is one (checks, a checkmate at its end, its length) and its alternatives other checks |
 
 use serde::de::Error as _;
@@ -60,6 +60,9 @@ struct MateText {
     /// Absent from what earlier versions wrote: read as false (not known complete).
     #[serde(default)]
     alternatives_complete: bool,
+    /// Absent from what earlier versions wrote: read as none.
+    #[serde(default)]
+    stopped: Option<StopReason>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -126,6 +129,7 @@ impl From<&Verdict> for VerdictText {
                 alternatives: alternatives_text(&mate.alternatives),
                 undecided: alternatives_text(&mate.undecided),
                 alternatives_complete: mate.alternatives_complete,
+                stopped: mate.stopped,
             }),
             Verdict::NoMate => VerdictText::NoMate,
             Verdict::NoMateWithin { plies } => VerdictText::NoMateWithin { plies: *plies },
@@ -261,6 +265,7 @@ fn read_verdict(position: &Position, text: VerdictText) -> Result<Verdict, Strin
                 leftover: m.leftover,
                 convention,
                 alternatives_complete: m.alternatives_complete,
+                stopped: m.stopped,
             })
         }
         VerdictText::NoMate => Verdict::NoMate,

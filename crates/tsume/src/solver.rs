@@ -445,10 +445,15 @@ fn finish(
             alternatives: Vec::new(),
             undecided: Vec::new(),
             alternatives_complete: false,
+            stopped: None,
         })
     });
     let verdict = match mate {
-        Some(mate) => Verdict::Mate(mate),
+        Some(mate) => Verdict::Mate(Mate {
+            // A stop lifted to write the answer out, or one within the answer.
+            stopped: s.lifted.or(s.stop),
+            ..mate
+        }),
         None => Verdict::Unknown {
             reason: s.stop.unwrap_or(StopReason::NoLine),
         },
@@ -645,6 +650,7 @@ fn answer(
         undecided: tagged(yozume.undecided, line.len()),
         alternatives_complete: complete,
         line,
+        stopped: None, // set by `finish`, which knows every phase
     };
     // The convention answer needs exact values of side lines: bounded, and dropped if
     // the bound is hit.

@@ -84,7 +84,8 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// Why a search stopped without an answer.
+/// Why a search stopped: without an answer ([`Verdict::Unknown`]), or with a mate whose
+/// answer it cut short ([`Mate::stopped`]).
 ///
 /// Its text is a few lower-case words: `node limit`, `time limit`, `cancelled`, `depth
 /// limit`, `no line`.
@@ -214,6 +215,14 @@ pub struct Mate {
     /// the other levels and when the solve's budget ran out part way (the line and its
     /// proven length are kept; the later moves are in neither list).
     pub alternatives_complete: bool,
+    /// The caller's limit that stopped a phase of the answer after the proof, if one did:
+    /// the node or time limit (or a cancellation, or the depth limit) cut short the
+    /// shortening (`exact` false), the 余詰 search (`alternatives_complete` false) or the
+    /// convention answer ([`Convention::Unknown`]), and the mate is what was proven by
+    /// then. `None` when every phase ran its course within the caller's limits; a phase
+    /// that ran out of its own budget (the short level's searches, the convention answer's
+    /// nodes) leaves its field open without a stop.
+    pub stopped: Option<StopReason>,
 }
 
 /// What is known of the tsume-convention answer of a mate.

@@ -8,7 +8,7 @@ mod common;
 
 use common::{generated, verify_line};
 use masu_tsume::{
-    AnswerLevel, Config, Convention, Expected, Limits, Mate, Problem, Solver, Verdict,
+    AnswerLevel, Config, Convention, Expected, Limits, Mate, Problem, Solver, StopReason, Verdict,
 };
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -137,9 +137,12 @@ fn a_limit_in_the_yozume_search_keeps_the_proven_length() {
     assert!(cut.exact && cut.length == 7, "{cut:?}");
     assert!(!cut.alternatives_complete);
     assert_eq!(cut.convention, Convention::Unknown);
+    // The limit says it stopped the answer (it said nothing).
+    assert_eq!(cut.stopped, Some(StopReason::NodeLimit));
     verify_line(&p.position, &cut.line).unwrap();
     let whole = mate(&p, AnswerLevel::Full);
     assert!(whole.alternatives_complete && whole.exact && whole.length == 7);
+    assert_eq!(whole.stopped, None);
     assert!(!mate(&p, AnswerLevel::Exact).alternatives_complete);
 }
 
@@ -181,4 +184,34 @@ fn a_limit_in_the_lines_own_move_keeps_the_proven_mate() {
             "{sfen}: the exact level proved it at {proven} limits"
         );
     }
+}
+
+/// A node limit that stops the shortening after the proof leaves a mate not proven
+/// shortest, and says which limit: `stopped` was none, as if the level had stopped there.
+/// Without a limit, nothing is said.
+#[test]
+fn a_limit_in_the_shortening_says_it_stopped_the_answer() {
+    let mut cut = 0;
+    for p in generated()
+        .iter()
+        .filter(|p| p.expected == Expected::Mate(11))
+        .take(6)
+    {
+        for nodes in (2_000..=20_000).step_by(2_000) {
+            let Verdict::Mate(mate) = solve_within(p, AnswerLevel::Exact, nodes) else {
+                continue;
+            };
+            if !mate.exact {
+                assert_eq!(
+                    mate.stopped,
+                    Some(StopReason::NodeLimit),
+                    "{} {nodes}",
+                    p.name
+                );
+                cut += 1;
+            }
+        }
+        assert_eq!(mate(p, AnswerLevel::Exact).stopped, None, "{}", p.name);
+    }
+    assert!(cut > 0, "no limit fell in a shortening");
 }

@@ -113,6 +113,11 @@ pub(crate) struct Searcher<'t, 'c> {
     pub(crate) nodes: u64,
     pub(crate) budget: Budget<'c>,
     pub(crate) stop: Option<StopReason>,
+    /// The first stop of the caller's budget that [`Searcher::resume_for`] lifted to write
+    /// out an answer already proven: the answer it cut short says so ([`Mate::stopped`]).
+    ///
+    /// [`Mate::stopped`]: crate::Mate::stopped
+    pub(crate) lifted: Option<StopReason>,
     /// A node count where a bounded sub-search (answer extraction) gives up.
     sub_limit: Option<u64>,
     /// The stop was the sub-search's, not the caller's budget.
@@ -186,6 +191,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
             nodes: 0,
             budget,
             stop: None,
+            lifted: None,
             sub_limit: None,
             sub_stopped: false,
             mate3: false,
@@ -317,6 +323,7 @@ impl<'t, 'c> Searcher<'t, 'c> {
     /// Lifts a stop of the budget for `nodes` more and no deadline: for writing out an
     /// answer already proven. A cancellation stops it again at the next check.
     pub(crate) fn resume_for(&mut self, nodes: u64) {
+        self.lifted = self.lifted.or(self.stop);
         self.stop = None;
         self.budget.node_limit = Some(self.nodes.saturating_add(nodes));
         self.budget.deadline = None;
