@@ -35,12 +35,12 @@ pub(crate) struct SolveArgs {
     hash: usize,
     /// Problems solved at once, 1 to 1024, each with a table of its own (default: one per
     /// core, or one when --threads is above 1; never more than the problems).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_parser = thread_count())]
     jobs: Option<u16>,
     /// Threads that search each problem: helpers prove the defences the main search will
     /// need next, once it has searched 4,194,304 nodes alone. For a long problem; a batch
     /// of short ones is solved faster one thread a problem, several at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, default_value_t = 1, value_parser = thread_count())]
     threads: u16,
     /// Look only for mates of at most this many plies: the verdict is then "no mate
     /// within" when there is none that short.
@@ -60,6 +60,17 @@ pub(crate) struct SolveArgs {
     /// Write JSON Lines: one object per problem, in input order.
     #[arg(long)]
     json: bool,
+}
+
+/// The parser of `--jobs` and `--threads`: 1 to masu-tsume's [`tsume::MAX_THREADS`], the
+/// most threads a solve runs (each with a table of its own), a batch's workers too.
+fn thread_count() -> clap::builder::RangedI64ValueParser<u16> {
+    // Checked when built: the limit must fit the parsed type.
+    const MAX: i64 = {
+        assert!(tsume::MAX_THREADS <= u16::MAX as usize);
+        tsume::MAX_THREADS as i64
+    };
+    clap::value_parser!(u16).range(1..=MAX)
 }
 
 /// One problem to solve, whatever its source.

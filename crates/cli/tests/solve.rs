@@ -454,3 +454,19 @@ fn a_limit_that_cut_a_mates_answer_says_so() {
     let whole = masu_ok(&["solve", sfen, "--json"]);
     assert!(whole.contains("\"stopped\":null"), "{whole}");
 }
+
+/// `--jobs` and `--threads` take masu-tsume's `MAX_THREADS`, the one limit the library and
+/// Python hold to too (the command had a 1,024 of its own), and the help says it.
+#[test]
+fn jobs_and_threads_stop_at_the_librarys_limit() {
+    let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    let max = tsume::MAX_THREADS.to_string();
+    let above = (tsume::MAX_THREADS + 1).to_string();
+    for flag in ["--jobs", "--threads"] {
+        masu_ok(&["solve", sfen, flag, &max]);
+        let err = masu_err(&["solve", sfen, flag, &above]);
+        assert!(err.contains(&format!("1..={max}")), "{err}");
+    }
+    let help = masu_ok(&["solve", "--help"]);
+    assert!(help.contains(&format!("1 to {max}")), "{help}");
+}

@@ -9,7 +9,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use rayon::prelude::*;
 use shogi::{Position, SetupMode};
-use tsume::{AnswerLevel, Config, InterruptFn, Limits, Solver, StopReason, TableError, Verdict};
+use tsume::{
+    AnswerLevel, Config, InterruptFn, Limits, MAX_THREADS, Solver, StopReason, TableError, Verdict,
+};
 
 use crate::args::{seconds, table_bytes};
 use crate::errors::{placed, value_error, wrong_type};
@@ -17,10 +19,6 @@ use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
 use crate::wait::{Signals, run_interruptible};
-
-/// The most threads a solve or a batch takes, as `masu solve --threads`: more is a slip
-/// (each thread of a solve gets a table of its own).
-const MAX_THREADS: usize = 1024;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
@@ -296,7 +294,8 @@ fn solve_many(
 ) -> PyResult<Vec<Solution>> {
     let settings = Settings::new(level, nodes, time, hash_mb)?;
     if let Some(n) = threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
-        // As `solve(threads=0)`: no thread is no solve (`None` is one per core).
+        // As `solve(threads=0)`: no thread is no solve (`None` is one per core); a batch's
+        // workers are held to the limit of a solve's threads, as `masu solve --jobs` is.
         return Err(value_error(format!(
             "threads must be from 1 to {MAX_THREADS} (None: one per core), got {n}"
         )));
