@@ -3,15 +3,22 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use rayon::prelude::*;
 use shogi::Position;
 use tsume::{AnswerLevel, Config, Convention, Expected, Limits, Problem, Solver, Verdict};
 
 /// Solve tsume-shogi (mate) problems; with no argument, the problems bundled with masu.
+///
+/// Each problem's result is written as soon as it and every problem before it are solved,
+/// in input order (with several jobs, a problem done ahead of an earlier one waits for it);
+/// the summary line comes last. Ctrl-C stops the batch at once: the results written by
+/// then stay, with no summary line, and the exit status is the interrupt's (130 in a
+/// shell).
 ///
 /// Exit status: 0 when every answer is as expected (or no problem states one), 1 when one
 /// is not (a problem without a defender king among them) or the input cannot be read, 2
@@ -57,7 +64,8 @@ pub(crate) struct SolveArgs {
     /// each problem's position.
     #[arg(long, value_name = "MOVES")]
     after: Option<String>,
-    /// Write JSON Lines: one object per problem, in input order.
+    /// Write JSON Lines: one object per problem, in input order, each as soon as it and
+    /// every earlier one are solved.
     #[arg(long)]
     json: bool,
 }
@@ -115,7 +123,11 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             play_after(task, moves)?;
         }
     }
+    // Set when the output is gone (a closed pipe): the solves under way stop at once.
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
     let config = Config {
+        interrupt: Some(Arc::new(move || stopped.load(Ordering::Relaxed))),
         limits: Limits {
             nodes: args.nodes,
             time: args.time,
@@ -136,34 +148,39 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .build()?;
     // Drawn on stderr, and only when stderr is a terminal (indicatif hides it otherwise).
     let bar = indicatif::ProgressBar::new(tasks.len() as u64);
+    let mut out = std::io::stdout().lock();
+    let mut reports = Vec::with_capacity(tasks.len());
+    let mut unexpected = 0;
     // One solver (and table) for every problem of a worker's share: a new table per
     // problem would cost its pages again each time, more than a short mate's search.
-    let reports: Vec<Report> = pool.install(|| {
-        tasks
-            .into_par_iter()
-            .map_init(
-                || Solver::try_new(config.clone()),
-                |solver, task| {
-                    let report = solve_one(task, solver, args.within);
-                    bar.inc(1);
-                    report
-                },
-            )
-            .collect()
-    });
+    crate::in_order::run(
+        &pool,
+        tasks,
+        &stop,
+        || Solver::try_new(config.clone()),
+        |solver, task| {
+            let report = solve_one(task, solver, args.within);
+            bar.inc(1);
+            report
+        },
+        |report| {
+            if !matches_expectation(&report, args.level) {
+                unexpected += 1;
+            }
+            // Written whole, and at once: the results so far are there when the batch is
+            // stopped, or watched.
+            let mut text = Vec::new();
+            if args.json {
+                writeln!(text, "{}", json_line(&report))?;
+            } else {
+                write_text(&mut text, reports.len() + 1, &report, args.level)?;
+            }
+            bar.suspend(|| out.write_all(&text).and_then(|()| out.flush()))?;
+            reports.push(report);
+            std::io::Result::Ok(())
+        },
+    )?;
     bar.finish_and_clear();
-    let mut out = std::io::stdout().lock();
-    let mut unexpected = 0;
-    for (index, report) in reports.iter().enumerate() {
-        if !matches_expectation(report, args.level) {
-            unexpected += 1;
-        }
-        if args.json {
-            writeln!(out, "{}", json_line(report))?;
-        } else {
-            write_text(&mut out, index + 1, report, args.level)?;
-        }
-    }
     if !args.json {
         writeln!(out, "{}", summary(&reports, unexpected))?;
     }

@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::{last_line, masu_err, masu_ok, masu_with_input};
 
 #[test]
@@ -469,4 +471,78 @@ fn jobs_and_threads_stop_at_the_librarys_limit() {
     }
     let help = masu_ok(&["solve", "--help"]);
     assert!(help.contains(&format!("1 to {max}")), "{help}");
+}
+
+/// A mate in 1, and a position searched for a long time without an answer (no mate found
+/// within seconds): a batch whose later problem is slow.
+const QUICK: &str = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+const SLOW: &str = "9/9/9/9/4k4/9/9/9/9 b 2R2B 1";
+
+/// Runs `masu` with `args` and returns the first `lines` lines of its standard output as
+/// soon as they are written, and whether they came before `within` while it was still
+/// running (it is killed after).
+fn first_lines_while_running(args: &[&str], lines: usize, within: Duration) -> (String, bool) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_masu"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("masu runs: {e}"));
+    let stdout = child
+        .stdout
+        .take()
+        .unwrap_or_else(|| panic!("a piped stdout"));
+    let mut text = String::new();
+    let mut reader = std::io::BufReader::new(stdout);
+    for _ in 0..lines {
+        reader
+            .read_line(&mut text)
+            .unwrap_or_else(|e| panic!("masu's output: {e}"));
+    }
+    let running = start.elapsed() < within
+        && child
+            .try_wait()
+            .unwrap_or_else(|e| panic!("masu's status: {e}"))
+            .is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    (text, running)
+}
+
+/// Each result is written as soon as it and every earlier one are solved, in text and in
+/// JSON: the first problem's answer is there while the second is still searched (the
+/// whole batch was written at its end, and Ctrl-C lost it all).
+#[test]
+fn results_are_written_as_they_are_solved() {
+    // Well before the second problem's time limit.
+    let within = Duration::from_secs(10);
+    let args = ["solve", QUICK, SLOW, "--time", "20", "--hash", "8"];
+    let (text, running) = first_lines_while_running(&args, 4, within);
+    assert!(running, "{text}");
+    assert!(text.starts_with("#1: mate in 1 ["), "{text}");
+    assert!(text.ends_with("  ki2  ▲５二金\n"), "{text}");
+    let json_args = [&args[..], &["--json"]].concat();
+    let (json, running) = first_lines_while_running(&json_args, 1, within);
+    assert!(running, "{json}");
+    assert!(json.contains("\"verdict\":\"mate\""), "{json}");
+}
+
+/// With several jobs, a result done ahead of an earlier one waits for it: the input order
+/// holds, and the summary comes last.
+#[test]
+fn results_keep_the_input_order_across_jobs() {
+    let out = masu_ok(&[
+        "solve", SLOW, QUICK, "--time", "1", "--hash", "8", "--jobs", "2",
+    ]);
+    let heads: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(heads.len(), 2, "{out}");
+    assert!(heads[0].starts_with("#1: unknown (time limit)"), "{out}");
+    assert!(heads[1].starts_with("#2: mate in 1"), "{out}");
+    assert_eq!(
+        last_line(&out),
+        "2 problems: 1 mate, 0 without a mate, 1 undecided"
+    );
 }
