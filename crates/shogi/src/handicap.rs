@@ -68,7 +68,10 @@ pub enum Handicap {
 
 /// The text is not a handicap name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown handicap name")]
+#[error(
+    "unknown handicap name: expected a 手合割 name such as 平手 or 二枚落ち, or an English one \
+     such as even or 2-piece"
+)]
 pub struct ParseHandicapError;
 
 /// (file, rank) of White's pieces removed in each handicap.

@@ -81,7 +81,7 @@ pub enum DrawReason {
 
 /// The text is not an outcome as [`Outcome`]'s `Display` writes it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid outcome")]
+#[error("invalid outcome: expected text such as black wins by checkmate or draw by repetition")]
 pub struct ParseOutcomeError;
 
 impl Outcome {

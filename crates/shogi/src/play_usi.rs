@@ -11,14 +11,17 @@ use crate::{IllegalMoveReason, Move, Position, UsiMove};
 /// let err = pos.play_usi("5e5d").unwrap_err();
 /// assert_eq!(err.to_string(), "illegal move \"5e5d\": no piece on 5e");
 /// assert_eq!(err.reason(), Some(IllegalMoveReason::NoPiece("5e".parse()?)));
-/// assert_eq!(pos.play_usi("7g7").unwrap_err().to_string(), "invalid usi move \"7g7\"");
+/// assert_eq!(
+///     pos.play_usi("7g7").unwrap_err().to_string(),
+///     "invalid usi move \"7g7\": expected a move such as 7g7f, 8h2b+ or P*5e"
+/// );
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayUsiError {
     /// The text is not a USI move (`7g7f`, `8h2b+`, `P*5e`).
-    #[error("invalid usi move \"{text}\"")]
+    #[error("invalid usi move \"{text}\": expected a move such as 7g7f, 8h2b+ or P*5e")]
     Invalid {
         /// The text as given.
         text: String,

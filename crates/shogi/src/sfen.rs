@@ -65,10 +65,12 @@ pub enum BoardError {
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            BoardError::InvalidPiece => "invalid piece",
-            BoardError::RankTooLong => "rank too long",
-            BoardError::RankTooShort => "rank too short",
-            BoardError::WrongRankCount => "not nine ranks",
+            BoardError::InvalidPiece => {
+                "invalid piece (expected an sfen piece such as P, +r or k, a digit 1-9 or /)"
+            }
+            BoardError::RankTooLong => "rank too long (expected nine squares)",
+            BoardError::RankTooShort => "rank too short (expected nine squares)",
+            BoardError::WrongRankCount => "not nine ranks (expected nine, separated by /)",
         })
     }
 }
@@ -91,7 +93,7 @@ pub enum ParseSfenError {
         error: BoardError,
     },
     /// The side to move is missing or not `b`/`w`.
-    #[error("invalid side to move at byte {at}")]
+    #[error("invalid side to move at byte {at} (expected b or w)")]
     Turn {
         /// Where.
         at: usize,
@@ -131,7 +133,7 @@ pub enum ParseSfenError {
         at: usize,
     },
     /// A word after `moves` is not a USI move.
-    #[error("invalid usi move #{index} at byte {at}")]
+    #[error("invalid usi move #{index} at byte {at} (expected a move such as 7g7f, 8h2b+ or P*5e)")]
     Move {
         /// Where.
         at: usize,

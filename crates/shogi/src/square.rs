@@ -16,7 +16,7 @@ pub struct Square(u8);
 
 /// The text was not a USI square name such as `7g`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid square")]
+#[error("invalid square: expected a file 1-9 and a rank a-i, such as 7g")]
 pub struct ParseSquareError;
 
 macro_rules! square_consts {

@@ -52,6 +52,24 @@ impl Declaration {
         self.king_in_camp && self.pieces_in_camp >= Declaration::PIECES_NEEDED && !self.in_check
     }
 
+    /// What an invalid declaration lacks, for its error: the first condition both rules
+    /// share that fails, or else the points (how many a rule needs is the rule's).
+    pub(crate) fn fault(self) -> String {
+        if !self.king_in_camp {
+            "the king is not in the opponent's camp".to_owned()
+        } else if self.in_check {
+            "the king is in check".to_owned()
+        } else if self.pieces_in_camp < Declaration::PIECES_NEEDED {
+            format!(
+                "{} other pieces in the opponent's camp ({} needed)",
+                self.pieces_in_camp,
+                Declaration::PIECES_NEEDED
+            )
+        } else {
+            format!("only {} points", self.points)
+        }
+    }
+
     /// The result of this declaration under `rule`: a win for the declarer, a draw, or `None`
     /// when the declaration is invalid (which loses the game for the declarer under both
     /// rules; [`Game::declare`](crate::Game::declare) leaves applying that to the caller).

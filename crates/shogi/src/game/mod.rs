@@ -95,7 +95,7 @@ pub enum GameError {
     #[error(transparent)]
     Usi(#[from] PlayUsiError),
     /// The side to move declared, but the game's [`DeclarationRule`] is not met.
-    #[error("invalid entering-king declaration")]
+    #[error("invalid entering-king declaration: {}", .0.fault())]
     InvalidDeclaration(Declaration),
 }
 

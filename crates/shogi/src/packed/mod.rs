@@ -76,7 +76,7 @@ pub enum DecodeError {
         bit: usize,
     },
     /// The codes do not add up to one set of pieces.
-    #[error("the codes hold {count} pieces of {kind:?}, a set has {expected}")]
+    #[error("the codes hold {count} {}s, a set has {expected}", .kind.name())]
     Material {
         /// The base kind miscounted.
         kind: crate::PieceKind,

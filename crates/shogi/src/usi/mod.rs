@@ -56,7 +56,7 @@ pub enum UsiMove {
 
 /// The text was not a USI move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid usi move")]
+#[error("invalid usi move: expected a move such as 7g7f, 8h2b+ or P*5e")]
 pub struct ParseUsiMoveError;
 
 /// The USI move is not legal in the position.
