@@ -30,7 +30,19 @@ struct TextVisitor<T>(PhantomData<T>);
 /// A type read from text, with what the text should look like for error messages.
 trait FromText: Sized {
     const EXPECTING: &'static str;
-    fn from_text(s: &str) -> Option<Self>;
+    /// The value, or why the text is not one: `None` where [`FromText::EXPECTING`] says
+    /// it all (a square), the reader's message where it does not (which rule a position
+    /// breaks, where its SFEN goes wrong).
+    fn from_text(s: &str) -> Result<Self, Option<String>>;
+}
+
+/// What was expected, and why the text given was not it.
+struct Because(&'static str, String);
+
+impl de::Expected for Because {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.0, self.1)
+    }
 }
 
 impl<T: FromText> Visitor<'_> for TextVisitor<T> {
@@ -41,7 +53,10 @@ impl<T: FromText> Visitor<'_> for TextVisitor<T> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        T::from_text(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+        T::from_text(v).map_err(|why| match why {
+            None => E::invalid_value(de::Unexpected::Str(v), &self),
+            Some(why) => E::invalid_value(de::Unexpected::Str(v), &Because(T::EXPECTING, why)),
+        })
     }
 }
 
@@ -49,8 +64,8 @@ macro_rules! text_serde {
     ($($ty:ty => $expecting:literal, $parse:expr;)*) => {$(
         impl FromText for $ty {
             const EXPECTING: &'static str = $expecting;
-            fn from_text(s: &str) -> Option<Self> {
-                let parse: fn(&str) -> Option<$ty> = $parse;
+            fn from_text(s: &str) -> Result<Self, Option<String>> {
+                let parse: fn(&str) -> Result<$ty, Option<String>> = $parse;
                 parse(s)
             }
         }
@@ -65,16 +80,18 @@ macro_rules! text_serde {
 }
 
 text_serde! {
-    Square => "a usi square such as 7g", |s| s.parse().ok();
-    Color => "black or white", parse_color;
-    PieceKind => "a piece kind such as P or +R", parse_kind;
-    Piece => "an sfen piece such as P or +r", |s| Piece::from_sfen(s.as_bytes());
-    Hand => "a hand such as R2G3P, or -", |s| s.parse().ok();
-    UsiMove => "a usi move such as 7g7f", |s| UsiMove::from_encoded(s).ok();
-    Setup => "an sfen", |s| Setup::from_sfen(s).ok();
-    Position => "the sfen of a valid position", |s| Position::from_sfen(s).ok();
-    Handicap => "a handicap name such as 香落ち", Handicap::from_name;
-    Outcome => "an outcome such as black wins by checkmate", |s| s.parse().ok();
+    Square => "a usi square such as 7g", |s| s.parse().map_err(|_| None);
+    Color => "black or white", |s| parse_color(s).ok_or(None);
+    PieceKind => "a piece kind such as P or +R", |s| parse_kind(s).ok_or(None);
+    Piece => "an sfen piece such as P or +r", |s| Piece::from_sfen(s.as_bytes()).ok_or(None);
+    Hand => "a hand such as R2G3P, or -", |s| s.parse().map_err(|_| None);
+    UsiMove => "a usi move such as 7g7f", |s| UsiMove::from_encoded(s).map_err(|_| None);
+    Setup => "an sfen", |s| Setup::from_sfen(s).map_err(|e| Some(e.to_string()));
+    Position => "the sfen of a valid position", |s| {
+        Position::from_sfen(s).map_err(|e| Some(e.to_string()))
+    };
+    Handicap => "a handicap name such as 香落ち", |s| Handicap::from_name(s).ok_or(None);
+    Outcome => "an outcome such as black wins by checkmate", |s| s.parse().map_err(|_| None);
 }
 
 fn parse_color(s: &str) -> Option<Color> {

@@ -184,3 +184,22 @@ fn checkmated_games_keep_their_outcome() {
     assert!(json.ends_with("\"outcome\":\"black wins by checkmate\"}"));
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
 }
+
+#[test]
+fn a_refused_sfen_says_why() {
+    // The reason SFEN reading gives, after what serde says was expected.
+    let err = serde_json::from_str::<Position>("\"4k4/9/9/9/9/9/9/9/K3K4 b - 1\"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("expected the sfen of a valid position: invalid position: too many kings"),
+        "{err}"
+    );
+    let err = serde_json::from_str::<Setup>("\"4k4/9/9/9/9/9/9/9/4K4 x - 1\"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("expected an sfen: invalid side to move at byte 22"),
+        "{err}"
+    );
+}
