@@ -138,3 +138,43 @@ fn packed_material_errors_name_the_kind_in_lower_case() {
     }
     assert!(materials > 0, "no flip of a bit miscounts a kind");
 }
+
+/// Every error type is a `std::error::Error` that can cross threads and be boxed as
+/// `Box<dyn Error + Send + Sync>`, as `?` into `anyhow` or a thread's result needs.
+#[test]
+fn every_error_is_an_error_of_any_thread() {
+    fn is_error<E: std::error::Error + Send + Sync + 'static>() {}
+    use masu_shogi::usi::{EngineLineProblem, ParseEngineLineError};
+    use masu_shogi::{
+        BoardError, GameError, HandError, IllegalMoveReason, IllegalUsiMoveError, LineError,
+        ParseColorError, ParseGameError, ParseHandError, ParseHandicapError, ParseOutcomeError,
+        ParsePieceError, ParseSfenError, ParseSquareError, ParseUsiMoveError, PlayError,
+        PlayUsiError, PositionError, packed::EncodeError,
+    };
+    is_error::<BoardError>();
+    is_error::<DecodeError>();
+    is_error::<EncodeError>();
+    is_error::<EngineLineProblem>();
+    is_error::<GameError>();
+    is_error::<HandError>();
+    is_error::<IllegalMoveReason>();
+    is_error::<IllegalUsiMoveError>();
+    is_error::<LineError>();
+    is_error::<ParseColorError>();
+    is_error::<ParseEngineLineError>();
+    is_error::<ParseGameError>();
+    is_error::<ParseHandError>();
+    is_error::<ParseHandicapError>();
+    is_error::<ParseOutcomeError>();
+    is_error::<ParsePieceError>();
+    is_error::<ParseSfenError>();
+    is_error::<ParseSquareError>();
+    is_error::<ParseUsiMoveError>();
+    is_error::<PlayError>();
+    is_error::<PlayUsiError>();
+    is_error::<PositionError>();
+    // The values errors carry and games are shared between threads too.
+    fn is_shared<T: Send + Sync>() {}
+    is_shared::<Position>();
+    is_shared::<Game>();
+}
