@@ -113,6 +113,39 @@ fn checks_only_in_later_cycles_are_a_plain_draw() {
 }
 
 #[test]
+fn fourfold_repetition_is_the_rules_ending_alone() {
+    // What record readers ask after every move: the repetition's outcome, at the fourth
+    // occurrence only, whatever else ended the game.
+    let mut g = game(ROOK_CHASE);
+    repeat(&mut g, CHECKING_CYCLE, 2);
+    play(&mut g, "4e5e 5a4a 5e4e");
+    assert_eq!(g.fourfold_repetition(), None);
+    play(&mut g, "4a5a");
+    assert_eq!(
+        g.fourfold_repetition(),
+        win(Color::White, WinReason::PerpetualCheck)
+    );
+    let mut g = game("4k4/9/9/9/8R/9/9/9/K8 b - 1");
+    repeat(&mut g, "1e2e 5a6a 2e1e 6a5a", 2);
+    g.resign(Color::White).unwrap();
+    play_unchecked(&mut g, "1e2e 5a6a 2e1e 6a5a");
+    assert_eq!(g.fourfold_repetition(), Some(Outcome::REPETITION));
+    assert_eq!(g.outcome(), win(Color::Black, WinReason::Resignation));
+}
+
+/// Plays `moves` with [`Game::play_unchecked`], each checked legal here.
+fn play_unchecked(game: &mut Game, moves: &str) {
+    for usi in moves.split_whitespace() {
+        let m = usi
+            .parse::<UsiMove>()
+            .unwrap()
+            .to_move(game.position())
+            .unwrap();
+        game.play_unchecked(m);
+    }
+}
+
+#[test]
 fn no_move_after_the_end_and_undo_resumes() {
     let mut g = game(ROOK_CHASE);
     repeat(&mut g, CHECKING_CYCLE, 3);

@@ -306,6 +306,15 @@ impl Game {
         Ok(())
     }
 
+    /// Makes room for `moves` more moves, so that a caller that knows about how long the
+    /// game will be plays them without the history growing and copying itself.
+    pub fn reserve(&mut self, moves: usize) {
+        self.moves.reserve(moves);
+        self.undos.reserve(moves);
+        self.keys.reserve(moves);
+        self.earlier.reserve(moves);
+    }
+
     /// Plays `m` without checking it or the game's end, for callers that took `m` from
     /// [`Position::legal_moves`] or checked it with [`Position::is_legal`] (engines and
     /// training code, which also play on after a repetition). A recorded resignation or
@@ -515,10 +524,37 @@ impl Game {
                 reason: WinReason::Checkmate,
             });
         }
-        if self.repetitions() >= REPETITIONS {
-            return Some(self.repetition_outcome());
-        }
-        None
+        self.fourfold_repetition()
+    }
+
+    /// How the rules end the game when the current position occurs for the fourth time
+    /// (board, hands and side to move): a draw (千日手), or a win for the side checked on
+    /// every move of the other since the first occurrence (連続王手の千日手); `None` when it
+    /// has occurred fewer times. A resignation or declaration is not looked at, nor a
+    /// checkmate ([`Game::outcome`] does both).
+    ///
+    /// The cost is a walk along the position's chain of keys, a few steps however long the
+    /// game, and a walk back through the positions only at a fourth occurrence: cheap enough
+    /// to ask after every move, as record readers do for a record that goes on past the end
+    /// (a long history played on with [`Game::play_unchecked`]).
+    ///
+    /// ```
+    /// use masu_shogi::{Game, Outcome};
+    ///
+    /// let mut game = Game::new();
+    /// for _ in 0..3 {
+    ///     for usi in ["5i5h", "5a5b", "5h5i", "5b5a"] {
+    ///         assert_eq!(game.fourfold_repetition(), None);
+    ///         game.play_usi(usi)?;
+    ///     }
+    /// }
+    /// assert_eq!(game.fourfold_repetition(), Some(Outcome::REPETITION));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[doc(alias = "sennichite")]
+    #[must_use]
+    pub fn fourfold_repetition(&self) -> Option<Outcome> {
+        (self.repetitions() >= REPETITIONS).then(|| self.repetition_outcome())
     }
 
     /// Whether the game has ended.
