@@ -1,5 +1,6 @@
 //! The positions along the line a reader is building: the last one, played forward and
-//! taken back in place, and a copy every [`COPY_EVERY`] plies for the rare look at an
+//! taken back in place as a masu-shogi [`Game`] (whose history of keys tells a fourth
+//! occurrence of a position), and a copy every [`COPY_EVERY`] plies for the rare look at an
 //! earlier one (a misnumbered move line asks whether its move fits there).
 //!
 //! A copy of the position for every ply cost some 460 bytes a move, written and kept to
@@ -7,19 +8,20 @@
 
 use std::borrow::Cow;
 
-use shogi::{Move, Position, Undo};
+use shogi::{Game, Position};
 
 /// Plies between two kept copies: an earlier position is a copy and fewer moves than this.
 const COPY_EVERY: usize = 32;
 
 #[derive(Debug)]
 pub(crate) struct LinePositions {
-    /// The position after the last ply (boxed: a reader's state holds the builder
-    /// inline, beside a header area of about the builder's size without it).
-    last: Box<Position>,
-    /// Each ply after the start: its move and what undoes it, or none for a ply that leaves
-    /// the position as it is (a kept foul, a special).
-    plies: Vec<Option<(Move, Undo)>>,
+    /// The moves of the line from its start, with what takes each back and the keys of the
+    /// positions they make (boxed: a reader's state holds the builder inline, beside a
+    /// header area of about the builder's size without it).
+    game: Box<Game>,
+    /// The plies that leave the position as it is (a kept foul, a special), in order: the
+    /// others are the game's moves.
+    stays: Vec<usize>,
     /// `copies[j]` is the position after ply `j * COPY_EVERY`.
     copies: Vec<Position>,
 }
@@ -27,55 +29,69 @@ pub(crate) struct LinePositions {
 impl LinePositions {
     /// The line of no ply from `start`, with room for `plies`.
     pub(crate) fn new(start: Position, plies: usize) -> LinePositions {
+        let mut game = Box::new(Game::from_position(start.clone()));
+        game.reserve(plies);
         LinePositions {
-            copies: vec![start.clone()],
-            last: Box::new(start),
-            plies: Vec::with_capacity(plies),
+            copies: vec![start],
+            game,
+            stays: Vec::new(),
         }
     }
 
     /// The position after the last ply.
     pub(crate) fn last(&self) -> &Position {
-        &self.last
+        self.game.position()
+    }
+
+    /// The plies of the line.
+    fn len(&self) -> usize {
+        self.game.moves().len() + self.stays.len()
     }
 
     /// Plays `m`, which must be legal in [`LinePositions::last`], as the next ply.
-    pub(crate) fn play(&mut self, m: Move) {
-        let undo = self.last.play_unchecked(m);
-        self.plies.push(Some((m, undo)));
+    pub(crate) fn play(&mut self, m: shogi::Move) {
+        self.game.play_unchecked(m);
         self.copy_if_due();
     }
 
     /// A ply that leaves the position as it is.
     pub(crate) fn stay(&mut self) {
-        self.plies.push(None);
+        self.stays.push(self.len());
         self.copy_if_due();
     }
 
     fn copy_if_due(&mut self) {
-        if self.plies.len().is_multiple_of(COPY_EVERY) {
-            self.copies.push(Position::clone(&self.last));
+        if self.len().is_multiple_of(COPY_EVERY) {
+            self.copies.push(self.game.position().clone());
         }
     }
 
     /// Takes the plies after the first `len` back.
     pub(crate) fn truncate(&mut self, len: usize) {
-        while self.plies.len() > len {
-            if let Some(Some((m, undo))) = self.plies.pop() {
-                self.last.undo_unchecked(m, undo);
+        while self.len() > len {
+            if self.stays.last() == Some(&(self.len() - 1)) {
+                self.stays.pop();
+            } else if self.game.undo().is_none() {
+                break;
             }
         }
         self.copies.truncate(len / COPY_EVERY + 1);
     }
 
+    /// The moves among the first `ply` plies.
+    fn moves_in(&self, ply: usize) -> usize {
+        ply - self.stays.partition_point(|&s| s < ply)
+    }
+
     /// The position after the first `ply` plies (the last one from `ply` on).
     pub(crate) fn at(&self, ply: usize) -> Cow<'_, Position> {
-        if ply >= self.plies.len() {
-            return Cow::Borrowed(self.last.as_ref());
+        if ply >= self.len() {
+            return Cow::Borrowed(self.game.position());
         }
         let copied = ply / COPY_EVERY;
         let mut pos = self.copies[copied].clone();
-        for &(m, _) in self.plies[copied * COPY_EVERY..ply].iter().flatten() {
+        let moves = &self.game.moves()[self.moves_in(copied * COPY_EVERY)..self.moves_in(ply)];
+        for &m in moves {
             pos.play_unchecked(m);
         }
         Cow::Owned(pos)
@@ -85,6 +101,7 @@ impl LinePositions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shogi::Move;
 
     /// Every position of a long line, asked for after plays, stays and take-backs, equals
     /// the one the moves make when played again from the start.
