@@ -1,8 +1,12 @@
-//! The resolution phase shared by the KIF and KI2 readers: moves are checked against the
-//! position and hung into the tree; variations, comments and trailers find their nodes.
+//! The resolution phase shared by the readers: moves are checked against the position and
+//! hung into the tree, and a line that goes on past a fourfold repetition is reported;
+//! variations, comments and trailers find their nodes.
+
+mod ending;
 
 use shogi::{Color, Move, Position, Square};
 
+use self::ending::Ending;
 use crate::diag::{Diagnostic, DiagnosticKind, ReadError, Sink, fail};
 use crate::line_positions::LinePositions;
 use crate::movetext::KifMove;
@@ -78,6 +82,12 @@ pub(crate) struct Builder {
     foul: Option<Diagnostic>,
     /// Plies that `変化` headers may still replay (see [`Builder::earn`]).
     budget: usize,
+    /// Where the game of the current line ended by a fourth occurrence of a position.
+    ended: Option<Ending>,
+    /// The node of the last ending reported as gone on after ([`Builder::after_ending`]):
+    /// each ending is reported once, not again for every variation that branches off after
+    /// it.
+    reported: Option<NodeId>,
 }
 
 /// Plies a builder makes room for at most before the first move: a game rarely has more,
@@ -101,6 +111,8 @@ impl Builder {
             stop: Stop::Open,
             foul: None,
             budget: 0,
+            ended: None,
+            reported: None,
         }
     }
 
@@ -263,6 +275,7 @@ impl Builder {
         if !self.open(at)? || self.after_foul(at)? {
             return Ok(None);
         }
+        self.after_ending(None, at)?;
         match km.to_move(self.positions.last(), self.last_to()) {
             Ok(mv) => {
                 self.check_promotion_word(km, mv, at)?;
@@ -387,11 +400,14 @@ impl Builder {
     }
 
     /// Steps to `id`, a child of the current node, playing `mv` (none for a node that
-    /// leaves the position as it is).
+    /// leaves the position as it is), and notes a fourth occurrence of a position.
     fn step(&mut self, id: NodeId, mv: Option<Move>) {
         self.path.push(id);
         match mv {
-            Some(mv) => self.positions.play(mv),
+            Some(mv) => {
+                self.positions.play(mv);
+                self.note_ending(id);
+            }
             None => self.positions.stay(),
         }
     }
@@ -437,6 +453,7 @@ impl Builder {
             self.stop = Stop::Broken;
             return Ok(None);
         }
+        self.after_ending(Some(&special), at)?;
         // Keep the special on the path so comments after it attach to it, but no position.
         let id = self.push(NodeKind::Special(special), time, None);
         self.stop = Stop::Special;
@@ -500,6 +517,10 @@ impl Builder {
     fn truncate(&mut self, len: usize) {
         self.path.truncate(len.max(1));
         self.positions.truncate(len.max(1) - 1);
+        // A line that branches off before the ending has not ended.
+        if self.ended.is_some_and(|end| end.ply >= self.path.len()) {
+            self.ended = None;
+        }
         self.stop = Stop::Open;
         self.foul = None;
     }

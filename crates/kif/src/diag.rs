@@ -17,7 +17,9 @@ pub enum Mode {
     /// Turn every warning into an error, and refuse every illegal move, even a foul the
     /// record states (an illegal move followed by `反則勝ち` or `反則負け`, which lenient
     /// reading keeps without a warning): every move of a record read strictly is legal, so
-    /// every node of its tree replays ([`crate::Record::position_at`]).
+    /// every node of its tree replays ([`crate::Record::position_at`]), and none comes after
+    /// a repetition that ended the game ([`DiagnosticKind::AfterRepetition`]), so every line
+    /// replays as a game ([`crate::Record::game_at`]).
     Strict,
 }
 
@@ -71,6 +73,21 @@ pub enum DiagnosticKind {
     UnknownSpecial,
     /// Text after a special move (on the same line or after it in its block).
     AfterSpecial,
+    /// A move after the game ended by repetition: the same position (board, hands, side to
+    /// move) occurred a fourth time on its line, a draw (千日手), or a loss for the side that
+    /// gave check with every one of its moves since the first occurrence (連続王手の千日手).
+    /// Reported once for each such ending, at the first move read after it (a variation
+    /// that branches off later is not reported again), with the ply of the fourth
+    /// occurrence and the outcome in the detail; also at a special right after the ending
+    /// that gives another result (`投了` after a 千日手), where `千日手` itself, a special
+    /// that states no result (`中断`) or the end of the record say nothing.
+    ///
+    /// The moves are read and kept, each legal in its position, as the text has them: the
+    /// record is the text's, so this does not [damage the game](Self::damages_game) (as a
+    /// [`RecordedFoul`](Self::RecordedFoul) does not), but [`crate::Record::game`] refuses
+    /// the moves after the end, as masu-shogi's `Game::play` does, and a strict reading
+    /// fails on it, so that every record read strictly replays as a game.
+    AfterRepetition,
     /// Bytes that the detected encoding could not decode (replaced by U+FFFD).
     Encoding,
     /// KIF or KI2 text with no line a record is made of (no header, board diagram, move or
@@ -84,7 +101,8 @@ impl DiagnosticKind {
     /// says: an unreadable, illegal or ambiguous move (and what was dropped after it), a
     /// damaged board or hand, undecodable bytes. Validators treat these as errors; the
     /// others (a recorded foul, a mismatched trailer, an unknown header or special word
-    /// kept verbatim, a composed start position) leave the game itself intact.
+    /// kept verbatim, a composed start position, moves after a repetition ended the game)
+    /// leave the game itself intact.
     #[must_use]
     pub fn damages_game(&self) -> bool {
         matches!(
@@ -121,6 +139,7 @@ impl DiagnosticKind {
             DiagnosticKind::TrailerMismatch => "trailer disagrees with the moves",
             DiagnosticKind::UnknownSpecial => "unknown special move kept verbatim",
             DiagnosticKind::AfterSpecial => "text after a special move",
+            DiagnosticKind::AfterRepetition => "move after the game ended by repetition",
             DiagnosticKind::Encoding => "undecodable bytes",
             DiagnosticKind::NoRecord => "no record",
         }

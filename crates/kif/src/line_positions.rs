@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use shogi::{Game, Position};
+use shogi::{Game, Outcome, Position};
 
 /// Plies between two kept copies: an earlier position is a copy and fewer moves than this.
 const COPY_EVERY: usize = 32;
@@ -41,6 +41,12 @@ impl LinePositions {
     /// The position after the last ply.
     pub(crate) fn last(&self) -> &Position {
         self.game.position()
+    }
+
+    /// How the rules end the game at the last position when it is a fourth occurrence
+    /// (masu-shogi's [`Game::fourfold_repetition`], a few key comparisons).
+    pub(crate) fn fourfold_repetition(&self) -> Option<Outcome> {
+        self.game.fourfold_repetition()
     }
 
     /// The plies of the line.

@@ -5,7 +5,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{on_small_stack, shapes};
+use common::on_small_stack;
+use common::shapes::{self, read_back};
 use masu_kif::{DiagnosticKind, Format, Mode, NodeKind, Record, Special, jkf, ki2, kif};
 
 /// The best of three runs of `f`, so that a busy machine does not fail a timing test.
@@ -32,11 +33,10 @@ fn deep_jkf_reads_and_writes_without_recursion() {
         "{} bytes",
         text.len()
     );
-    let back = on_small_stack(|| jkf::read_str(&text, Mode::Strict).map(|p| p.record));
-    let back = back.unwrap_or_else(|e| panic!("{e}"));
+    let back = on_small_stack(|| read_back(jkf::read_str(&text, Mode::Lenient), "JKF"));
     assert!(back.tree == record.tree);
     let took = best_of_three(|| {
-        let _ = jkf::read_str(&text, Mode::Strict);
+        let _ = jkf::read_str(&text, Mode::Lenient);
     });
     // Measured 20 ms of CPU; the limit leaves room for a loaded machine.
     assert!(took < Duration::from_secs(2), "{took:?}");
@@ -77,11 +77,10 @@ fn deep_kif_and_ki2_write_without_recursion() {
         ]
     }) {
         let back = on_small_stack(|| match name {
-            "KIF" => kif::read_str(&text, Mode::Strict),
-            _ => ki2::read_str(&text, Mode::Strict),
+            "KIF" => kif::read_str(&text, Mode::Lenient),
+            _ => ki2::read_str(&text, Mode::Lenient),
         });
-        let back = back.unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(back.record.tree == record.tree, "{name}");
+        assert!(read_back(back, name).tree == record.tree, "{name}");
     }
 }
 
@@ -107,8 +106,8 @@ fn ki2_writes_many_variations_in_linear_time() {
     let took = best_of_three(|| text = ki2::to_string(&record));
     // Measured 40 ms of CPU; the limit leaves room for a loaded machine.
     assert!(took < Duration::from_secs(2), "{took:?}");
-    let back = ki2::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(back.record.tree.len(), record.tree.len());
+    let back = read_back(ki2::read_str(&text, Mode::Lenient), "KI2");
+    assert_eq!(back.tree.len(), record.tree.len());
     // KIF with `不成` replayed every move from the start the same way.
     let options = masu_kif::kif::WriteOptions {
         non_promotion: true,
@@ -140,9 +139,9 @@ fn jkf_writes_wide_forks_and_clocks_in_linear_time() {
     let took = best_of_three(|| text = jkf::write(&record).text);
     // Measured 0.15 s of CPU.
     assert!(took < Duration::from_secs(5), "{took:?}");
-    let back = jkf::read_str(&text, Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
-    let last = back.record.main_line_end();
-    let total = back.record.tree[last].time.and_then(|t| t.total);
+    let back = read_back(jkf::read_str(&text, Mode::Lenient), "JKF");
+    let last = back.main_line_end();
+    let total = back.tree[last].time.and_then(|t| t.total);
     assert_eq!(total, Some(Duration::from_secs(50_000)));
 }
 

@@ -3,9 +3,11 @@
 //! piece the problem is in (copying the line into every diagnostic would cost its length
 //! each time).
 
-use masu_kif::{Diagnostic, Mode, csa, jkf, ki2};
+use masu_kif::{Diagnostic, DiagnosticKind, Mode, csa, jkf, ki2};
 
-/// The kings step forward and back: legal as long as wanted.
+/// The kings step forward and back: each move legal in its position, as long as wanted
+/// (past the fourth occurrence of the start position at ply 12, which ended the game: see
+/// [`warning`]).
 const SHUFFLE: [(&str, &str); 4] = [
     ("+5958OU", "５八玉"),
     ("-5152OU", "５二玉"),
@@ -13,9 +15,24 @@ const SHUFFLE: [(&str, &str); 4] = [
     ("-5251OU", "５一玉"),
 ];
 
-fn warning(parsed: &masu_kif::Parsed) -> &Diagnostic {
-    assert_eq!(parsed.warnings.len(), 1, "{:?}", parsed.warnings);
-    &parsed.warnings[0]
+/// The one warning of `parsed`, read from text whose only line (or whose line with the
+/// problems) is `line`, but the report that the shuffle went on past its fourfold
+/// repetition: that one comes at ply 13, on the same line, and its columns are checked
+/// too.
+fn warning<'a>(parsed: &'a masu_kif::Parsed, line: &str) -> &'a Diagnostic {
+    let (repeated, others): (Vec<&Diagnostic>, Vec<&Diagnostic>) = parsed
+        .warnings
+        .iter()
+        .partition(|d| d.kind == DiagnosticKind::AfterRepetition);
+    assert!(repeated.len() <= 1, "{repeated:?}");
+    for d in repeated {
+        assert_eq!(d.ply, Some(13), "{d}");
+        let from_column: String = line.chars().skip(d.column - 1).collect();
+        assert!(from_column.starts_with(&d.line_text), "{d}");
+        assert!(line[d.byte_column - 1..].starts_with(&d.line_text), "{d}");
+    }
+    assert_eq!(others.len(), 1, "{:?}", parsed.warnings);
+    others[0]
 }
 
 /// The 1-based character column of byte `at` of `line`.
@@ -29,7 +46,7 @@ fn csa_statements_on_one_long_line() {
     let line = format!("{},+5958XX", moves.join(","));
     let text = format!("PI\n+\n{line}\n");
     let parsed = csa::read_str(&text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-    let d = warning(&parsed);
+    let d = warning(&parsed, &line);
     // At the piece code that is none, in the last statement.
     let at = line.find("XX").unwrap_or(0);
     assert_eq!((d.line, d.column, d.byte_column), (3, at + 1, at + 1));
@@ -45,7 +62,7 @@ fn ki2_moves_on_one_long_line() {
     let line = format!("{}　▲９九玉", words.join("　"));
     let parsed =
         ki2::read_str(&format!("{line}\n"), Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-    let d = warning(&parsed);
+    let d = warning(&parsed, &line);
     let at = line.rfind('▲').unwrap_or(0);
     assert_eq!(d.line, 1);
     assert_eq!(d.column, column_of(&line, at), "{d}");
@@ -74,7 +91,7 @@ fn minified_jkf() {
     );
     assert!(text.len() > 2048 && !text.contains('\n'));
     let parsed = jkf::read_str(&text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-    let d = warning(&parsed);
+    let d = warning(&parsed, &text);
     let last = text.rfind(r#"{"move""#).unwrap_or(0);
     assert_eq!(d.line, 1);
     // Within the last move's object, and the quoted text from there.
@@ -97,8 +114,9 @@ fn minified_jkf() {
 #[test]
 fn byte_columns_name_the_same_character_as_columns() {
     // `x` is character 7 and byte 9 (７ is three bytes): the byte column was the ７'s.
-    let parsed =
-        masu_kif::kif::read_str("   1 ７x歩\n", Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-    let d = warning(&parsed);
+    let line = "   1 ７x歩";
+    let parsed = masu_kif::kif::read_str(&format!("{line}\n"), Mode::Lenient)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let d = warning(&parsed, line);
     assert_eq!((d.column, d.byte_column), (7, 9));
 }
