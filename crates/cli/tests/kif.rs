@@ -1053,6 +1053,38 @@ fn a_file_with_nothing_of_a_record_is_an_error() {
     }
 }
 
+/// A game that goes on past a fourfold repetition passed `masu kif check` without a word:
+/// a warning at the first move after it (the moves are kept), an error with `--strict`.
+#[test]
+fn check_warns_of_moves_after_a_fourfold_repetition() {
+    let shuffle = ["+5958OU", "-5152OU", "+5859OU", "-5251OU"];
+    let mut text = String::from("V2.2\nPI\n+\n");
+    for i in 0..12 {
+        text.push_str(shuffle[i % 4]);
+        text.push('\n');
+    }
+    text.push_str("+7776FU\n%TORYO\n");
+    let path = temp("repeated.csa");
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap();
+    let run = masu(&["kif", "check", file]);
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(run.status.code(), Some(0), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "{file}:16:1: warning: move after the game ended by repetition at ply 13: \
+             the position after ply 12 occurred a fourth time: draw by repetition"
+        )
+    );
+    let err = masu_err(&["kif", "check", "--strict", file]);
+    assert!(
+        err.starts_with(&format!("{file}:16:1: error: move after the game ended")),
+        "{err}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// `check` takes folders as `list` and `training` do (it took files only).
 #[test]
 fn check_walks_folders() {
