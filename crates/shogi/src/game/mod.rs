@@ -535,8 +535,8 @@ impl Game {
     ///
     /// The cost is a walk along the position's chain of keys, a few steps however long the
     /// game, and a walk back through the positions only at a fourth occurrence: cheap enough
-    /// to ask after every move, as record readers do for a record that goes on past the end
-    /// (a long history played on with [`Game::play_unchecked`]).
+    /// to ask after every move of a history played on past the end with
+    /// [`Game::play_unchecked`].
     ///
     /// ```
     /// use masu_shogi::{Game, Outcome};

@@ -13,6 +13,25 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// The key of the position the move was played in ([`Position::key`] before it): a list
+    /// of moves and their undos knows the key of every position it went through.
+    ///
+    /// ```
+    /// use masu_shogi::{Position, UsiMove};
+    ///
+    /// let mut pos = Position::startpos();
+    /// let before = pos.key();
+    /// let m = pos.parse_usi_move("7g7f")?;
+    /// let undo = pos.play_unchecked(m);
+    /// assert_eq!(undo.key(), before);
+    /// assert_ne!(pos.key(), before);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn key(self) -> u64 {
+        self.board_key ^ self.hand_key
+    }
+
     /// The board half of the key before the move ([`Position::board_key`]).
     pub(crate) fn board_key(self) -> u64 {
         self.board_key
