@@ -21,8 +21,19 @@ pub(super) struct Ending {
 
 impl Builder {
     /// Notes a fourth occurrence of a position made by the move of node `id`, just played
-    /// and stepped to: a few key comparisons a move, none once the line's game has ended.
+    /// and stepped to: a count to look at a move.
+    #[inline]
     pub(super) fn note_ending(&mut self, id: NodeId) {
+        if self.positions.may_be_fourth_occurrence() {
+            self.note_fourth_occurrence(id);
+        }
+    }
+
+    /// [`Builder::note_ending`] where the count allows a fourth occurrence (seldom outside
+    /// a repetition), unless the line's game has already ended.
+    #[cold]
+    #[inline(never)]
+    fn note_fourth_occurrence(&mut self, id: NodeId) {
         if self.ended.is_some() {
             return;
         }
@@ -39,14 +50,27 @@ impl Builder {
     /// by repetition, once for each ending: the record goes on past the end the rules give
     /// it. The move is read all the same. A special right after the ending is not reported
     /// when it agrees with it ([`agrees`]).
+    #[inline]
     pub(super) fn after_ending(
         &mut self,
         special: Option<&Special>,
         at: &Origin<'_>,
     ) -> Result<(), ReadError> {
-        let Some(end) = self.ended else {
-            return Ok(());
-        };
+        match self.ended {
+            Some(end) => self.report_after_ending(end, special, at),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Builder::after_ending`] once the line has ended (seldom: a record that goes on).
+    #[cold]
+    #[inline(never)]
+    fn report_after_ending(
+        &mut self,
+        end: Ending,
+        special: Option<&Special>,
+        at: &Origin<'_>,
+    ) -> Result<(), ReadError> {
         let agreeing = special.is_some_and(|s| agrees(s, self.side_to_move(), end.outcome));
         if self.reported == Some(end.node) || agreeing {
             return Ok(());
