@@ -12,7 +12,8 @@
 //! | [`Setup`], [`Position`] | SFEN (`"lnsgkgsnl/... b - 1"`); a position is checked when read |
 //! | [`Handicap`] | its Japanese name, `"香落ち"` (English names also read) |
 //! | [`Outcome`] | `"black wins by checkmate"`, `"draw by repetition"` |
-//! | [`Game`] | `{"start": <sfen>, "moves": [<usi>...], "outcome": <outcome or null>}`; reading replays the moves and checks the outcome |
+//! | [`DeclarationRule`] | `"27-point"`, `"24-point"` |
+//! | [`Game`] | `{"start": <sfen>, "moves": [<usi>...], "outcome": <outcome or null>, "declaration_rule": <rule>}`; reading replays the moves and checks the outcome (a game without `declaration_rule`, as written before it was stored, reads as the 27-point rule's) |
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -21,7 +22,8 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    Color, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind, Position, Setup, Square, UsiMove,
+    Color, DeclarationRule, DrawReason, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind,
+    Position, Setup, Square, UsiMove,
 };
 
 /// Reads a string and parses it with `T::from_text`.
@@ -92,6 +94,7 @@ text_serde! {
     };
     Handicap => "a handicap name such as 香落ち", |s| Handicap::from_name(s).ok_or(None);
     Outcome => "an outcome such as black wins by checkmate", |s| s.parse().map_err(|_| None);
+    DeclarationRule => "27-point or 24-point", |s| parse_rule(s).ok_or(None);
 }
 
 fn parse_color(s: &str) -> Option<Color> {
@@ -100,6 +103,20 @@ fn parse_color(s: &str) -> Option<Color> {
         "white" | "w" => Some(Color::White),
         _ => None,
     }
+}
+
+/// The text of a declaration rule: its points, as the rules are known (27点法, 24点法).
+pub(crate) fn rule_name(rule: DeclarationRule) -> &'static str {
+    match rule {
+        DeclarationRule::Points27 => "27-point",
+        DeclarationRule::Points24 => "24-point",
+    }
+}
+
+fn parse_rule(s: &str) -> Option<DeclarationRule> {
+    [DeclarationRule::Points27, DeclarationRule::Points24]
+        .into_iter()
+        .find(|&rule| rule_name(rule) == s)
 }
 
 fn parse_kind(s: &str) -> Option<PieceKind> {
@@ -132,6 +149,7 @@ serialize_with! {
     Position => |p| p.to_sfen();
     Handicap => |h| h.japanese_name().to_owned();
     Outcome => |o| o.to_string();
+    DeclarationRule => |r| rule_name(*r).to_owned();
 }
 
 /// The serialized form of a [`Game`].
@@ -140,6 +158,12 @@ struct GameData {
     start: Position,
     moves: Vec<UsiMove>,
     outcome: Option<Outcome>,
+    /// How a declaration is judged: written for every game, not only where it is not the
+    /// default, so that the data says it to any reader without knowing this crate's
+    /// default (and a later change of the default leaves stored games as they were).
+    /// `None` for a game written before the rule was stored.
+    #[serde(default)]
+    declaration_rule: Option<DeclarationRule>,
 }
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
@@ -149,6 +173,7 @@ impl Serialize for Game {
             start: self.start().clone(),
             moves: self.moves().iter().map(Move::to_usi).collect(),
             outcome: self.outcome(),
+            declaration_rule: Some(self.declaration_rule()),
         }
         .serialize(s)
     }
@@ -158,7 +183,19 @@ impl Serialize for Game {
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let data = GameData::deserialize(d)?;
-        let mut game = Game::from_position(data.start);
+        let rule = data.declaration_rule.unwrap_or_else(|| {
+            // A game written before the rule was stored: only the 24-point rule draws by
+            // declaration, so a draw tells that rule; any other game reads as the default.
+            let draw = Outcome::Draw {
+                reason: DrawReason::EnteringKing,
+            };
+            if data.outcome == Some(draw) {
+                DeclarationRule::Points24
+            } else {
+                DeclarationRule::default()
+            }
+        });
+        let mut game = Game::from_position(data.start).with_declaration_rule(rule);
         for (i, usi) in data.moves.into_iter().enumerate() {
             game.play_usi(&usi.to_string())
                 .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;

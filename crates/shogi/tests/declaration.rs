@@ -166,7 +166,7 @@ fn a_game_drawn_by_declaration_reads_back() {
     game.declare().unwrap();
     let json = serde_json::to_string(&game).unwrap();
     assert!(
-        json.ends_with("\"outcome\":\"draw by entering king\"}"),
+        json.ends_with("\"outcome\":\"draw by entering king\",\"declaration_rule\":\"24-point\"}"),
         "{json}"
     );
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);

@@ -9,8 +9,8 @@
 use std::fmt::Debug;
 
 use masu_shogi::{
-    Color, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind, Position, Setup, Square, UsiMove,
-    WinReason,
+    Color, DeclarationRule, DrawReason, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind,
+    Position, Setup, Square, UsiMove, WinReason,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -146,13 +146,13 @@ fn games_replay_their_moves() {
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(
         json,
-        "{\"start\":\"lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\",\"moves\":[\"5c5d\",\"7g7f\"],\"outcome\":\"black wins by resignation\"}"
+        "{\"start\":\"lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\",\"moves\":[\"5c5d\",\"7g7f\"],\"outcome\":\"black wins by resignation\",\"declaration_rule\":\"27-point\"}"
     );
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
     // A game in progress.
     let fresh = Game::new();
     let json = serde_json::to_string(&fresh).unwrap();
-    assert!(json.ends_with("\"moves\":[],\"outcome\":null}"));
+    assert!(json.ends_with("\"moves\":[],\"outcome\":null,\"declaration_rule\":\"27-point\"}"));
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), fresh);
     // An illegal move, or an outcome the moves do not lead to, is refused.
     let start = "\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"";
@@ -181,7 +181,10 @@ fn checkmated_games_keep_their_outcome() {
     let mut game = Game::from_position(start);
     game.play_usi("G*5b").unwrap();
     let json = serde_json::to_string(&game).unwrap();
-    assert!(json.ends_with("\"outcome\":\"black wins by checkmate\"}"));
+    assert!(
+        json.contains("\"outcome\":\"black wins by checkmate\""),
+        "{json}"
+    );
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
 }
 
@@ -202,4 +205,74 @@ fn a_refused_sfen_says_why() {
         err.contains("expected an sfen: invalid side to move at byte 22"),
         "{err}"
     );
+}
+
+/// Black: king 5c, ten pieces in the camp and 26 points, 4 more in hand: 30 points, which
+/// win under the 27-point rule and draw under the 24-point rule.
+const DECLARING: &str = "RRBB5/GGGGSS3/4K4/9/9/9/9/9/4k4 b 4P 1";
+
+#[test]
+fn games_keep_their_declaration_rule() {
+    round_trip(&DeclarationRule::Points27, "\"27-point\"");
+    round_trip(&DeclarationRule::Points24, "\"24-point\"");
+    rejects::<DeclarationRule>("\"27\"");
+    // A 24-point game in progress reads back as one, not as a 27-point game.
+    let game = Game::new().with_declaration_rule(DeclarationRule::Points24);
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(
+        json.ends_with(",\"declaration_rule\":\"24-point\"}"),
+        "{json}"
+    );
+    let back = serde_json::from_str::<Game>(&json).unwrap();
+    assert_eq!(back.declaration_rule(), DeclarationRule::Points24);
+    assert_eq!(back, game);
+    // Declared, under either rule.
+    let start = Position::from_sfen(DECLARING).unwrap();
+    for rule in [DeclarationRule::Points27, DeclarationRule::Points24] {
+        let mut game = Game::from_position(start.clone()).with_declaration_rule(rule);
+        game.declare().unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game, "{json}");
+    }
+}
+
+#[test]
+fn games_written_without_a_rule_read_as_before() {
+    let sfen = format!("\"{DECLARING}\"");
+    let old = |outcome: &str| format!("{{\"start\":{sfen},\"moves\":[],\"outcome\":{outcome}}}");
+    let game = serde_json::from_str::<Game>(&old("null")).unwrap();
+    assert_eq!(game.declaration_rule(), DeclarationRule::Points27);
+    let game = serde_json::from_str::<Game>(&old("\"black wins by entering king\"")).unwrap();
+    assert_eq!(game.declaration_rule(), DeclarationRule::Points27);
+    // Only the 24-point rule draws by declaration.
+    let game = serde_json::from_str::<Game>(&old("\"draw by entering king\"")).unwrap();
+    assert_eq!(game.declaration_rule(), DeclarationRule::Points24);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::EnteringKing
+        })
+    );
+}
+
+#[test]
+fn a_declaration_its_rule_judges_otherwise_is_refused() {
+    let sfen = format!("\"{DECLARING}\"");
+    let game = |outcome: &str, rule: &str| {
+        format!(
+            "{{\"start\":{sfen},\"moves\":[],\"outcome\":\"{outcome}\",\"declaration_rule\":\"{rule}\"}}"
+        )
+    };
+    let err = serde_json::from_str::<Game>(&game("black wins by entering king", "24-point"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(
+            "under the 24-point rule the declaration gives: draw by entering king \
+             (the record says: black wins by entering king)"
+        ),
+        "{err}"
+    );
+    rejects::<Game>(&game("draw by entering king", "27-point"));
+    assert!(serde_json::from_str::<Game>(&game("draw by entering king", "24-point")).is_ok());
 }

@@ -456,35 +456,42 @@ impl Game {
         }
     }
 
-    /// Brings the game to `outcome` as recorded: a resignation or declaration is applied, any
-    /// other outcome (or none) must be what the moves lead to.
+    /// Brings the game to `outcome` as recorded: a resignation or declaration (judged by the
+    /// game's rule) is applied, any other outcome (or none) must be what the moves lead to.
     #[cfg(feature = "serde")]
     pub(crate) fn end_as(&mut self, outcome: Option<Outcome>) -> Result<(), String> {
         if self.outcome() == outcome {
             return Ok(());
         }
-        let result = match outcome {
+        match outcome {
             Some(Outcome::Win {
                 winner,
                 reason: WinReason::Resignation,
-            }) => self.resign(!winner),
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::EnteringKing,
-            }) if winner == self.position.turn() => self.declare().map(|_| ()),
-            // Only the 24-point rule draws by declaration.
-            Some(Outcome::Draw {
-                reason: crate::DrawReason::EnteringKing,
-            }) => {
-                self.declaration_rule = DeclarationRule::Points24;
-                self.declare().map(|_| ())
+            }) => self.resign(!winner).map_err(|e| e.to_string()),
+            Some(
+                declared @ (Outcome::Win {
+                    reason: WinReason::EnteringKing,
+                    ..
+                }
+                | Outcome::Draw {
+                    reason: crate::DrawReason::EnteringKing,
+                }),
+            ) if declared.winner().is_none_or(|w| w == self.position.turn()) => {
+                // A valid declaration that the rule judges otherwise (a draw where a win is
+                // recorded, or a win where a draw is) is not the game recorded.
+                let judged = self.position.declaration().outcome(self.declaration_rule);
+                if let Some(judged) = judged.filter(|&j| j != declared) {
+                    return Err(format!(
+                        "under the {} rule the declaration gives: {judged} (the record says: \
+                         {declared})",
+                        crate::serde_impls::rule_name(self.declaration_rule)
+                    ));
+                }
+                self.declare().map(|_| ()).map_err(|e| e.to_string())
             }
-            Some(outcome) => return Err(format!("the moves do not lead to: {outcome}")),
-            None => {
-                return Err("the moves end the game, but the record says it goes on".to_owned());
-            }
-        };
-        result.map_err(|e| e.to_string())
+            Some(outcome) => Err(format!("the moves do not lead to: {outcome}")),
+            None => Err("the moves end the game, but the record says it goes on".to_owned()),
+        }
     }
 
     /// How many times the current position has occurred in this game, now included.
