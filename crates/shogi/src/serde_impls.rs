@@ -13,7 +13,7 @@
 //! | [`Handicap`] | its Japanese name, `"香落ち"` (English names also read) |
 //! | [`Outcome`] | `"black wins by checkmate"`, `"draw by repetition"` |
 //! | [`DeclarationRule`] | `"27-point"`, `"24-point"` |
-//! | [`Game`] | `{"start": <sfen>, "moves": [<usi>...], "outcome": <outcome or null>, "declaration_rule": <rule>}`; reading replays the moves and checks the outcome (a game without `declaration_rule`, as written before it was stored, reads as the 27-point rule's) |
+//! | [`Game`] | `{"start": <sfen>, "moves": [<usi>...], "outcome": <outcome or null>, "declaration_rule": <rule>}`, and `"ended_at": <moves played>` when moves were played on after a resignation or declaration; reading replays the moves (each legal, also after the game's end) and checks the outcome (a game without `declaration_rule`, as written before it was stored, reads as the 27-point rule's) |
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -164,6 +164,11 @@ struct GameData {
     /// `None` for a game written before the rule was stored.
     #[serde(default)]
     declaration_rule: Option<DeclarationRule>,
+    /// The number of moves played when the game was resigned or declared, written only when
+    /// moves were played on after that ([`Game::play_unchecked`]); without it a resignation
+    /// or declaration came after the last move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ended_at: Option<usize>,
 }
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
@@ -174,6 +179,7 @@ impl Serialize for Game {
             moves: self.moves().iter().map(Move::to_usi).collect(),
             outcome: self.outcome(),
             declaration_rule: Some(self.declaration_rule()),
+            ended_at: self.ended_at().filter(|&at| at < self.moves().len()),
         }
         .serialize(s)
     }
@@ -196,11 +202,32 @@ impl<'de> Deserialize<'de> for Game {
             }
         });
         let mut game = Game::from_position(data.start).with_declaration_rule(rule);
-        for (i, usi) in data.moves.into_iter().enumerate() {
-            game.play_usi(&usi.to_string())
-                .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
+        let moves = data.moves.len();
+        let ended_at = data.ended_at.unwrap_or(moves);
+        if ended_at > moves {
+            return Err(de::Error::custom(format_args!(
+                "ended_at {ended_at}: the game has {moves} moves"
+            )));
         }
-        game.end_as(data.outcome).map_err(de::Error::custom)?;
+        for (i, usi) in data.moves.into_iter().enumerate() {
+            if i == ended_at {
+                game.end_as(data.outcome).map_err(de::Error::custom)?;
+                if game.ended_at() != Some(i) {
+                    return Err(de::Error::custom(format_args!(
+                        "ended_at {i}: the game was not resigned or declared there"
+                    )));
+                }
+            }
+            // Each move is checked for legality but not for the game's end: a game played on
+            // after a repetition or a resignation reads back.
+            let m = usi
+                .to_move(game.position())
+                .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
+            game.play_unchecked(m);
+        }
+        if ended_at == moves {
+            game.end_as(data.outcome).map_err(de::Error::custom)?;
+        }
         Ok(game)
     }
 }

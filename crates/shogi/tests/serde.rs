@@ -10,7 +10,7 @@ use std::fmt::Debug;
 
 use masu_shogi::{
     Color, DeclarationRule, DrawReason, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind,
-    Position, Setup, Square, UsiMove, WinReason,
+    Position, Setup, SetupMode, Square, UsiMove, WinReason,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -275,4 +275,38 @@ fn a_declaration_its_rule_judges_otherwise_is_refused() {
     );
     rejects::<Game>(&game("draw by entering king", "27-point"));
     assert!(serde_json::from_str::<Game>(&game("draw by entering king", "24-point")).is_ok());
+}
+
+#[test]
+fn games_played_on_after_their_end_read_back() {
+    // Resigned, then played on: the resignation stays where it was made.
+    let mut game = Game::new();
+    game.play_usi("7g7f").unwrap();
+    game.resign(Color::White).unwrap();
+    let m = "3c3d".parse::<UsiMove>().unwrap();
+    game.play_unchecked(m.to_move(game.position()).unwrap());
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(json.ends_with(",\"ended_at\":1}"), "{json}");
+    let mut back = serde_json::from_str::<Game>(&json).unwrap();
+    assert_eq!(back, game);
+    // Taking back the move played on keeps the resignation, as in the game written.
+    back.undo();
+    assert!(back.is_over());
+    // Played on after a fourth repetition (each move still legal).
+    let line = "position startpos moves 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a \
+                5i5h 5a5b 5h5i 5b5a 7g7f";
+    let game = Game::from_usi_playing_on(line, SetupMode::Strict).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(!json.contains("ended_at"), "{json}");
+    assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+    // Where nothing was resigned or declared, or beyond the moves, ended_at is refused.
+    let start = "\"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"";
+    let ended = |at: usize, outcome: &str| {
+        format!(
+            "{{\"start\":{start},\"moves\":[\"7g7f\",\"3c3d\"],\"outcome\":{outcome},\"ended_at\":{at}}}"
+        )
+    };
+    assert!(serde_json::from_str::<Game>(&ended(1, "\"black wins by resignation\"")).is_ok());
+    rejects::<Game>(&ended(1, "null"));
+    rejects::<Game>(&ended(3, "\"black wins by resignation\""));
 }

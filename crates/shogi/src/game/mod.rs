@@ -456,6 +456,12 @@ impl Game {
         }
     }
 
+    /// The number of moves played when the game was resigned or declared, if it was.
+    #[cfg(feature = "serde")]
+    pub(crate) fn ended_at(&self) -> Option<usize> {
+        self.ended.map(|(_, at)| at)
+    }
+
     /// Brings the game to `outcome` as recorded: a resignation or declaration (judged by the
     /// game's rule) is applied, any other outcome (or none) must be what the moves lead to.
     #[cfg(feature = "serde")]
