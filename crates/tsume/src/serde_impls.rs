@@ -5,7 +5,7 @@
 //! | [`StopReason`] | its [`StopReason::kind`], `"node_limit"` |
 //! | [`Expected`] | `{"mate": 3}`, `"no_mate"`, `"unknown"` |
 //! | [`Verdict`] | `{"kind": "mate", "length": 3, "exact": true, "line": ["G*1c", ...], "leftover": "-", "convention": {"kind": "same"}, "alternatives": [{"ply": 0, "move": "G*2b", "last": false}], "undecided": [], "alternatives_complete": true, "stopped": null}`, `{"kind": "no_mate"}`, `{"kind": "no_mate_within", "plies": 7}`, `{"kind": "unknown", "reason": "node_limit"}`; write only: its moves are read against a position, so read a [`Solution`] |
-//! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; reading checks every move, and that a mate's line is one (checks, a checkmate at its end, its length) and its alternatives other checks |
+//! | [`Solution`] | `{"position": <SFEN>, "verdict": <verdict>}`; the position reads as written (a tsume position when the attacker has no king); reading checks every move, and that a mate's line is one (checks, a checkmate at its end, its length) and its alternatives other checks |
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -301,8 +301,13 @@ impl Serialize for Solution {
 impl<'de> Deserialize<'de> for Solution {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Solution, D::Error> {
         let text = SolutionIn::deserialize(d)?;
-        // Read as a tsume position: the attacker may have no king.
-        let position = parse_position(&text.position).map_err(D::Error::custom)?;
+        // The position as written: strictly when that reads (a tsume reading gives the
+        // defender every piece missing from the board and the hands, which turned a game
+        // position of a few pieces into another position), else as a tsume position, the
+        // attacker without a king (such a position holds every piece already).
+        let position = Position::from_sfen(&text.position)
+            .or_else(|_| parse_position(&text.position))
+            .map_err(D::Error::custom)?;
         let verdict = read_verdict(&position, text.verdict).map_err(D::Error::custom)?;
         Ok(Solution { position, verdict })
     }

@@ -142,3 +142,19 @@ fn a_mate_that_is_no_mate_is_refused_when_read() {
         assert!(err.to_string().contains(why), "{why}: {err}");
     }
 }
+
+#[test]
+fn a_position_of_a_few_pieces_reads_back_as_written() {
+    // Both kings and a gold in hand, the rest of the set nowhere: a position as a game
+    // reads it, which reading as a tsume position would fill with the defender's hand.
+    let sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    let position = masu_tsume::shogi::Position::from_sfen(sfen).unwrap();
+    let solution = Solution::new(position, Verdict::NoMate);
+    let back = round_trip(&solution);
+    assert_eq!(back.position.to_sfen(), sfen);
+    assert_eq!(back, solution);
+    // Without the attacker's king it is a tsume position, as before.
+    let tsume = parse_position("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+    let solution = Solution::new(tsume, Verdict::NoMate);
+    assert_eq!(round_trip(&solution), solution);
+}
