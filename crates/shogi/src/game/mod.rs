@@ -100,6 +100,10 @@ pub enum GameError {
 }
 
 /// A USI `position` line that does not describe a game.
+///
+/// The message of a bad move includes what the move reader or the game said, and
+/// [`source`](std::error::Error::source) is then `None`, so that a chain of errors (`{:#}`
+/// of `anyhow`) says it once.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseGameError {
@@ -107,20 +111,20 @@ pub enum ParseGameError {
     #[error(transparent)]
     Sfen(#[from] ParseSfenError),
     /// Move number `index` (1-based) is not a USI move.
-    #[error("move {index}: {source}")]
+    #[error("move {index}: {error}")]
     Move {
         /// 1-based index in the move list.
         index: usize,
         /// The syntax error.
-        source: ParseUsiMoveError,
+        error: ParseUsiMoveError,
     },
     /// Move number `index` (1-based) cannot be played.
-    #[error("move {index}: {source}")]
+    #[error("move {index}: {error}")]
     Play {
         /// 1-based index in the move list.
         index: usize,
         /// Why it was refused.
-        source: GameError,
+        error: GameError,
     },
 }
 
@@ -245,8 +249,8 @@ impl Game {
             let index = i + 1;
             let usi = text
                 .parse::<UsiMove>()
-                .map_err(|source| ParseGameError::Move { index, source })?;
-            play(&mut game, text).map_err(|source| ParseGameError::Play { index, source })?;
+                .map_err(|error| ParseGameError::Move { index, error })?;
+            play(&mut game, text).map_err(|error| ParseGameError::Play { index, error })?;
             debug_assert_eq!(game.last_move().map(|m| m.to_usi()), Some(usi));
         }
         Ok(game)
