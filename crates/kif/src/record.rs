@@ -159,12 +159,16 @@ pub struct Record {
 }
 
 /// A path of the tree could not be replayed.
+///
+/// The message of an invalid start includes the rules it breaks, and
+/// [`source`](std::error::Error::source) is `None`, so that a chain of errors (`{:#}` of
+/// `anyhow`) says them once.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayError {
     /// The start position breaks the rules.
     #[error("invalid start position: {0}")]
-    Start(#[from] PositionError),
+    Start(PositionError),
     /// The node id is not in the tree.
     #[error("no such node")]
     NoSuchNode,
@@ -242,7 +246,7 @@ impl Record {
     /// illegal (the position after a recorded foul does not exist).
     pub fn position_at(&self, id: NodeId) -> Result<Position, ReplayError> {
         self.tree.get(id).ok_or(ReplayError::NoSuchNode)?;
-        let mut pos = self.start.position()?;
+        let mut pos = self.start.position().map_err(ReplayError::Start)?;
         for node in self.tree.path_to(id) {
             let node = &self.tree[node];
             if let Some(m) = node.recorded_move() {
@@ -263,7 +267,7 @@ impl Record {
     /// As [`Record::position_at`]: the path must replay.
     pub fn usi(&self, id: NodeId) -> Result<String, ReplayError> {
         self.position_at(id)?;
-        let start = self.start.position()?;
+        let start = self.start.position().map_err(ReplayError::Start)?;
         let mut out = if self.start.handicap == Some(Handicap::Even) && self.start.setup.ply <= 1 {
             String::from("position startpos")
         } else {

@@ -35,12 +35,16 @@ use crate::DiagnosticKind;
 use crate::{Diagnostic, NodeId, Parsed, Record};
 
 /// Why a record gives no training data.
+///
+/// The message includes the inner error (the start's, the encoder's, the diagnostic), and
+/// [`source`](std::error::Error::source) is `None`, so that a chain of errors (`{:#}` of
+/// `anyhow`) says it once.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TrainingError {
     /// The start position cannot be played from.
     #[error("the start position: {0}")]
-    Start(#[from] PositionError),
+    Start(PositionError),
     /// A position of the main line cannot be encoded.
     #[error("the position before move {ply}: {error}")]
     Encode {
@@ -201,11 +205,11 @@ fn examples<T>(
     let (mut pos, faults) = record
         .start
         .position_and_faults()
-        .map_err(PositionError::without_tsume_hint)?;
+        .map_err(|e| TrainingError::Start(e.without_tsume_hint()))?;
     if !faults.is_empty() {
         // The error that names the faults; built only for such a start.
         Position::from_setup(record.start.setup, SetupMode::Strict)
-            .map_err(PositionError::without_tsume_hint)?;
+            .map_err(|e| TrainingError::Start(e.without_tsume_hint()))?;
     }
     let mut out = Vec::with_capacity(record.tree.main_line_moves());
     for id in record.tree.main_line() {

@@ -178,7 +178,7 @@ impl Record {
     /// on the path is illegal (a recorded foul) or comes after the game has ended.
     pub fn game_at(&self, id: NodeId) -> Result<Game, ReplayError> {
         self.tree.get(id).ok_or(ReplayError::NoSuchNode)?;
-        let mut game = Game::from_position(self.start.position()?);
+        let mut game = Game::from_position(self.start.position().map_err(ReplayError::Start)?);
         for node in self.tree.path_to(id) {
             let node = &self.tree[node];
             match &node.kind {
