@@ -3,11 +3,12 @@
 use std::path::{Path, PathBuf};
 
 use kif::encoding::TextEncoding;
-use kif::{Format, Mode, NodeId, Parsed, Special};
+use kif::{Format, Mode, NodeId, NodeKind, Parsed, ReplayError, Special};
 use pyo3::exceptions::{PyIOError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
+use shogi::Game;
 
 use crate::errors::{LossWarning, value_error, wrong_type};
 use crate::file_bytes::with_file_bytes;
@@ -356,29 +357,31 @@ impl Record {
     }
 
     /// A `masu.shogi.Board` after the first `ply` moves of the main line (0: the start
-    /// position; `None`: all of them), those moves as its history. Raises IndexError when
-    /// the main line has fewer moves, ValueError when the start position or a move cannot
-    /// be played.
+    /// position; `None`: all of them), those moves as its history. Moves after a fourth
+    /// repetition or a perpetual check are played on, as `Board.push` plays them (the
+    /// reader keeps them with a warning). Raises IndexError when the main line has fewer
+    /// moves, ValueError when the start position or a move cannot be played.
     #[pyo3(signature = (ply = None))]
     fn board(&self, ply: Option<usize>) -> PyResult<Board> {
-        let game = match ply {
-            None => self.record.game(),
+        let node = match ply {
+            None => self.record.main_line_end(),
             Some(ply) => {
                 let tree = &self.record.tree;
                 let moves = tree
                     .main_line()
                     .filter(|&id| tree[id].recorded_move().is_some());
-                let node = std::iter::once(tree.root())
+                std::iter::once(tree.root())
                     .chain(moves)
                     .nth(ply)
                     .ok_or_else(|| {
                         let moves = tree.main_line_moves();
                         PyIndexError::new_err(format!("ply {ply} of a main line of {moves} moves"))
-                    })?;
-                self.record.game_at(node)
+                    })?
             }
         };
-        Ok(Board::from_game(game.map_err(value_error)?))
+        Ok(Board::from_game(
+            game_playing_on(&self.record, node).map_err(value_error)?,
+        ))
     }
 
     /// The record as KIF text (all variations). KIF holds the whole record, but for clocks
@@ -531,6 +534,30 @@ impl Record {
         warn_left_out(py, format, notes)?;
         Ok(encoded.bytes)
     }
+}
+
+/// The game of the moves from the start to node `id`, as [`kif::Record::game_at`] makes
+/// it but for a legal move after the game has ended, which is played on as a `Board`
+/// plays it (masu-shogi's `Game::from_usi_playing_on`): a record read past a repetition
+/// gives a board.
+fn game_playing_on(record: &kif::Record, id: NodeId) -> Result<Game, ReplayError> {
+    record.tree.get(id).ok_or(ReplayError::NoSuchNode)?;
+    let start = record.start.position().map_err(ReplayError::Start)?;
+    let mut game = Game::from_position(start);
+    for node in record.tree.path_to(id) {
+        let node = &record.tree[node];
+        match &node.kind {
+            NodeKind::Move(m) if !m.illegal && game.position().is_legal(&m.mv) => {
+                game.play_unchecked(m.mv);
+            }
+            NodeKind::Move(_) => return Err(ReplayError::Illegal { ply: node.ply() }),
+            NodeKind::Special(Special::Resign) => {
+                let _ = game.resign(game.position().turn());
+            }
+            NodeKind::Special(_) | NodeKind::Start => {}
+        }
+    }
+    Ok(game)
 }
 
 /// Warns, with a `LossWarning`, of what writing a record as `format` left out (`notes`,

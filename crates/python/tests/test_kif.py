@@ -678,3 +678,32 @@ def test_a_game_that_does_not_convert_is_left_out_alone(tmp_path):
     with pytest.warns(UserWarning, match=r"record 2"):
         kept = kif.to_hcpe([path], skip_errors=True)
     assert (kept == np_concat([kif.to_hcpe([g]) for g in games])).all()
+
+
+def repetition_then(move):
+    """A KIF whose rooks go back and forth until the start occurs a fourth time (ply 12),
+    then `move` is played all the same."""
+    cycle = ["４八飛(28)", "６二飛(82)", "２八飛(48)", "８二飛(62)"]
+    moves = cycle * 3 + [move]
+    lines = [f"{i:4} {m}" for i, m in enumerate(moves, 1)]
+    return "手合割：平手\n" + "\n".join(lines) + "\n"
+
+
+def test_a_move_after_a_fourfold_repetition_is_read_with_a_warning():
+    record = kif.read(repetition_then("７六歩(77)").encode("cp932"))
+    assert len(record.moves) == 13 and record.moves[-1] == "7g7f"
+    [warning] = record.warnings
+    assert (warning.line, warning.column) == (14, 6)
+    assert warning.message.startswith(
+        "line 14, column 6: move after the game ended by repetition at ply 13: the position"
+        " after ply 12 occurred a fourth time: draw by repetition"
+    )
+
+
+def test_the_board_of_a_record_plays_on_after_a_repetition_as_a_board_does():
+    record = kif.read_str(repetition_then("７六歩(77)"))
+    board = record.board()
+    assert len(board.move_stack) == 13 and board.peek().usi() == "7g7f"
+    assert board.usi() == record.to_usi() and board == Board(record.to_usi())
+    assert record.board(13) == board
+    assert record.board(12).is_fourfold_repetition()
