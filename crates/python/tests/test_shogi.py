@@ -338,8 +338,13 @@ def test_csa_moves_round_trip():
     assert str(board.move_from_csa("+8822KA")) == "8h2b"
     with pytest.raises(masu.IllegalMoveError):
         board.push_csa("-4132KI")  # the other side's sign
-    with pytest.raises(masu.IllegalMoveError):
+    with pytest.raises(masu.IllegalMoveError, match="^no piece of the side to move on the origin square: \\+7775FU$"):
         board.push_csa("+7775FU")  # no such move
+    # The rule a move breaks, as push_usi says it.
+    with pytest.raises(masu.IllegalMoveError, match="^illegal move \\+7674FU: a pawn on 7f cannot reach 7d$"):
+        board.push_csa("+7674FU")
+    with pytest.raises(masu.IllegalMoveError, match="^illegal move 7674FU: a pawn on 7f cannot reach 7d$"):
+        board.move_from_csa("7674FU")
     with pytest.raises(ValueError):
         board.push_csa("+77FU")
     assert board.move_stack[-1].usi() == "3c3d"
@@ -496,6 +501,11 @@ def test_moves_from_squares_and_pieces_set_from_lists():
         board.move("7g", "7f", True)  # no promotion outside the zone
     with pytest.raises(ValueError, match="square index 81"):
         board.move(81, 0)
+    # The bad one of the two named: the Rust message says what a square is, not which.
+    with pytest.raises(ValueError, match='^invalid square: expected a file 1-9 and a rank a-i, such as 7g: "10a"$'):
+        board.move("7g", "10a")
+    with pytest.raises(ValueError, match='such as 7g: "0a"$'):
+        board.piece("0a")
     hands = masu.shogi.Board("4k4/9/9/9/9/9/9/4P4/4K4 b RG2P 1")
     assert hands.drop_move("5e", "G").usi() == "G*5e"
     with pytest.raises(masu.IllegalMoveError, match="nifu"):

@@ -132,8 +132,15 @@ impl BoardState {
         let csa: CsaMove = signed
             .parse()
             .map_err(|e| value_error(format!("{e}: {text:?}")))?;
-        csa.to_move(pos)
-            .map_err(|e| illegal_move(format!("{e}: {text}")))
+        csa.to_move(pos).map_err(|e| match e {
+            // The rule it breaks, as `push_usi` says it (masu-kif's error says only that
+            // it breaks one).
+            kif::KifMoveError::Illegal { mv } => match pos.check_legal(&mv) {
+                Err(reason) => illegal_move(format!("illegal move {text}: {reason}")),
+                Ok(()) => illegal_move(format!("{e}: {text}")),
+            },
+            e => illegal_move(format!("{e}: {text}")),
+        })
     }
 
     /// Whether `m` is legal here, checked with the position's pins (see

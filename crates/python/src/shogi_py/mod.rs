@@ -133,7 +133,8 @@ pub(crate) fn color_arg(color: i64) -> PyResult<shogi::Color> {
 }
 
 /// A square from an index 0-80 (1a = 0, 1b = 1 ... 9i = 80, as cshogi numbers them) or a
-/// USI name (`"7g"`).
+/// USI name (`"7g"`); a bad name is quoted in the error, which of `move`'s two squares
+/// it is being otherwise unsaid.
 pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<shogi::Square> {
     if let Ok(index) = sq.extract::<i64>() {
         return u8::try_from(index)
@@ -142,7 +143,8 @@ pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<shogi::Square> {
             .ok_or_else(|| value_error(format!("square index {index} is not 0-80")));
     }
     let name: String = sq.extract()?;
-    name.parse().map_err(value_error)
+    name.parse()
+        .map_err(|e| value_error(format!("{e}: {name:?}")))
 }
 
 /// Writes `bytes` into `out`, a caller's writable array of exactly that many bytes: a
