@@ -37,7 +37,8 @@ pub use notation::{
 };
 pub use perft::{PerftMode, perft, perft_divide, perft_portable};
 pub use player::{
-    AlphaBetaPlayer, Evaluation, GreedyPlayer, MonteCarloPlayer, Player, RandomPlayer, play_game,
+    AlphaBetaPlayer, Evaluation, GreedyPlayer, MonteCarloPlayer, Player, PlayerError, RandomPlayer,
+    play_game,
 };
 pub use solve::{
     INTERRUPT_INTERVAL, InterruptFn, Progress, Solution, SolveLimits, SolveOutcome, Solver,

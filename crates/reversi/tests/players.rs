@@ -175,3 +175,37 @@ fn chooses_a_legal_move_at_once(player: &mut dyn Player) {
     assert!(board.moves().any(|m| m == sq));
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+/// 0 playouts or depth 0 is a mistake the checked constructors name; `new` takes it as 1.
+#[test]
+fn zero_playouts_or_depth_is_an_error_of_try_new() {
+    use masu_reversi::PlayerError;
+
+    assert_eq!(
+        MonteCarloPlayer::try_new(0, 1).err(),
+        Some(PlayerError::NoPlayouts)
+    );
+    assert_eq!(
+        AlphaBetaPlayer::try_new(0, 14).err(),
+        Some(PlayerError::NoDepth)
+    );
+    assert_eq!(
+        PlayerError::NoDepth.to_string(),
+        "depth is a whole number from 1, got 0"
+    );
+    assert_eq!(
+        PlayerError::NoPlayouts.to_string(),
+        "playouts is a whole number from 1, got 0"
+    );
+    let board = Board::new();
+    let mut checked = MonteCarloPlayer::try_new(1, 7).unwrap();
+    assert_eq!(
+        checked.choose(&board),
+        MonteCarloPlayer::new(0, 7).choose(&board)
+    );
+    let mut checked = AlphaBetaPlayer::try_new(1, 14).unwrap();
+    assert_eq!(
+        checked.choose(&board),
+        AlphaBetaPlayer::new(0, 14).choose(&board)
+    );
+}

@@ -37,3 +37,35 @@ fn debug_output_names_the_table_size_not_its_slots() {
     let player = format!("{:?}", masu_reversi::AlphaBetaPlayer::new(4, 14));
     assert!(player.len() < 600, "{player}");
 }
+
+/// A table size of 0 is the smallest table (two entries), documented on `Solver::try_new`:
+/// it still solves exactly, the score of a large table's.
+#[test]
+fn a_table_of_zero_bytes_is_the_smallest_and_still_exact() {
+    use std::ops::ControlFlow;
+
+    use masu_reversi::{Board, Player, RandomPlayer, SolveLimits, SolveOutcome};
+
+    let mut smallest = Solver::try_new(0).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        format!("{smallest:?}").contains("slots: 2, bytes: 48"),
+        "{smallest:?}"
+    );
+    let mut large = Solver::new(1 << 20);
+    // A random game down to 14 empties: milliseconds even with two entries.
+    let mut board = Board::new();
+    let mut player = RandomPlayer::new(3);
+    while board.empty_count() > 14 {
+        let m = player
+            .choose(&board)
+            .unwrap_or_else(|| panic!("over at {board}"));
+        board = board.play(m).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let score = |solver: &mut Solver| match solver
+        .solve(&board, SolveLimits::none(), |_| ControlFlow::Continue(()))
+    {
+        SolveOutcome::Solved(s) => s.score,
+        SolveOutcome::Stopped { .. } => panic!("no limit was set"),
+    };
+    assert_eq!(score(&mut smallest), score(&mut large));
+}

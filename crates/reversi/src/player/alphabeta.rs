@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use super::eval::{FINAL_SCALE, evaluate, final_value};
-use super::{Player, forced};
+use super::{Player, PlayerError, forced};
 use crate::bits::{self, Bits};
 use crate::board::Board;
 use crate::mv::Move;
@@ -74,21 +74,48 @@ impl Interrupt {
 }
 
 impl AlphaBetaPlayer {
-    /// A player searching `depth` plies in the midgame (at least one: 0 searches one) and
-    /// solving exactly at `solve_empties` empties or fewer (with a 16 MiB table).
+    /// A player searching `depth` plies in the midgame and solving exactly at
+    /// `solve_empties` empties or fewer (with a 16 MiB table). `depth` 0 is taken as 1 (the
+    /// search looks at least one ply ahead): [`AlphaBetaPlayer::try_new`] refuses it
+    /// instead.
     ///
     /// # Panics
     ///
-    /// When the system refuses the solver's 20 MiB (see [`Solver::new`]).
+    /// When the system refuses the solver's 20 MiB (see [`Solver::new`]);
+    /// [`AlphaBetaPlayer::try_new`] returns the error instead.
     #[must_use]
     pub fn new(depth: u32, solve_empties: u32) -> AlphaBetaPlayer {
-        AlphaBetaPlayer {
-            depth: depth.max(1),
+        match AlphaBetaPlayer::try_new(depth.max(1), solve_empties) {
+            Ok(player) => player,
+            Err(err) => panic!("{err}"),
+        }
+    }
+
+    /// A player searching `depth` plies in the midgame and solving exactly at
+    /// `solve_empties` empties or fewer (0: only a finished game), or why not.
+    ///
+    /// ```
+    /// use masu_reversi::{AlphaBetaPlayer, PlayerError};
+    ///
+    /// assert!(AlphaBetaPlayer::try_new(4, 12).is_ok());
+    /// assert_eq!(AlphaBetaPlayer::try_new(0, 12).err(), Some(PlayerError::NoDepth));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::NoDepth`] for `depth` 0, [`PlayerError::Table`] when the system
+    /// refuses the solver's 20 MiB.
+    pub fn try_new(depth: u32, solve_empties: u32) -> Result<AlphaBetaPlayer, PlayerError> {
+        if depth == 0 {
+            return Err(PlayerError::NoDepth);
+        }
+        Ok(AlphaBetaPlayer {
+            depth,
             solve_empties,
             evaluation: Evaluation::Pattern,
-            solver: Solver::new(16 << 20),
+            solver: Solver::try_new(16 << 20).map_err(PlayerError::Table)?,
             interrupt: Interrupt::default(),
-        }
+        })
     }
 
     /// Sets a check asked every few milliseconds while the player thinks, in its midgame

@@ -11,6 +11,7 @@
 //! ```
 
 mod alphabeta;
+mod error;
 mod eval;
 mod montecarlo;
 
@@ -21,6 +22,7 @@ use crate::rng::Rng;
 use crate::square::Square;
 
 pub use alphabeta::{AlphaBetaPlayer, Evaluation};
+pub use error::PlayerError;
 pub use montecarlo::MonteCarloPlayer;
 
 /// A computer player: picks a move for the side to move.

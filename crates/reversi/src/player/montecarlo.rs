@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Player, forced};
+use super::{Player, PlayerError, forced};
 use crate::bits;
 use crate::board::Board;
 use crate::mv::Move;
@@ -33,8 +33,9 @@ impl fmt::Debug for MonteCarloPlayer {
 }
 
 impl MonteCarloPlayer {
-    /// A player running `playouts` games per legal move (at least one: 0 runs one), seeded
-    /// for reproducible play.
+    /// A player running `playouts` games per legal move, seeded for reproducible play.
+    /// `playouts` 0 is taken as 1 (the player needs a game to tell moves apart):
+    /// [`MonteCarloPlayer::try_new`] refuses it instead.
     #[must_use]
     pub const fn new(playouts: u32, seed: u64) -> MonteCarloPlayer {
         MonteCarloPlayer {
@@ -42,6 +43,26 @@ impl MonteCarloPlayer {
             rng: Rng::new(seed),
             interrupt: None,
         }
+    }
+
+    /// A player running `playouts` games per legal move, seeded for reproducible play, or
+    /// why not.
+    ///
+    /// ```
+    /// use masu_reversi::{MonteCarloPlayer, PlayerError};
+    ///
+    /// assert!(MonteCarloPlayer::try_new(100, 1).is_ok());
+    /// assert_eq!(MonteCarloPlayer::try_new(0, 1).err(), Some(PlayerError::NoPlayouts));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::NoPlayouts`] for `playouts` 0.
+    pub const fn try_new(playouts: u32, seed: u64) -> Result<MonteCarloPlayer, PlayerError> {
+        if playouts == 0 {
+            return Err(PlayerError::NoPlayouts);
+        }
+        Ok(MonteCarloPlayer::new(playouts, seed))
     }
 
     /// Sets a check asked every thousand playouts or so; `true` stops the thinking and

@@ -196,6 +196,12 @@ impl Solver {
     /// refused before anything is allocated, and a refusal of the system is an error, not an
     /// abort.
     ///
+    /// The size is rounded down to a power of two of 24-byte entries, and a table holds at
+    /// least two entries: a smaller size, 0 included, is taken as that (48 bytes), as
+    /// masu-tsume takes one below its smallest table. Such a table still solves exactly,
+    /// only with more nodes; the size is a budget, and the table's is
+    /// the one part of the solver's memory a caller can shrink.
+    ///
     /// ```
     /// use masu_reversi::{Solver, TableError};
     ///
