@@ -22,11 +22,12 @@ pub(crate) struct PlayArgs {
     /// Seed of the random and Monte-Carlo players (the same seed, the same game).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Playouts per legal move of the Monte-Carlo player.
-    #[arg(long, default_value_t = 200)]
+    /// Playouts per legal move of the Monte-Carlo player, 1 or more.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     playouts: u32,
-    /// Search depth of the alpha-beta player (it solves exactly from 14 empties).
-    #[arg(long, default_value_t = 5)]
+    /// Search depth of the alpha-beta player in plies, 1 or more (it solves exactly from 14
+    /// empties).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
     /// Start from this 64-character board string instead of the standard start (side to
     /// move `X` unless followed by ` O`; it may begin with `-`).

@@ -169,6 +169,18 @@ fn computer_players_finish_a_game_and_report_the_score() {
 }
 
 #[test]
+fn zero_playouts_or_depth_is_a_usage_error() {
+    // Both were taken as 1 without a word.
+    for flag in ["--playouts", "--depth"] {
+        let err = masu_err(&["reversi", "play", "--black", "greedy", flag, "0"]);
+        assert!(
+            err.contains(flag) && err.contains("0 is not in 1.."),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn a_human_is_asked_again_after_an_illegal_move_or_pass() {
     let out = common::masu_with_input(
         &["reversi", "play", "--white", "greedy"],
