@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
 use shogi::Game;
 
+use crate::args::{Int, optional_count};
 use crate::errors::{LossWarning, value_error, wrong_type};
 use crate::file_bytes::with_file_bytes;
 use crate::kif_training_py;
@@ -360,10 +361,11 @@ impl Record {
     /// position; `None`: all of them), those moves as its history. Moves after a fourth
     /// repetition or a perpetual check are played on, as `Board.push` plays them (the
     /// reader keeps them with a warning). Raises IndexError when the main line has fewer
-    /// moves, ValueError when the start position or a move cannot be played.
+    /// moves, ValueError when the start position or a move cannot be played, or for a
+    /// `ply` below 0.
     #[pyo3(signature = (ply = None))]
-    fn board(&self, ply: Option<usize>) -> PyResult<Board> {
-        let node = match ply {
+    fn board(&self, ply: Option<Int>) -> PyResult<Board> {
+        let node = match optional_count::<usize>("ply", ply)? {
             None => self.record.main_line_end(),
             Some(ply) => {
                 let tree = &self.record.tree;

@@ -7,6 +7,7 @@ use kif::Special;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use crate::args::{Int, count};
 use crate::errors::value_error;
 use crate::kif_py::{ReadFailure, Skipped, for_each_file, read_all_path};
 
@@ -34,11 +35,11 @@ fn training_bytes<'py>(
     paths: Vec<PathBuf>,
     layout: &str,
     skip_errors: bool,
-    min_moves: usize,
+    min_moves: Int,
     min_rating: Option<f64>,
     endings: Option<Vec<String>>,
 ) -> PyResult<(Bound<'py, PyBytes>, Skipped)> {
-    let filter = filter(min_moves, min_rating, endings)?;
+    let filter = filter(count("min_moves", min_moves)?, min_rating, endings)?;
     match layout {
         "hcpe" => Conversion::new(filter, skip_errors, kif::training::hcpe, |e| e.to_bytes())
             .files(py, &paths),

@@ -12,7 +12,7 @@ use reversi::{
     PerftMode, Player, RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
 };
 
-use crate::args::{seconds, table_bytes};
+use crate::args::{Int, count, count_from, optional_count, seconds, table_bytes};
 use crate::errors::{illegal_move, value_error};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
@@ -250,14 +250,15 @@ impl Board {
 /// time); a limit hit, or Ctrl-C, raises TimeoutError or KeyboardInterrupt. The GIL is
 /// released.
 /// Each call sets up a table of its own (zeroing `hash_mb` takes milliseconds); a `Solver`
-/// keeps one for many calls.
+/// keeps one for many calls. `hash_mb` is a whole number from 1, `nodes` from 0;
+/// ValueError otherwise.
 #[pyfunction]
 #[pyo3(signature = (board, hash_mb = 64, nodes = None, time = None))]
 fn solve(
     py: Python<'_>,
     board: &Board,
-    hash_mb: usize,
-    nodes: Option<u64>,
+    hash_mb: Int,
+    nodes: Option<Int>,
     time: Option<f64>,
 ) -> PyResult<(i32, Option<String>)> {
     ReversiSolver::new(hash_mb)?.solve(py, board, nodes, time)
@@ -278,12 +279,14 @@ pub(crate) struct ReversiSolver {
 
 #[pymethods]
 impl ReversiSolver {
-    /// A solver with a table of `hash_mb` MiB (16 suits 20-30 empties), reserved now.
-    /// Raises ValueError for a table that cannot be had.
+    /// A solver with a table of `hash_mb` MiB (a whole number from 1; 16 suits 20-30
+    /// empties), reserved now. Raises ValueError for a table that cannot be had.
     #[new]
     #[pyo3(signature = (hash_mb = 64))]
-    fn new(hash_mb: usize) -> PyResult<Self> {
-        let mut solver = reversi::Solver::try_new(table_bytes(hash_mb)?).map_err(value_error)?;
+    fn new(hash_mb: Int) -> PyResult<Self> {
+        let bytes = table_bytes(hash_mb)?;
+        let hash_mb = bytes >> 20;
+        let mut solver = reversi::Solver::try_new(bytes).map_err(value_error)?;
         let signals = Signals::default();
         solver.set_interrupt(Some(signals.check()));
         Ok(ReversiSolver {
@@ -299,11 +302,11 @@ impl ReversiSolver {
         &mut self,
         py: Python<'_>,
         board: &Board,
-        nodes: Option<u64>,
+        nodes: Option<Int>,
         time: Option<f64>,
     ) -> PyResult<(i32, Option<String>)> {
         let limits = SolveLimits {
-            nodes,
+            nodes: optional_count("nodes", nodes)?,
             time: seconds(time)?,
         };
         let position = *board.game.board();
@@ -330,9 +333,10 @@ impl ReversiSolver {
 
 /// The number of leaves `depth` plies below `board`, a pass counting as a ply and a
 /// finished game as one leaf wherever it ends (the common convention). The GIL is
-/// released; Ctrl-C stops it and raises KeyboardInterrupt.
+/// released; Ctrl-C stops it and raises KeyboardInterrupt. ValueError for a `depth` below 0.
 #[pyfunction]
-fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
+fn perft(py: Python<'_>, board: &Board, depth: Int) -> PyResult<u64> {
+    let depth: u32 = count("depth", depth)?;
     let position = *board.game.board();
     if depth <= PERFT_SUBTREE_PLIES {
         // Milliseconds at most: no thread to watch for Ctrl-C.
@@ -369,7 +373,9 @@ fn perft_stoppable(board: &reversi::Board, depth: u32, stop: &AtomicBool) -> Opt
 
 /// A computer player: `Computer("random", seed=1)`, `Computer("greedy")`,
 /// `Computer("montecarlo", playouts=100, seed=1)` or `Computer("alphabeta", depth=6,
-/// solve_empties=14)`. `choose(board)` returns its move.
+/// solve_empties=14)`. `choose(board)` returns its move. `playouts` and `depth` are whole
+/// numbers from 1, `solve_empties` from 0 (0: only a finished game is solved); ValueError
+/// otherwise.
 #[pyclass(module = "masu.reversi")]
 pub(crate) struct Computer {
     player: std::sync::Mutex<Box<dyn Player + Send>>,
@@ -385,23 +391,28 @@ impl Computer {
     fn new(
         kind: &str,
         seed: u64,
-        playouts: u32,
-        depth: u32,
-        solve_empties: u32,
+        playouts: Int,
+        depth: Int,
+        solve_empties: Int,
     ) -> PyResult<Computer> {
+        // Every count is read whatever the kind: a bad one is a mistake either way.
+        let playouts: u32 = count_from("playouts", playouts, 1)?;
+        let depth: u32 = count_from("depth", depth, 1)?;
+        let solve_empties: u32 = count("solve_empties", solve_empties)?;
         let signals = Signals::default();
         let player: Box<dyn Player + Send> = match kind {
             "random" => Box::new(RandomPlayer::new(seed)),
             "greedy" => Box::new(GreedyPlayer),
             "montecarlo" => {
                 // Millions of playouts take minutes: Ctrl-C must reach them too.
-                let mut player = MonteCarloPlayer::new(playouts, seed);
+                let mut player = MonteCarloPlayer::try_new(playouts, seed).map_err(value_error)?;
                 player.set_interrupt(Some(signals.check()));
                 Box::new(player)
             }
             "alphabeta" => {
                 // Its search grows exponentially with `depth`: Ctrl-C must reach it.
-                let mut player = AlphaBetaPlayer::new(depth, solve_empties);
+                let mut player =
+                    AlphaBetaPlayer::try_new(depth, solve_empties).map_err(value_error)?;
                 player.set_interrupt(Some(signals.check()));
                 Box::new(player)
             }

@@ -13,7 +13,7 @@ use tsume::{
     AnswerLevel, Config, InterruptFn, Limits, MAX_THREADS, Solver, StopReason, TableError, Verdict,
 };
 
-use crate::args::{seconds, table_bytes};
+use crate::args::{Int, optional_count, seconds, table_bytes};
 use crate::errors::{placed, value_error, wrong_type};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
@@ -165,6 +165,13 @@ impl Solution {
     }
 }
 
+/// `threads` as a count of threads searching, `None` outside 1 to [`MAX_THREADS`].
+fn thread_count(threads: Int) -> Option<usize> {
+    usize::try_from(threads)
+        .ok()
+        .filter(|n| (1..=MAX_THREADS).contains(n))
+}
+
 #[derive(Clone, Copy)]
 struct Settings {
     level: AnswerLevel,
@@ -176,7 +183,7 @@ struct Settings {
 }
 
 impl Settings {
-    fn new(level: &str, nodes: Option<u64>, time: Option<f64>, hash_mb: usize) -> PyResult<Self> {
+    fn new(level: &str, nodes: Option<Int>, time: Option<f64>, hash_mb: Int) -> PyResult<Self> {
         let level: AnswerLevel = level
             .parse()
             .map_err(|e| value_error(format!("level {level:?}: {e}")))?;
@@ -184,22 +191,21 @@ impl Settings {
         let table_bytes = table_bytes(hash_mb)?;
         Ok(Settings {
             level,
-            nodes,
+            nodes: optional_count("nodes", nodes)?,
             time,
             table_bytes,
             threads: 1,
         })
     }
 
-    /// The same settings with `threads` searching one problem; ValueError for 0 or more
-    /// than [`MAX_THREADS`].
-    fn with_threads(mut self, threads: usize) -> PyResult<Self> {
-        if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(value_error(format!(
+    /// The same settings with `threads` searching one problem; ValueError for fewer than 1
+    /// or more than [`MAX_THREADS`].
+    fn with_threads(mut self, threads: Int) -> PyResult<Self> {
+        self.threads = thread_count(threads).ok_or_else(|| {
+            value_error(format!(
                 "threads must be from 1 to {MAX_THREADS}, got {threads}"
-            )));
-        }
-        self.threads = threads;
+            ))
+        })?;
         Ok(self)
     }
 
@@ -250,8 +256,8 @@ fn read_problem(sfen: &str) -> Result<Position, shogi::ParseSfenError> {
 /// `"no_mate_within"` then means none that short (a longer one may exist), and a mate found is
 /// worked out as usual. The GIL is released;
 /// Ctrl-C stops the search and raises KeyboardInterrupt. Raises ValueError for a position
-/// that is not a mate problem, or for `threads` 0 (OverflowError for a count below 0 or
-/// past its type). Each call sets up a table of its own;
+/// that is not a mate problem, for `threads` outside 1 to 1024, `hash_mb` below 1 or
+/// `nodes` or `max_plies` below 0. Each call sets up a table of its own;
 /// a `Solver` keeps one for many calls.
 #[pyfunction]
 #[pyo3(signature = (sfen, level = "full", nodes = None, time = None, hash_mb = 256, threads = 1, max_plies = None))]
@@ -260,13 +266,14 @@ fn solve(
     py: Python<'_>,
     sfen: &Bound<'_, PyAny>,
     level: &str,
-    nodes: Option<u64>,
+    nodes: Option<Int>,
     time: Option<f64>,
-    hash_mb: usize,
-    threads: usize,
-    max_plies: Option<u32>,
+    hash_mb: Int,
+    threads: Int,
+    max_plies: Option<Int>,
 ) -> PyResult<Solution> {
     let settings = Settings::new(level, nodes, time, hash_mb)?.with_threads(threads)?;
+    let max_plies = optional_count("max_plies", max_plies)?;
     let pos = problem(sfen)?;
     let signals = Signals::default();
     let mut solver = settings.solver(signals.check()).map_err(value_error)?;
@@ -286,14 +293,15 @@ fn solve_many(
     py: Python<'_>,
     sfens: Vec<Bound<'_, PyAny>>,
     level: &str,
-    nodes: Option<u64>,
+    nodes: Option<Int>,
     time: Option<f64>,
-    hash_mb: usize,
-    threads: Option<usize>,
-    max_plies: Option<u32>,
+    hash_mb: Int,
+    threads: Option<Int>,
+    max_plies: Option<Int>,
 ) -> PyResult<Vec<Solution>> {
     let settings = Settings::new(level, nodes, time, hash_mb)?;
-    if let Some(n) = threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
+    let max_plies = optional_count("max_plies", max_plies)?;
+    if let Some(n) = threads.filter(|&n| thread_count(n).is_none()) {
         // As `solve(threads=0)`: no thread is no solve (`None` is one per core); a batch's
         // workers are held to the limit of a solve's threads, as `masu solve --jobs` is.
         return Err(value_error(format!(
@@ -312,7 +320,7 @@ fn solve_many(
         })
         .collect::<PyResult<Vec<_>>>()?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
+        .num_threads(threads.and_then(thread_count).unwrap_or(0))
         .build()
         .map_err(value_error)?;
     let results = run_interruptible(py, move |cancel| {
@@ -379,15 +387,15 @@ pub(crate) struct TsumeSolver {
 impl TsumeSolver {
     /// A solver with the settings of `solve` (the same keywords and meanings); its table
     /// of `hash_mb` MiB is reserved now. Raises ValueError for a bad setting or a table
-    /// that cannot be had (OverflowError for a count below 0 or past its type).
+    /// that cannot be had.
     #[new]
     #[pyo3(signature = (level = "full", nodes = None, time = None, hash_mb = 256, threads = 1))]
     fn new(
         level: &str,
-        nodes: Option<u64>,
+        nodes: Option<Int>,
         time: Option<f64>,
-        hash_mb: usize,
-        threads: usize,
+        hash_mb: Int,
+        threads: Int,
     ) -> PyResult<Self> {
         let settings = Settings::new(level, nodes, time, hash_mb)?.with_threads(threads)?;
         let signals = Signals::default();
@@ -395,10 +403,10 @@ impl TsumeSolver {
             solver: settings.solver(signals.check()).map_err(value_error)?,
             signals,
             level: settings.level.name(),
-            nodes,
+            nodes: settings.nodes,
             time,
-            hash_mb,
-            threads,
+            hash_mb: settings.table_bytes >> 20,
+            threads: settings.threads,
         })
     }
 
@@ -410,8 +418,9 @@ impl TsumeSolver {
         &mut self,
         py: Python<'_>,
         sfen: &Bound<'_, PyAny>,
-        max_plies: Option<u32>,
+        max_plies: Option<Int>,
     ) -> PyResult<Solution> {
+        let max_plies = optional_count("max_plies", max_plies)?;
         let pos = problem(sfen)?;
         let solver = &mut self.solver;
         let solution = py.detach(|| solve_one(solver, &pos, max_plies));

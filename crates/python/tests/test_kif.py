@@ -707,3 +707,14 @@ def test_the_board_of_a_record_plays_on_after_a_repetition_as_a_board_does():
     assert board.usi() == record.to_usi() and board == Board(record.to_usi())
     assert record.board(13) == board
     assert record.board(12).is_fourfold_repetition()
+
+
+def test_a_ply_or_min_moves_below_0_is_a_value_error_saying_what_is_taken():
+    # Each raised OverflowError (PyO3's conversion into an unsigned type).
+    record = kif.read(CORPUS / corpus_files()[0])
+    with pytest.raises(ValueError, match="^ply is a whole number from 0 to 18446744073709551615, got -1$"):
+        record.board(-1)
+    # The numpy wrappers pass `min_moves` through to this.
+    training_bytes = masu._masu.kif.training_bytes
+    with pytest.raises(ValueError, match="^min_moves is a whole number from 0 to 18446744073709551615, got -1$"):
+        training_bytes([], "hcpe", False, -1, None, None)

@@ -146,3 +146,28 @@ def test_a_transcript_without_passes_reads_back_to_the_same_game():
     board.play("b5")
     assert board.transcript() == game + "b5"
     assert Board.from_transcript(board.transcript()) == board
+
+
+def test_a_count_outside_what_it_takes_is_a_value_error_saying_what_is_taken():
+    # Negative counts raised OverflowError; 0 playouts or depth was quietly 1.
+    for kwargs, message in [
+        ({"playouts": 0}, "playouts is a whole number from 1 to 4294967295, got 0"),
+        ({"depth": 0}, "depth is a whole number from 1 to 4294967295, got 0"),
+        ({"depth": -1}, "depth is a whole number from 1 to 4294967295, got -1"),
+        ({"playouts": 1 << 32}, "playouts is a whole number from 1 to 4294967295, got 4294967296"),
+        ({"solve_empties": -1}, "solve_empties is a whole number from 0 to 4294967295, got -1"),
+    ]:
+        for kind in ("montecarlo", "alphabeta"):
+            with pytest.raises(ValueError, match=f"^{message}$"):
+                Computer(kind, **kwargs)
+    assert Computer("montecarlo", playouts=1).choose(Board()) in Board().legal_moves
+    with pytest.raises(ValueError, match="^depth is a whole number from 0 to 4294967295, got -1$"):
+        perft(Board(), -1)
+    assert perft(Board(), 0) == 1
+    with pytest.raises(ValueError, match="^nodes is a whole number from 0 to 18446744073709551615, got -1$"):
+        solve(Board(), nodes=-1)
+    with pytest.raises(ValueError, match="^nodes is a whole number from 0"):
+        Solver(hash_mb=1).solve(Board(), nodes=-5)
+    with pytest.raises(ValueError, match="^hash_mb is a whole number from 1 to 18446744073709551615, got -1$"):
+        Solver(hash_mb=-1)
+    assert Solver(hash_mb=2).hash_mb == 2

@@ -546,3 +546,15 @@ def test_moves_from_squares_and_pieces_set_from_lists():
         board.set_pieces(problem.pieces, problem.pieces_in_hand)
     board.set_pieces(problem.pieces, problem.pieces_in_hand, tsume=True)
     assert board.mate_move_in_1ply().usi() == "G*5b"
+
+
+def test_a_depth_or_ply_below_0_is_a_value_error_saying_what_is_taken():
+    # Each raised OverflowError (PyO3's conversion into an unsigned type).
+    board = Board()
+    with pytest.raises(ValueError, match="^depth is a whole number from 0 to 4294967295, got -1$"):
+        perft(board, -1)
+    with pytest.raises(ValueError, match="^ply is a whole number from 0 to 4294967295, got -1$"):
+        board.mate_move(-1)
+    with pytest.raises(ValueError, match="^ply is a whole number from 0 to 4294967295, got -3$"):
+        board.is_mate(-3)
+    assert perft(board, 1) == 30

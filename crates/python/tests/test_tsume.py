@@ -173,6 +173,24 @@ def test_a_solver_keeps_its_settings_for_many_problems():
             tsume.Solver(**bad)
 
 
+def test_a_count_below_0_is_a_value_error_saying_what_is_taken():
+    # Each raised OverflowError (PyO3's conversion into an unsigned type).
+    with pytest.raises(ValueError, match="^nodes is a whole number from 0 to 18446744073709551615, got -1$"):
+        tsume.solve(MATE3, nodes=-1)
+    with pytest.raises(ValueError, match="^hash_mb is a whole number from 1 to 18446744073709551615, got -1$"):
+        tsume.Solver(hash_mb=-1)
+    with pytest.raises(ValueError, match="^max_plies is a whole number from 0 to 4294967295, got -1$"):
+        tsume.Solver(hash_mb=1).solve(MATE3, max_plies=-1)
+    with pytest.raises(ValueError, match="^max_plies is a whole number from 0"):
+        tsume.solve_many([MATE3], hash_mb=1, threads=1, max_plies=-3)
+    with pytest.raises(ValueError, match="^threads must be from 1 to 1024, got -1$"):
+        tsume.solve(MATE3, threads=-1)
+    with pytest.raises(ValueError, match=r"^threads must be from 1 to 1024 \(None: one per core\), got -2$"):
+        tsume.solve_many([MATE3], threads=-2)
+    solver = tsume.Solver(nodes=5, hash_mb=1, threads=2)
+    assert (solver.nodes, solver.hash_mb, solver.threads) == (5, 1, 2)
+
+
 def test_a_table_too_large_is_a_value_error():
     with pytest.raises(ValueError):
         tsume.solve(MATE3, hash_mb=1 << 40)

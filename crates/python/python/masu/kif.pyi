@@ -98,7 +98,7 @@ class Record:
         `comments` and `times` in the shapes the properties give them (seconds alone: the
         total is counted)."""
     def board(self, ply: Optional[int] = None) -> Board:
-        """A board after the first `ply` moves of the main line (all when `None`)."""
+        """A board after the first `ply` moves of the main line (from 0; all when `None`)."""
     def to_kif(self) -> str:
         """The record as KIF text."""
     def to_ki2(self) -> str:
@@ -144,7 +144,7 @@ def to_hcpe(
     endings: Optional[Iterable[str]] = None,
 ) -> Any:
     """Converts record files to a numpy array of `HuffmanCodedPosAndEval`; only the records
-    of `min_moves` moves, players rated `min_rating` and a main line ending in one of
+    of `min_moves` moves (from 0), players rated `min_rating` and a main line ending in one of
     `endings` (KIF or CSA words) when given."""
 
 def to_psv(

@@ -71,7 +71,9 @@ class Computer:
         solve_empties: int = 14,
     ) -> "Computer":
         """A player: `"random"`, `"greedy"`, `"montecarlo"` (`playouts` per move) or
-        `"alphabeta"` (`depth` plies), solving exactly from `solve_empties` empty squares."""
+        `"alphabeta"` (`depth` plies), solving exactly from `solve_empties` empty squares.
+        `playouts` and `depth` are whole numbers from 1, `solve_empties` from 0; ValueError
+        otherwise."""
     def choose(self, board: Board) -> Optional[str]:
         """The player's move, `None` when the game is over; Ctrl-C stops an alpha-beta or
         Monte-Carlo player's thinking (KeyboardInterrupt)."""
@@ -87,7 +89,7 @@ class Solver:
         """The table's size in MiB, as asked for."""
 
     def __new__(cls, hash_mb: int = 64) -> "Solver":
-        """A solver with a table of `hash_mb` MiB, reserved now."""
+        """A solver with a table of `hash_mb` MiB (a whole number from 1), reserved now."""
     def solve(
         self, board: Board, nodes: Optional[int] = None, time: Optional[float] = None
     ) -> Tuple[int, Optional[str]]:
@@ -101,8 +103,9 @@ def solve(
     """(exact score for the side to move, best move). ``time`` (seconds) and ``nodes`` limit
     the search and raise TimeoutError when hit; ``nodes`` counts the search's nodes, not the
     shallow searches ordering each node's moves, so far from the end ``time`` is the limit
-    of the wall time."""
+    of the wall time. ``hash_mb`` is a whole number from 1, ``nodes`` from 0; ValueError
+    otherwise."""
 
 def perft(board: Board, depth: int) -> int:
     """Leaves `depth` plies below `board` (a pass is a ply, a finished game one leaf);
-    Ctrl-C stops it."""
+    Ctrl-C stops it. ValueError for a `depth` below 0."""

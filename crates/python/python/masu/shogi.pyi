@@ -233,9 +233,11 @@ class Board:
     def mate_move_in_1ply(self) -> Optional[Move]:
         """A move that checkmates at once, `None` when there is none."""
     def mate_move(self, ply: int) -> Optional[Move]:
-        """The first move of a shortest mate by checks in at most `ply` plies, or `None`."""
+        """The first move of a shortest mate by checks in at most `ply` plies (from 0), or
+        `None`."""
     def is_mate(self, ply: int) -> bool:
-        """Whether the side to move, in check, is mated within `ply` plies whatever it plays."""
+        """Whether the side to move, in check, is mated within `ply` plies (from 0) whatever
+        it plays."""
     def csa_pos(self) -> str:
         """The position in CSA: rows `P1`-`P9`, the hands, the side to move's sign."""
     @overload
@@ -271,7 +273,7 @@ def rotate_sfen(sfen: str) -> str:
     sides, the other side to move (cshogi's `rotate_sfen`)."""
 
 def perft(board: Board, depth: int) -> int:
-    """The number of legal move sequences of `depth` plies from `board`."""
+    """The number of legal move sequences of `depth` plies (from 0) from `board`."""
 
 def psv_to_hcpe(psvs: Any, skip_errors: bool = False) -> Any:
     """YaneuraOu's PackedSfenValue examples as dlshogi's HCPE (numpy arrays), in parallel."""

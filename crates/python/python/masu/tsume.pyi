@@ -56,7 +56,8 @@ def solve(
     max_plies: Optional[int] = None,
 ) -> Solution:
     """Solves one mate problem (with `threads` above 1, on that many threads); with
-    `max_plies`, "no_mate_within" means no mate that short."""
+    `max_plies`, "no_mate_within" means no mate that short. ValueError for `threads`
+    outside 1 to 1024, `hash_mb` below 1, or `nodes` or `max_plies` below 0."""
 
 def solve_many(
     sfens: Sequence[Union[str, Board]],

@@ -13,6 +13,7 @@ use shogi::{
 use super::mv::Interner;
 use super::pieces_args::{board_of, hand_kind, hand_of};
 use super::{LegalMoves, Move, color_arg, color_index, fill_bytes, fixed_bytes, square_arg};
+use crate::args::{Int, count};
 use crate::errors::{illegal_move, placed, value_error, wrong_type};
 use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 
@@ -678,8 +679,10 @@ impl Board {
     /// The first move of a shortest mate in at most `ply` plies in which every move of the
     /// side to move checks (cshogi's `mate_move`; `ply` 3 or 5, an even one counting as one
     /// less), `None` when there is none. The search tries every check and every defence:
-    /// its cost grows as a power of `ply` (`masu.tsume` solves long problems).
-    fn mate_move(&self, py: Python<'_>, ply: u32) -> PyResult<Option<Move>> {
+    /// its cost grows as a power of `ply` (`masu.tsume` solves long problems). ValueError
+    /// for a `ply` below 0.
+    fn mate_move(&self, py: Python<'_>, ply: Int) -> PyResult<Option<Move>> {
+        let ply = count("ply", ply)?;
         // A copy searched without the GIL; the board's state is not held meanwhile.
         let position = self.state(py)?.position().clone();
         let color = position.turn();
@@ -690,7 +693,9 @@ impl Board {
     /// Whether the side to move, in check, is mated within `ply` plies whatever it plays
     /// (cshogi's `is_mate`): no legal move, or a mate by checks as `mate_move` finds them
     /// after each evasion. False when not in check; an odd `ply` counts as one less.
-    fn is_mate(&self, py: Python<'_>, ply: u32) -> PyResult<bool> {
+    /// ValueError for a `ply` below 0.
+    fn is_mate(&self, py: Python<'_>, ply: Int) -> PyResult<bool> {
+        let ply = count("ply", ply)?;
         // A copy searched without the GIL, as `mate_move` does.
         let position = self.state(py)?.position().clone();
         Ok(py.detach(|| position.is_mated_in(ply)))

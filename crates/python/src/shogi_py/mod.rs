@@ -65,9 +65,10 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The number of legal move sequences of `depth` plies from `board` (1 at depth 0),
-/// counted in Rust with the GIL released.
+/// counted in Rust with the GIL released. ValueError for a `depth` below 0.
 #[pyfunction]
-fn perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
+fn perft(py: Python<'_>, board: &Board, depth: crate::args::Int) -> PyResult<u64> {
+    let depth: u32 = crate::args::count("depth", depth)?;
     let pos = board.state(py)?.position().clone();
     Ok(py.detach(|| shogi::perft(&pos, depth)))
 }
