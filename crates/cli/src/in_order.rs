@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError, mpsc};
+use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
 use rayon::prelude::*;
 
@@ -67,21 +67,34 @@ impl<T> InOrder<T> {
 /// (made at its first item), and hands each result to `emit` on this thread in the order
 /// of the items.
 ///
+/// An item is taken from `items` only when a thread is free for it, and only while fewer
+/// than `ahead` items are taken past the oldest not yet handed to `emit`: items read as
+/// they come in (lines from a pipe) are worked on as they come, and memory holds `ahead`
+/// items and results at most, however long the input. `items` is read on the pool's
+/// threads, never on this one: `emit` is not held up by an input that is slow to come.
+///
 /// When `emit` fails (the output is gone), `stop` is set, no item is started after it, and
 /// the error is returned once the threads are done: `work` should look at `stop` to end
 /// the item under way.
 pub(crate) fn run<T: Send, R: Send, S, E>(
     pool: &rayon::ThreadPool,
-    items: Vec<T>,
+    items: impl Iterator<Item = T> + Send,
+    ahead: usize,
     stop: &AtomicBool,
     init: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, T) -> R + Sync,
     mut emit: impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E> {
-    let queue = Mutex::new(items.into_iter().enumerate());
+    let ahead = ahead.max(1);
+    // The items and the index of the next one.
+    let feed = Mutex::new((items.fuse(), 0));
+    // How many results are handed on; `advanced` tells a thread waiting to take an item
+    // that the window moved (or that the batch stopped).
+    let emitted = Mutex::new(0);
+    let advanced = Condvar::new();
     let (sender, receiver) = mpsc::channel();
     std::thread::scope(|scope| {
-        let (queue, work, init) = (&queue, &work, &init);
+        let (feed, emitted, advanced, work, init) = (&feed, &emitted, &advanced, &work, &init);
         scope.spawn(move || {
             pool.broadcast(|_| {
                 // Made at the first item: a thread that gets none makes none (a solver's
@@ -89,8 +102,21 @@ pub(crate) fn run<T: Send, R: Send, S, E>(
                 let mut state = None;
                 let sender = sender.clone();
                 while !stop.load(Ordering::Relaxed) {
-                    // A thread that panicked holding the lock took no item with it.
-                    let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                    // A thread that panicked holding a lock took no item with it.
+                    let next = {
+                        let mut feed = feed.lock().unwrap_or_else(PoisonError::into_inner);
+                        let index = feed.1;
+                        let mut done = emitted.lock().unwrap_or_else(PoisonError::into_inner);
+                        while index >= *done + ahead && !stop.load(Ordering::Relaxed) {
+                            done = advanced.wait(done).unwrap_or_else(PoisonError::into_inner);
+                        }
+                        drop(done);
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        feed.1 += 1;
+                        feed.0.next().map(|item| (index, item))
+                    };
                     let Some((index, item)) = next else { break };
                     let state = state.get_or_insert_with(init);
                     if sender.send((index, work(state, item))).is_err() {
@@ -103,10 +129,16 @@ pub(crate) fn run<T: Send, R: Send, S, E>(
         let mut order = InOrder::new();
         for (index, result) in receiver {
             for result in order.push(index, result) {
-                if let Err(err) = emit(result) {
+                let outcome = emit(result);
+                // Set under the lock a waiting thread checks it with: none misses it.
+                let mut done = emitted.lock().unwrap_or_else(PoisonError::into_inner);
+                *done += 1;
+                if outcome.is_err() {
                     stop.store(true, Ordering::Relaxed);
-                    return Err(err);
                 }
+                drop(done);
+                advanced.notify_all();
+                outcome?;
             }
         }
         Ok(())
@@ -143,7 +175,8 @@ mod tests {
         let mut seen = Vec::new();
         let result: Result<(), ()> = run(
             &pool(2),
-            vec![0, 300, 10, 10],
+            [0, 300, 10, 10].into_iter(),
+            4,
             &stop,
             || (),
             |(), millis| {
@@ -170,7 +203,8 @@ mod tests {
         let started = std::sync::atomic::AtomicUsize::new(0);
         let result = run(
             &pool(1),
-            (0..100).collect(),
+            0..100,
+            4,
             &stop,
             || (),
             |(), item: usize| {
@@ -183,5 +217,39 @@ mod tests {
         assert_eq!(result, Err(2));
         assert!(stop.load(Ordering::Relaxed));
         assert!(started.load(Ordering::Relaxed) < 100);
+    }
+
+    /// Items are taken no further than `ahead` past the oldest result not handed on: a
+    /// slow first item holds the reading of the rest (it read them all, holding every
+    /// result done ahead of it).
+    #[test]
+    fn items_are_read_no_further_ahead_than_asked() {
+        let stop = AtomicBool::new(false);
+        let read = std::sync::atomic::AtomicUsize::new(0);
+        let mut most_ahead = 0;
+        let mut emitted = 0;
+        let result: Result<(), ()> = run(
+            &pool(2),
+            (0..50).inspect(|_| {
+                read.fetch_add(1, Ordering::Relaxed);
+            }),
+            3,
+            &stop,
+            || (),
+            |(), item: u64| {
+                if item == 0 {
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+                item
+            },
+            |_| {
+                most_ahead = most_ahead.max(read.load(Ordering::Relaxed) - emitted);
+                emitted += 1;
+                Ok(())
+            },
+        );
+        assert_eq!(result, Ok(()));
+        assert_eq!(emitted, 50);
+        assert!(most_ahead <= 3, "{most_ahead} items read ahead");
     }
 }

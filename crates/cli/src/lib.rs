@@ -12,6 +12,7 @@ mod kif_convert;
 mod kif_convert_many;
 mod kif_training;
 mod output;
+mod problem_lines;
 mod render;
 mod reversi_cmd;
 mod reversi_play;

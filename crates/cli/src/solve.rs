@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::problem_lines::Opened;
 use anyhow::Context;
 use clap::Args;
 use shogi::Position;
@@ -16,7 +17,10 @@ use tsume::{AnswerLevel, Config, Convention, Expected, Limits, Problem, Solver, 
 ///
 /// Each problem's result is written as soon as it and every problem before it are solved,
 /// in input order (with several jobs, a problem done ahead of an earlier one waits for it);
-/// the summary line comes last. Ctrl-C stops the batch at once: the results written by
+/// the summary line comes last. Problem lines are read as they are solved: problems piped
+/// in by a generator (`gen | masu solve -`) are solved while it runs, a few times --jobs
+/// of them read ahead, and a line that does not read ends the batch where it stands, the
+/// results before it written. A game record is read whole. Ctrl-C stops the batch at once: the results written by
 /// then stay, with no summary line, and the exit status is the interrupt's (130 in a
 /// shell).
 ///
@@ -28,7 +32,9 @@ use tsume::{AnswerLevel, Config, Convention, Expected, Limits, Problem, Solver, 
 #[command(allow_negative_numbers = true)]
 pub(crate) struct SolveArgs {
     /// Problem files (one SFEN a line, `SFEN moves ...` lines, or tab-separated problem
-    /// lines; `-` reads them from standard input) or SFEN positions given directly.
+    /// lines, read as they are solved; or a KIF, KI2, CSA or JKF record, read whole, its
+    /// start position the problem; `-` reads them from standard input) or SFEN positions
+    /// given directly.
     inputs: Vec<String>,
     /// Node limit per problem (checked every 1,024 nodes; a mate proven by then is written
     /// out within a reserve of up to 2,000,000 more).
@@ -116,13 +122,12 @@ impl SolveArgs {
     }
 }
 
+/// Problems read ahead of the oldest one not yet written, for each job: enough to keep
+/// every job busy while a long problem holds the output, and a bound on memory however
+/// long the input.
+const AHEAD_PER_JOB: usize = 4;
+
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let mut tasks = collect_tasks(&args.inputs)?;
-    if let Some(moves) = &args.after {
-        for task in &mut tasks {
-            play_after(task, moves)?;
-        }
-    }
     // Set when the output is gone (a closed pipe): the solves under way stop at once.
     let stop = Arc::new(AtomicBool::new(false));
     let stopped = Arc::clone(&stop);
@@ -141,90 +146,114 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     Solver::try_new(config.clone()).with_context(|| format!("--hash {}", args.hash))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(match args.jobs {
-            Some(jobs) => usize::from(jobs).min(tasks.len()),
+            Some(jobs) => usize::from(jobs).min(known_count(&args.inputs).unwrap_or(usize::MAX)),
             None if args.threads > 1 => 1,
             None => 0, // rayon's default: one per core
         })
         .build()?;
-    // Drawn on stderr, and only when stderr is a terminal (indicatif hides it otherwise).
-    let bar = indicatif::ProgressBar::new(tasks.len() as u64);
+    // Drawn on stderr, and only when stderr is a terminal (indicatif hides it otherwise);
+    // its length grows as the problems are read.
+    let bar = indicatif::ProgressBar::new(0);
+    let tasks = tasks(&args.inputs, args.after.as_deref()).inspect(|_| bar.inc_length(1));
     let mut out = std::io::stdout().lock();
-    let mut reports = Vec::with_capacity(tasks.len());
-    let mut unexpected = 0;
+    let mut tally = Tally::default();
     // One solver (and table) for every problem of a worker's share: a new table per
     // problem would cost its pages again each time, more than a short mate's search.
     crate::in_order::run(
         &pool,
         tasks,
+        pool.current_num_threads().saturating_mul(AHEAD_PER_JOB),
         &stop,
         || Solver::try_new(config.clone()),
         |solver, task| {
-            let report = solve_one(task, solver, args.within);
+            // A problem that did not read is handed on as it is, to end the batch there.
+            let report = task.map(|task| solve_one(task, solver, args.within));
             bar.inc(1);
             report
         },
         |report| {
-            if !matches_expectation(&report, args.level) {
-                unexpected += 1;
-            }
+            let report = report?;
+            tally.add(&report, args.level);
             // Written whole, and at once: the results so far are there when the batch is
             // stopped, or watched.
             let mut text = Vec::new();
             if args.json {
                 writeln!(text, "{}", json_line(&report))?;
             } else {
-                write_text(&mut text, reports.len() + 1, &report, args.level)?;
+                write_text(&mut text, tally.total, &report, args.level)?;
             }
             bar.suspend(|| out.write_all(&text).and_then(|()| out.flush()))?;
-            reports.push(report);
-            std::io::Result::Ok(())
+            anyhow::Ok(())
         },
     )?;
     bar.finish_and_clear();
     if !args.json {
-        writeln!(out, "{}", summary(&reports, unexpected))?;
+        writeln!(out, "{}", tally.summary())?;
     }
-    Ok(if unexpected == 0 {
+    Ok(if tally.unexpected == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
 }
 
-/// The last line of the text output: how many problems met their expected answer, or,
-/// when none has one (positions given directly, SFEN lines without a length), how many of
-/// each verdict there were.
-fn summary(reports: &[Report], unexpected: usize) -> String {
-    let total = reports.len();
-    let problems = if total == 1 { "problem" } else { "problems" };
-    if reports.is_empty()
-        || reports
-            .iter()
-            .any(|r| !matches!(r.task.expected, Expected::Unknown))
-    {
-        return format!(
-            "{} of {total} {problems} answered as expected",
-            total - unexpected
+/// What the summary line counts, kept as the results go out (not the reports: a long
+/// input's would fill memory).
+#[derive(Debug, Default)]
+struct Tally {
+    total: usize,
+    unexpected: usize,
+    /// Problems that state an expected answer.
+    expecting: usize,
+    mates: usize,
+    no_mates: usize,
+    undecided: usize,
+    /// Problems without a verdict (a position without a defender king, no table).
+    failed: usize,
+}
+
+impl Tally {
+    fn add(&mut self, report: &Report, level: AnswerLevel) {
+        self.total += 1;
+        if !matches_expectation(report, level) {
+            self.unexpected += 1;
+        }
+        if !matches!(report.task.expected, Expected::Unknown) {
+            self.expecting += 1;
+        }
+        match &report.verdict {
+            Ok(Verdict::Mate(_)) => self.mates += 1,
+            Ok(Verdict::NoMate | Verdict::NoMateWithin { .. }) => self.no_mates += 1,
+            Ok(Verdict::Unknown { .. }) => self.undecided += 1,
+            Ok(_) => {}
+            Err(_) => self.failed += 1,
+        }
+    }
+
+    /// The last line of the text output: how many problems met their expected answer, or,
+    /// when none has one (positions given directly, SFEN lines without a length), how many
+    /// of each verdict there were.
+    fn summary(&self) -> String {
+        let total = self.total;
+        let problems = if total == 1 { "problem" } else { "problems" };
+        if total == 0 || self.expecting > 0 {
+            return format!(
+                "{} of {total} {problems} answered as expected",
+                total - self.unexpected
+            );
+        }
+        let mut line = format!(
+            "{total} {problems}: {} {}, {} without a mate, {} undecided",
+            self.mates,
+            if self.mates == 1 { "mate" } else { "mates" },
+            self.no_mates,
+            self.undecided
         );
+        if self.failed > 0 {
+            line.push_str(&format!(", {} not solved (see above)", self.failed));
+        }
+        line
     }
-    let count = |f: fn(&Verdict) -> bool| {
-        reports
-            .iter()
-            .filter(|r| r.verdict.as_ref().is_ok_and(f))
-            .count()
-    };
-    let mates = count(|v| matches!(v, Verdict::Mate(_)));
-    let no_mates = count(|v| matches!(v, Verdict::NoMate | Verdict::NoMateWithin { .. }));
-    let undecided = count(|v| matches!(v, Verdict::Unknown { .. }));
-    let failed = reports.iter().filter(|r| r.verdict.is_err()).count();
-    let mut line = format!(
-        "{total} {problems}: {mates} {}, {no_mates} without a mate, {undecided} undecided",
-        if mates == 1 { "mate" } else { "mates" }
-    );
-    if failed > 0 {
-        line.push_str(&format!(", {failed} not solved (see above)"));
-    }
-    line
 }
 
 /// Plays `moves` (USI, separated by spaces) from the task's position, and names them.
@@ -274,33 +303,77 @@ fn solve_one(
     }
 }
 
-/// Problems from every input in order; the bundled set when there is none.
-fn collect_tasks(inputs: &[String]) -> anyhow::Result<Vec<Task>> {
-    if inputs.is_empty() {
-        return tsume::bundled::problems()
-            .iter()
-            .map(|p| {
-                let position = tsume::parse_position(p.sfen)?;
-                Ok(Task {
-                    name: p.name.to_owned(),
-                    position,
-                    expected: p.expected,
-                })
+/// A stream of problems, or why the next one could not be had.
+type Tasks<'a> = Box<dyn Iterator<Item = anyhow::Result<Task>> + Send + 'a>;
+
+/// Problems from every input in order, each read when it is asked for, with `after`
+/// played from each; the bundled set when there is none. Nothing is read after an error.
+fn tasks<'a>(inputs: &'a [String], after: Option<&'a str>) -> Tasks<'a> {
+    let tasks: Tasks<'a> = if inputs.is_empty() {
+        Box::new(tsume::bundled::problems().iter().map(|p| {
+            let position = tsume::parse_position(p.sfen)?;
+            Ok(Task {
+                name: p.name.to_owned(),
+                position,
+                expected: p.expected,
             })
-            .collect();
+        }))
+    } else {
+        Box::new(inputs.iter().flat_map(|input| tasks_of_input(input)))
+    };
+    let mut failed = false;
+    Box::new(
+        tasks
+            .map(move |task| {
+                let mut task = task?;
+                if let Some(moves) = after {
+                    play_after(&mut task, moves)?;
+                }
+                Ok(task)
+            })
+            .map_while(move |task| {
+                // The error is the last item.
+                (!failed).then(|| {
+                    failed = task.is_err();
+                    task
+                })
+            }),
+    )
+}
+
+/// How many problems the inputs hold, when that is known before they are read (none is
+/// a file).
+fn known_count(inputs: &[String]) -> Option<usize> {
+    if inputs.is_empty() {
+        return Some(tsume::bundled::problems().len());
     }
-    let mut tasks = Vec::new();
-    for input in inputs {
-        let path = Path::new(input);
-        if crate::input::is_file(path) {
-            tasks.extend(tasks_from_file(path)?);
-        } else if path.is_dir() {
-            anyhow::bail!("{input} is a directory: give the problem files in it");
+    let files = inputs.iter().any(|i| crate::input::is_file(Path::new(i)));
+    (!files).then_some(inputs.len())
+}
+
+/// The problems of one input: a file's, read as they are asked for, or a position's.
+fn tasks_of_input(input: &str) -> Tasks<'static> {
+    let path = Path::new(input);
+    if !crate::input::is_file(path) {
+        return Box::new(std::iter::once(if path.is_dir() {
+            Err(anyhow::anyhow!(
+                "{input} is a directory: give the problem files in it"
+            ))
         } else {
-            tasks.push(task_from_text(input)?);
-        }
+            task_from_text(input)
+        }));
     }
-    Ok(tasks)
+    let source = crate::input::name(path);
+    match crate::problem_lines::open(path) {
+        Ok(Opened::Lines(lines)) => Box::new(lines.map(|p| p.map(task_from_problem))),
+        Ok(Opened::Whole(bytes)) => match tasks_from_bytes(path, &bytes) {
+            Ok(tasks) => Box::new(tasks.into_iter().map(Ok)),
+            Err(err) => Box::new(std::iter::once(Err(err))),
+        },
+        Err(err) => Box::new(std::iter::once(
+            Err(err).with_context(|| format!("cannot read {source}")),
+        )),
+    }
 }
 
 /// A problem given on the command line as a position.
@@ -314,33 +387,18 @@ fn task_from_text(input: &str) -> anyhow::Result<Task> {
     })
 }
 
-/// Where bytes that are no text in any encoding records are read in go wrong first: the
-/// line and column (in characters) of the first byte that is not UTF-8.
-fn undecodable(bytes: &[u8]) -> String {
-    let valid = match std::str::from_utf8(bytes) {
-        Ok(_) => return "no text in UTF-8, Shift_JIS or EUC-JP".to_owned(),
-        Err(e) => &bytes[..e.valid_up_to()],
-    };
-    // `valid` is UTF-8 up to there: its lines and characters count as written.
-    let text = std::str::from_utf8(valid).unwrap_or_default();
-    let line = text.matches('\n').count() + 1;
-    let column = text.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
-    format!("line {line}, column {column}: bytes that are no text in UTF-8, Shift_JIS or EUC-JP")
-}
-
-/// Problems of a file (`-`: standard input): problem lines (SFEN, `SFEN moves ...`,
-/// tab-separated), or else a game record (KIF, KI2, CSA, JKF) whose start position is the
-/// problem.
-fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
+/// Problems of a file read whole (`-`: standard input) that does not start with a
+/// problem line: problem lines in an encoding told apart only from the whole text, or
+/// else a game record (KIF, KI2, CSA, JKF) whose start position is the problem.
+fn tasks_from_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<Vec<Task>> {
     let source = crate::input::name(path);
-    let bytes = crate::input::read(path).with_context(|| format!("cannot read {source}"))?;
     // Problem lines are read in the encodings records are (a Shift_JIS file of named
     // problems is common).
-    let as_lines = match kif::encoding::decode(&bytes, None) {
+    let as_lines = match kif::encoding::decode(bytes, None) {
         Ok(decoded) if !decoded.had_errors => {
             tsume::parse_problems(&decoded.text).map_err(|e| e.to_string())
         }
-        Ok(_) => Err(undecodable(&bytes)),
+        Ok(_) => Err(crate::problem_lines::undecodable(bytes, 1)),
         // UTF-16, said as such.
         Err(e) => Err(e.to_string()),
     };
@@ -349,7 +407,7 @@ fn tasks_from_file(path: &Path) -> anyhow::Result<Vec<Task>> {
         Err(err) => err,
     };
     let hint = crate::input::format_hint(path);
-    let parsed = kif::read_bytes(&bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
+    let parsed = kif::read_bytes(bytes, hint, kif::Mode::Lenient).map_err(|record_error| {
         anyhow::anyhow!(
             "{source}: neither problem lines ({lines_error}) nor a record ({})",
             crate::input::first_line(&record_error.to_string())

@@ -193,18 +193,36 @@ fn a_kif_record_is_solved_from_its_start_position() {
 fn a_mistyped_problem_line_is_an_error_not_a_record_of_the_even_game() {
     // Read leniently as a record, any text is one of the even game: the file's problems
     // would be lost and the start position solved instead.
+    let (dir, file) = problem_file("words", "hello\n");
+    let err = masu_err(&["solve", file.to_str().unwrap()]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("neither problem lines (line "), "{err}");
+    assert!(err.contains("standard 平手 position"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Problem lines are read as they are solved: a line that does not read ends the batch at
+/// its place, the results before it written and nothing after it solved.
+#[test]
+fn a_mistyped_problem_line_ends_the_batch_at_its_place() {
     let mate1 = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
-    for (name, text) in [
-        ("typo", format!("{mate1}\t1\nxx\n")),
-        ("words", "hello\n".to_string()),
-    ] {
-        let (dir, file) = problem_file(name, &text);
-        let err = masu_err(&["solve", file.to_str().unwrap()]);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("neither problem lines (line "), "{err}");
-        assert!(err.contains("standard 平手 position"), "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
+    let (dir, file) = problem_file("typo", &format!("{mate1}\t1\nxx\n{mate1}\t1\n"));
+    let out = common::masu(&["solve", file.to_str().unwrap(), "--jobs", "2"]);
+    assert!(!out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let heads: Vec<&str> = stdout.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(heads.len(), 1, "{stdout}");
+    assert!(
+        heads[0].starts_with("#1: mate in 1, as expected"),
+        "{stdout}"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("problems.sfen: line 2, column 1: bad position"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -545,4 +563,39 @@ fn results_keep_the_input_order_across_jobs() {
         last_line(&out),
         "2 problems: 1 mate, 0 without a mate, 1 undecided"
     );
+}
+
+/// Problem lines piped in are solved as they come: the first line's result is written
+/// while standard input is still open (all of it was read before the first solve, so a
+/// generator's problems got no answer until it ended).
+#[test]
+fn problems_piped_in_are_solved_before_the_input_ends() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_masu"))
+        .args(["solve", "-", "--jobs", "2", "--hash", "8"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{QUICK}").unwrap();
+    stdin.flush().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    // Read on a thread of its own: a missing line fails the test after a while instead of
+    // holding it for ever.
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let read = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = sender.send(read.map(|_| line));
+    });
+    let first = receiver.recv_timeout(Duration::from_secs(30));
+    // Standard input is closed only now.
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let first = first.unwrap_or_else(|e| panic!("no result while the input was open: {e}"));
+    assert!(first.unwrap().starts_with("#1: mate in 1 ["));
+    assert!(status.success());
 }
