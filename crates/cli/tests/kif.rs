@@ -962,7 +962,7 @@ fn training_names_a_damaged_record_on_one_line() {
     assert_eq!(
         err.lines().collect::<Vec<_>>(),
         [
-            "masu: standard input: the record as read is not the game written: line 5, column 6: illegal move at ply 3: the record goes on after it",
+            "masu: standard input: the record as read is not the game written: line 5, column 6: illegal move at ply 3: the mover's own piece stands on 9i; the record goes on after it",
             "masu: 0 HCPE positions from 0 of 1 records",
         ],
         "{err}"

@@ -199,7 +199,7 @@ impl Builder {
                 let d = self
                     .foul
                     .take()
-                    .map(|d| d.detail("the record goes on after it"));
+                    .map(|d| d.add_detail("the record goes on after it"));
                 if let Some(d) = d {
                     self.sink.warn(d)?;
                 }
@@ -282,7 +282,12 @@ impl Builder {
                 self.push_legal(mv, time, at).map(Some)
             }
             Err(KifMoveError::Illegal { mv }) => {
-                let d = self.move_error(at, "illegal move", &KifMoveError::Illegal { mv });
+                // The rule it breaks, asked on this path only: a foul is rare.
+                let what = match self.positions.last().check_legal(&mv) {
+                    Err(why) => why.to_string(),
+                    Ok(()) => "illegal move".to_owned(),
+                };
+                let d = self.move_error(at, &what, &KifMoveError::Illegal { mv });
                 // Strict reading refuses every illegal move, even a foul the record states.
                 if self.sink.is_strict() {
                     return Err(fail(d));
@@ -440,8 +445,9 @@ impl Builder {
             let foul = self.foul.take();
             if let Some(mut d) = foul.filter(|_| !special.ends_in_foul()) {
                 d.kind = DiagnosticKind::RecordedFoul;
-                self.sink
-                    .warn(d.detail(format!("followed by {special}, not 反則勝ち or 反則負け")))?;
+                self.sink.warn(
+                    d.add_detail(format!("followed by {special}, not 反則勝ち or 反則負け")),
+                )?;
             }
         }
         if !self.open(at)? {

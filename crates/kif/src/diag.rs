@@ -214,6 +214,19 @@ impl Diagnostic {
         self
     }
 
+    /// Adds `more` after the detail there is (`; ` between them), or sets it.
+    #[must_use]
+    pub(crate) fn add_detail(self, more: impl Into<String>) -> Diagnostic {
+        let more = more.into();
+        match &self.detail {
+            Some(first) => {
+                let both = format!("{first}; {more}");
+                self.detail(both)
+            }
+            None => self.detail(more),
+        }
+    }
+
     /// Sets the ply.
     #[must_use]
     pub fn ply(mut self, ply: u32) -> Diagnostic {
