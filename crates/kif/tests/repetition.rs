@@ -57,6 +57,12 @@ fn a_kif_game_that_goes_on_past_a_fourfold_repetition_is_reported_once() {
     assert_eq!(record.tree.main_line_moves(), 15);
     assert!(record.position_at(record.main_line_end()).is_ok());
     assert_eq!(record.game().err(), Some(ReplayError::Illegal { ply: 13 }));
+    // Played on, as a board plays on: every move, each checked.
+    let played_on = record
+        .game_at_playing_on(record.main_line_end())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(played_on.moves().len(), 15);
+    assert!(played_on.to_usi().ends_with("7g7f 3c3d 2g2f"));
     // Strict reading refuses the first move after the end.
     let e = kif::read_str(&text, Mode::Strict).err();
     let d = e.as_ref().and_then(|e| e.diagnostic());

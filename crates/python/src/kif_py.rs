@@ -3,12 +3,11 @@
 use std::path::{Path, PathBuf};
 
 use kif::encoding::TextEncoding;
-use kif::{Format, Mode, NodeId, NodeKind, Parsed, ReplayError, Special};
+use kif::{Format, Mode, NodeId, Parsed, Special};
 use pyo3::exceptions::{PyIOError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use rayon::prelude::*;
-use shogi::Game;
 
 use crate::args::{Int, optional_count};
 use crate::errors::{LossWarning, value_error, wrong_type};
@@ -382,7 +381,7 @@ impl Record {
             }
         };
         Ok(Board::from_game(
-            game_playing_on(&self.record, node).map_err(value_error)?,
+            self.record.game_at_playing_on(node).map_err(value_error)?,
         ))
     }
 
@@ -536,30 +535,6 @@ impl Record {
         warn_left_out(py, format, notes)?;
         Ok(encoded.bytes)
     }
-}
-
-/// The game of the moves from the start to node `id`, as [`kif::Record::game_at`] makes
-/// it but for a legal move after the game has ended, which is played on as a `Board`
-/// plays it (masu-shogi's `Game::from_usi_playing_on`): a record read past a repetition
-/// gives a board.
-fn game_playing_on(record: &kif::Record, id: NodeId) -> Result<Game, ReplayError> {
-    record.tree.get(id).ok_or(ReplayError::NoSuchNode)?;
-    let start = record.start.position().map_err(ReplayError::Start)?;
-    let mut game = Game::from_position(start);
-    for node in record.tree.path_to(id) {
-        let node = &record.tree[node];
-        match &node.kind {
-            NodeKind::Move(m) if !m.illegal && game.position().is_legal(&m.mv) => {
-                game.play_unchecked(m.mv);
-            }
-            NodeKind::Move(_) => return Err(ReplayError::Illegal { ply: node.ply() }),
-            NodeKind::Special(Special::Resign) => {
-                let _ = game.resign(game.position().turn());
-            }
-            NodeKind::Special(_) | NodeKind::Start => {}
-        }
-    }
-    Ok(game)
 }
 
 /// Warns, with a `LossWarning`, of what writing a record as `format` left out (`notes`,

@@ -177,15 +177,36 @@ impl Record {
     /// [`ReplayError`]: the start position is invalid, `id` is not in the tree, or a move
     /// on the path is illegal (a recorded foul) or comes after the game has ended.
     pub fn game_at(&self, id: NodeId) -> Result<Game, ReplayError> {
+        self.replay_to(id, false)
+    }
+
+    /// [`Record::game_at`], with the moves after the game's end played on: a line read past
+    /// a fourfold repetition ([`crate::DiagnosticKind::AfterRepetition`]) or a resignation,
+    /// as [`Game::from_usi_playing_on`](shogi::Game::from_usi_playing_on) plays a USI line.
+    /// Each move is still checked against its position.
+    ///
+    /// # Errors
+    ///
+    /// As [`Record::game_at`], but for moves after the end.
+    pub fn game_at_playing_on(&self, id: NodeId) -> Result<Game, ReplayError> {
+        self.replay_to(id, true)
+    }
+
+    fn replay_to(&self, id: NodeId, play_on: bool) -> Result<Game, ReplayError> {
         self.tree.get(id).ok_or(ReplayError::NoSuchNode)?;
         let mut game = Game::from_position(self.start.position().map_err(ReplayError::Start)?);
         for node in self.tree.path_to(id) {
             let node = &self.tree[node];
+            let illegal = ReplayError::Illegal { ply: node.ply() };
             match &node.kind {
-                NodeKind::Move(m) if !m.illegal => game
-                    .play(m.mv)
-                    .map_err(|_| ReplayError::Illegal { ply: node.ply() })?,
-                NodeKind::Move(_) => return Err(ReplayError::Illegal { ply: node.ply() }),
+                NodeKind::Move(m) if m.illegal => return Err(illegal),
+                NodeKind::Move(m) if play_on => {
+                    if !game.position().is_legal(&m.mv) {
+                        return Err(illegal);
+                    }
+                    game.play_unchecked(m.mv);
+                }
+                NodeKind::Move(m) => game.play(m.mv).map_err(|_| illegal)?,
                 NodeKind::Special(Special::Resign) => {
                     let _ = game.resign(game.position().turn());
                 }
