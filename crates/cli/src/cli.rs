@@ -26,7 +26,9 @@ enum Command {
     ///
     /// Options: `USI_Hash` (MiB, default 64), `Threads` (threads searching one problem, as
     /// `masu solve --threads`; default 1) and `AnswerLevel` (`proof`, `short`, `exact` or
-    /// `full`, as `masu solve --level`; default `exact`). Positions are read as mate
+    /// `full`, as `masu solve --level`; default `exact`; what the level finds besides the
+    /// line, such as 余詰 and the convention answer, comes in `info string` lines before
+    /// `checkmate`). Positions are read as mate
     /// problems: the attacker may have no king, and the pieces on neither the board nor a
     /// hand are the defender's. `go mate <ms>` or `go mate infinite` answers `checkmate
     /// <moves>`, `checkmate nomate` or `checkmate timeout` (`stop` and `quit` are read while

@@ -575,6 +575,58 @@ fn text_alternatives(alternatives: &[tsume::Alternative]) -> String {
     out
 }
 
+/// What a mate's answer says beyond its line, one note a line: 余詰 found and left
+/// undecided, a search cut short, and the convention answer where it differs (its line and
+/// its own 余詰). `masu solve` writes them under the line, `masu usi` as `info string`s.
+pub(crate) fn mate_notes(m: &tsume::Mate, level: AnswerLevel) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !m.alternatives.is_empty() {
+        notes.push(format!("余詰: {}", text_alternatives(&m.alternatives)));
+    }
+    if !m.undecided.is_empty() {
+        notes.push(format!(
+            "余詰 undecided: {}",
+            text_alternatives(&m.undecided)
+        ));
+    }
+    if level == AnswerLevel::Full && m.exact && !m.alternatives_complete {
+        notes.push("余詰: search not finished (budget)".to_owned());
+    }
+    if let Some(reason) = m.stopped {
+        notes.push(format!(
+            "stopped: {reason} (the answer is what was proven by then)"
+        ));
+    }
+    // Below the full level the convention answer is never worked out: said only where it
+    // was asked for and its budget ran out.
+    if level == AnswerLevel::Full && m.convention == Convention::Unknown {
+        notes.push("by convention: not worked out".to_owned());
+    }
+    if let Some(c) = m.convention.differing() {
+        notes.push(format!(
+            "by convention: mate in {}: {}",
+            c.length,
+            usi_line(&c.line).join(" ")
+        ));
+        if !c.alternatives.is_empty() {
+            notes.push(format!(
+                "余詰 by convention: {}",
+                text_alternatives(&c.alternatives)
+            ));
+        }
+        if !c.undecided.is_empty() {
+            notes.push(format!(
+                "余詰 by convention undecided: {}",
+                text_alternatives(&c.undecided)
+            ));
+        }
+        if !c.alternatives_complete {
+            notes.push("余詰 by convention: search not finished (budget)".to_owned());
+        }
+    }
+    notes
+}
+
 fn write_text(
     out: &mut impl Write,
     index: usize,
@@ -608,50 +660,8 @@ fn write_text(
             "  ki2  {}",
             ki2_line(&report.task.position, &m.line).join(" ")
         )?;
-        if !m.alternatives.is_empty() {
-            writeln!(out, "  余詰: {}", text_alternatives(&m.alternatives))?;
-        }
-        if !m.undecided.is_empty() {
-            writeln!(out, "  余詰 undecided: {}", text_alternatives(&m.undecided))?;
-        }
-        if level == AnswerLevel::Full && m.exact && !m.alternatives_complete {
-            writeln!(out, "  余詰: search not finished (budget)")?;
-        }
-        if let Some(reason) = m.stopped {
-            writeln!(
-                out,
-                "  stopped: {reason} (the answer is what was proven by then)"
-            )?;
-        }
-        // Below the full level the convention answer is never worked out: said only
-        // where it was asked for and its budget ran out.
-        if level == AnswerLevel::Full && m.convention == Convention::Unknown {
-            writeln!(out, "  by convention: not worked out")?;
-        }
-        if let Some(c) = m.convention.differing() {
-            writeln!(
-                out,
-                "  by convention: mate in {}: {}",
-                c.length,
-                usi_line(&c.line).join(" ")
-            )?;
-            if !c.alternatives.is_empty() {
-                writeln!(
-                    out,
-                    "  余詰 by convention: {}",
-                    text_alternatives(&c.alternatives)
-                )?;
-            }
-            if !c.undecided.is_empty() {
-                writeln!(
-                    out,
-                    "  余詰 by convention undecided: {}",
-                    text_alternatives(&c.undecided)
-                )?;
-            }
-            if !c.alternatives_complete {
-                writeln!(out, "  余詰 by convention: search not finished (budget)")?;
-            }
+        for note in mate_notes(m, level) {
+            writeln!(out, "  {note}")?;
         }
     }
     Ok(())

@@ -3,7 +3,9 @@
 //! Commands: `usi`, `isready`, `setoption name USI_Hash value <MiB>`, `setoption name
 //! Threads value <n>` (threads searching one problem, as `masu solve --threads`; default
 //! 1), `setoption name AnswerLevel value proof|short|exact|full` (how much of the answer a
-//! mate search works out before `checkmate`, as `masu solve --level`; default `exact`),
+//! mate search works out before `checkmate`, as `masu solve --level`; default `exact`; what
+//! it finds besides the line, such as 余詰 and the convention answer at `full`, comes in
+//! `info string` lines before `checkmate`, as `masu solve` writes them under the line),
 //! `usinewgame`,
 //! `position ...`, `go mate <ms>|infinite` (bare `go mate`: infinite), plain `go ...`,
 //! `stop`, `gameover`, `quit`. A `position` or `go` sent while a search with a time limit
@@ -308,6 +310,7 @@ impl Engine {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let config = self.config(time, cancel.clone(), true);
+        let level = config.answer;
         let out = self.out.clone();
         let handle = std::thread::spawn(move || {
             let answer = match fitting_solver(config, &out) {
@@ -317,9 +320,17 @@ impl Engine {
                     reason: StopReason::Cancelled,
                 }),
             };
-            if let Err(err) = &answer {
+            match &answer {
                 // `nomate` alone would hide a problem set up with the wrong side to move.
-                say(&out, &format!("info string not a mate problem: {err}"));
+                Err(err) => say(&out, &format!("info string not a mate problem: {err}")),
+                // `checkmate` carries the minimax line alone: the rest of the answer the
+                // level worked out (余詰, the convention line) comes before it.
+                Ok(Verdict::Mate(mate)) => {
+                    for note in crate::solve::mate_notes(mate, level) {
+                        say(&out, &format!("info string {note}"));
+                    }
+                }
+                Ok(_) => {}
             }
             say(&out, &checkmate_answer(&answer));
         });

@@ -289,6 +289,43 @@ fn the_answer_level_is_an_option() {
     gui.wait_exit(5 * SECOND);
 }
 
+/// At the full level the answer's 余詰 and convention line come as `info string`s before
+/// `checkmate` (the minimax line): king 1a boxed in by a gold and a pawn, the bishop
+/// checking through 2b, minimax 3 plies (the pawn interposition counted), by convention 1.
+#[test]
+fn the_full_answer_is_said_before_checkmate() {
+    let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
+    gui.send("usi");
+    gui.expect("usiok", SECOND);
+    gui.send("position sfen 4B3k/6G2/8P/9/9/9/9/9/9 b 2rb3g4s4n4l17p 1");
+    gui.send("go mate 60000");
+    assert_eq!(gui.expect("checkmate", 60 * SECOND).split(' ').count(), 4);
+    gui.send("setoption name AnswerLevel value full");
+    gui.send("go mate 60000");
+    let mut notes = Vec::new();
+    loop {
+        let line = gui.expect("", 60 * SECOND);
+        if line.starts_with("checkmate") {
+            assert_eq!(line.split(' ').count(), 4, "{line}");
+            break;
+        }
+        if let Some(note) = line.strip_prefix("info string ") {
+            notes.push(note.to_owned());
+        }
+    }
+    assert!(notes.iter().any(|n| n.starts_with("余詰: ")), "{notes:?}");
+    assert!(
+        notes.contains(&"by convention: mate in 1: 5a3c".to_owned()),
+        "{notes:?}"
+    );
+    assert!(
+        notes.contains(&"余詰 by convention: last move 5a3c+".to_owned()),
+        "{notes:?}"
+    );
+    gui.send("quit");
+    gui.wait_exit(5 * SECOND);
+}
+
 #[test]
 fn threads_is_an_option() {
     let mut gui = Gui::start(env!("CARGO_BIN_EXE_masu-usi"), &[]);
