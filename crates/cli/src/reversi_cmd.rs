@@ -37,7 +37,7 @@ struct RenderArgs {
     output: std::path::PathBuf,
 }
 
-/// Count the leaves of the move tree from the start position.
+/// Count the leaves of the move tree from the start position, or from `--board`.
 ///
 /// The count, and the time, grow about tenfold a ply: depth 11 (212,258,800 leaves) takes a
 /// third of a second of an x86-64 core, each ply more about ten times as long.
@@ -48,6 +48,14 @@ struct PerftArgs {
     /// How passes count: a pass is a ply (pass1), is free (pass0), or only exact-depth lines count (exact).
     #[arg(long, value_enum, default_value_t = Mode::Pass1)]
     mode: Mode,
+    /// The position to count from: a 64-character board string (side to move `X` unless
+    /// followed by ` O`), or a transcript from the start such as `f5d6c3`.
+    #[arg(long, allow_hyphen_values = true)]
+    board: Option<String>,
+    /// Print `<move> <count>` for every first move, in square order, before the total (a
+    /// forced pass as `pass`).
+    #[arg(long)]
+    divide: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -87,7 +95,7 @@ impl ReversiArgs {
     /// Reads the board or transcript argument of `solve`, `render` or `play`.
     pub(crate) fn read_board(&self) -> anyhow::Result<()> {
         match &self.command {
-            ReversiCommand::Perft(_) => Ok(()),
+            ReversiCommand::Perft(args) => args.board().map(drop),
             ReversiCommand::Solve(args) => args.board().map(drop),
             ReversiCommand::Play(args) => args.game().map(drop),
             ReversiCommand::Render(args) => args.board().map(drop),
@@ -115,19 +123,35 @@ impl SolveArgs {
 impl RenderArgs {
     /// The board to draw and the last move of a transcript, if one was given.
     fn board(&self) -> anyhow::Result<(Board, Option<reversi::Square>)> {
-        let text = self.board.trim();
-        // Transcripts name squares, so they hold digits; board strings never do.
-        if !text.is_empty() && !text.contains(|c: char| c.is_ascii_digit()) {
-            return Ok((board_arg(text)?, None));
-        }
-        let game = reversi::Game::from_transcript(text)
-            .with_context(|| format!("invalid transcript `{text}`"))?;
-        let last = game.moves().iter().rev().find_map(|m| match m {
-            reversi::Move::Play(sq) => Some(*sq),
-            reversi::Move::Pass => None,
-        });
-        Ok((*game.board(), last))
+        board_or_transcript(&self.board)
     }
+}
+
+impl PerftArgs {
+    /// The position to count from: `--board`, or the start.
+    fn board(&self) -> anyhow::Result<Board> {
+        match &self.board {
+            Some(text) => board_or_transcript(text).map(|(board, _)| board),
+            None => Ok(Board::new()),
+        }
+    }
+}
+
+/// A board string, or the board a transcript from the start leads to with its last move
+/// played (none for a board string or a transcript of passes).
+fn board_or_transcript(text: &str) -> anyhow::Result<(Board, Option<reversi::Square>)> {
+    let text = text.trim();
+    // Transcripts name squares, so they hold digits; board strings never do.
+    if !text.is_empty() && !text.contains(|c: char| c.is_ascii_digit()) {
+        return Ok((board_arg(text)?, None));
+    }
+    let game = reversi::Game::from_transcript(text)
+        .with_context(|| format!("invalid transcript `{text}`"))?;
+    let last = game.moves().iter().rev().find_map(|m| match m {
+        reversi::Move::Play(sq) => Some(*sq),
+        reversi::Move::Pass => None,
+    });
+    Ok((*game.board(), last))
 }
 
 pub(crate) fn run(args: &ReversiArgs) -> anyhow::Result<ExitCode> {
@@ -145,11 +169,14 @@ fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
         Mode::Pass0 => PerftMode::PassIsFree,
         Mode::Exact => PerftMode::ExactDepth,
     };
-    writeln!(
-        std::io::stdout(),
-        "{}",
-        reversi::perft(&Board::new(), args.depth, mode)
-    )?;
+    let board = args.board()?;
+    let mut out = std::io::stdout().lock();
+    if args.divide {
+        for (mv, count) in reversi::perft_divide(&board, args.depth, mode) {
+            writeln!(out, "{mv} {count}")?;
+        }
+    }
+    writeln!(out, "{}", reversi::perft(&board, args.depth, mode))?;
     Ok(ExitCode::SUCCESS)
 }
 

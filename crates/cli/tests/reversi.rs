@@ -20,6 +20,37 @@ fn perft_in_the_three_conventions() {
     assert_eq!(last_line(&exact), "24571056");
 }
 
+/// Perft from a position: after `f5`, one of four first moves alike by symmetry, depth 2
+/// counts a quarter of the start's depth 3 (56); a board string of the start counts as
+/// the start; `--divide` gives each first move's count, in square order, before the total.
+#[test]
+fn perft_from_a_board_or_a_transcript() {
+    assert_eq!(masu_ok(&["reversi", "perft", "3"]).trim(), "56");
+    assert_eq!(
+        masu_ok(&["reversi", "perft", "2", "--board", "f5"]).trim(),
+        "14"
+    );
+    let start = reversi_start();
+    assert_eq!(
+        masu_ok(&["reversi", "perft", "3", "--board", &start]).trim(),
+        "56"
+    );
+    let divide = masu_ok(&["reversi", "perft", "2", "--board", "f5", "--divide"]);
+    let lines: Vec<&str> = divide.lines().collect();
+    assert_eq!(lines, ["f4 5", "d6 5", "f6 4", "14"], "{divide}");
+    let err = masu_err(&["reversi", "perft", "2", "--board", "z9"]);
+    assert!(err.contains("invalid transcript `z9`"), "{err}");
+}
+
+/// The start position as a board string (`X` to move).
+fn reversi_start() -> String {
+    let mut squares = ["-"; 64];
+    for (index, disc) in [(27, "O"), (28, "X"), (35, "X"), (36, "O")] {
+        squares[index] = disc;
+    }
+    squares.concat()
+}
+
 #[test]
 fn solve_ffo_40() {
     let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
