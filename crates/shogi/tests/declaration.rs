@@ -171,3 +171,12 @@ fn a_game_drawn_by_declaration_reads_back() {
     );
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
 }
+
+/// A game's debug form shows the rule it follows: two games alike but for it print apart.
+#[test]
+fn a_games_debug_form_shows_its_rule() {
+    let game = Game::new().with_declaration_rule(DeclarationRule::Points24);
+    let shown = format!("{game:?}");
+    assert!(shown.contains("declaration_rule: Points24"), "{shown}");
+    assert_ne!(shown, format!("{:?}", Game::new()));
+}

@@ -671,6 +671,7 @@ impl fmt::Debug for Game {
         f.debug_struct("Game")
             .field("usi", &self.to_usi())
             .field("outcome", &self.outcome())
+            .field("declaration_rule", &self.declaration_rule)
             .finish()
     }
 }
