@@ -1,32 +1,12 @@
 //! An error's message includes what its inner error said or returns the inner error as its
 //! `source()`, never both: a chain of errors (`{:#}` of anyhow) then says each part once.
 
-use std::error::Error;
-
 use masu_shogi::{Color, Game, Position};
 
-/// Walks `err`'s `source()` chain and fails if a message there is already part of an
-/// earlier one.
-fn says_each_part_once(err: &(dyn Error + 'static)) {
-    let mut messages: Vec<String> = Vec::new();
-    let mut next = Some(err);
-    while let Some(e) = next {
-        let message = e.to_string();
-        if let Some(earlier) = messages.iter().find(|m| m.contains(&message)) {
-            panic!("{message:?} is said again after {earlier:?}");
-        }
-        messages.push(message);
-        next = e.source();
-    }
-}
+#[path = "common/error_chain.rs"]
+mod error_chain;
 
-/// The error of `result`, which must be one.
-fn error<T: std::fmt::Debug, E: Error + 'static>(result: Result<T, E>) -> E {
-    match result {
-        Ok(value) => panic!("expected an error, got {value:?}"),
-        Err(err) => err,
-    }
-}
+use error_chain::{error, says_each_part_once};
 
 #[test]
 fn game_lines_say_each_part_once() {
