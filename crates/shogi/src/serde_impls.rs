@@ -9,7 +9,7 @@
 //! | [`Hand`] | `"R2G3P"`, `"-"` when empty (its `Display`; lower case also read) |
 //! | [`UsiMove`] | `"7g7f"`, `"8h2b+"`, `"P*5e"`; a drop of a kind no hand holds (a recorded foul) `"+B*5e"`, `"K*4b"` ([`UsiMove::from_encoded`]) |
 //! | [`Move`] | as its USI text; write only: reading needs a position, so read a [`UsiMove`] and call [`UsiMove::to_move`] |
-//! | [`Setup`], [`Position`] | SFEN (`"lnsgkgsnl/... b - 1"`); a position is checked when read |
+//! | [`Setup`], [`Position`] | SFEN (`"lnsgkgsnl/... b - 1"`); a position is checked when read (a mate problem's, made with [`SetupMode::Tsume`], reads back as one) |
 //! | [`Handicap`] | its Japanese name, `"香落ち"` (English names also read) |
 //! | [`Outcome`] | `"black wins by checkmate"`, `"draw by repetition"` |
 //! | [`DeclarationRule`] | `"27-point"`, `"24-point"` |
@@ -23,7 +23,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
     Color, DeclarationRule, DrawReason, Game, Hand, Handicap, Move, Outcome, Piece, PieceKind,
-    Position, Setup, Square, UsiMove,
+    Position, Setup, SetupMode, Square, UsiMove,
 };
 
 /// Reads a string and parses it with `T::from_text`.
@@ -89,12 +89,29 @@ text_serde! {
     Hand => "a hand such as R2G3P, or -", |s| s.parse().map_err(|_| None);
     UsiMove => "a usi move such as 7g7f", |s| UsiMove::from_encoded(s).map_err(|_| None);
     Setup => "an sfen", |s| Setup::from_sfen(s).map_err(|e| Some(e.to_string()));
-    Position => "the sfen of a valid position", |s| {
-        Position::from_sfen(s).map_err(|e| Some(e.to_string()))
-    };
+    Position => "the sfen of a valid position", |s| read_position(s).map_err(|e| Some(e.to_string()));
     Handicap => "a handicap name such as 香落ち", |s| Handicap::from_name(s).ok_or(None);
     Outcome => "an outcome such as black wins by checkmate", |s| s.parse().map_err(|_| None);
     DeclarationRule => "27-point or 24-point", |s| parse_rule(s).ok_or(None);
+}
+
+/// A position as written: a game position, or a mate problem's as
+/// [`SetupMode::Tsume`] made it, which has no attacker king and the rest of the set in the
+/// defender's hand. Such a SFEN is refused by the game rules alone; it reads as a tsume
+/// position when that adds nothing to its hands, so that a SFEN missing other pieces is
+/// still refused and never gains a piece.
+fn read_position(s: &str) -> Result<Position, crate::ParseSfenError> {
+    let refused = match Position::from_sfen(s) {
+        Ok(pos) => return Ok(pos),
+        Err(refused) => refused,
+    };
+    let Ok(setup) = Setup::from_sfen(s) else {
+        return Err(refused);
+    };
+    match Position::from_setup(setup, SetupMode::Tsume) {
+        Ok(pos) if Color::ALL.iter().all(|&c| *pos.hand(c) == setup.hands[c]) => Ok(pos),
+        _ => Err(refused),
+    }
 }
 
 fn parse_color(s: &str) -> Option<Color> {

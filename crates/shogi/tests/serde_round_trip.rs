@@ -10,7 +10,7 @@ use std::fmt::Debug;
 use common::{Xorshift, random_walk};
 use masu_shogi::{
     Color, DeclarationRule, DrawReason, Game, Hand, Handicap, MAX_MOVE_NUMBER, Outcome, Piece,
-    PieceKind, Position, Setup, Square, UsiMove, WinReason,
+    PieceKind, Position, Setup, SetupMode, Square, UsiMove, WinReason,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -142,6 +142,25 @@ proptest! {
             .map_err(TestCaseError::fail)?;
     }
 
+    /// Mate problems' positions (no attacker king, the rest of the set in the defender's
+    /// hand, as `SetupMode::Tsume` makes them) read back, and so do their games.
+    #[test]
+    fn tsume_positions_and_games(seed in any::<u64>(), plies in 0usize..12) {
+        let problem = Position::from_sfen_with(TSUME_PROBLEM, SetupMode::Tsume)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        reads_back(&random_walk(problem.clone(), seed, plies)).map_err(TestCaseError::fail)?;
+        let mut game = Game::from_position(problem);
+        let mut rng = Xorshift::new(seed);
+        for _ in 0..plies {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.play_unchecked(rng.pick(&moves));
+        }
+        reads_back(&game).map_err(TestCaseError::fail)?;
+    }
+
     /// Games from any handicap, under either rule, of random moves, perhaps resigned at
     /// some move and perhaps played on after that.
     #[test]
@@ -176,4 +195,24 @@ proptest! {
         }
         reads_back(&game).map_err(TestCaseError::fail)?;
     }
+}
+
+/// A mate in one: Black has no king, White's king on 5a, a pawn on 5c and a gold in hand.
+const TSUME_PROBLEM: &str = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+
+/// A SFEN without the attacker's king reads as a mate problem's only when it is one as
+/// written: with pieces missing besides the king it is refused, not filled up.
+#[test]
+fn a_kingless_position_reads_only_as_written() {
+    let json = |sfen: &str| format!("\"{sfen}\"");
+    let err = serde_json::from_str::<Position>(&json(TSUME_PROBLEM))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains("missing king"), "{err}");
+    let problem =
+        Position::from_sfen_with(TSUME_PROBLEM, SetupMode::Tsume).unwrap_or_else(|e| panic!("{e}"));
+    let back: Position = serde_json::from_str(&json(&problem.to_sfen()))
+        .unwrap_or_else(|e| panic!("{}: {e}", problem.to_sfen()));
+    assert_eq!(back, problem);
 }
