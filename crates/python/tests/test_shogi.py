@@ -193,6 +193,9 @@ def test_a_mate_problem_reads_with_tsume():
     board = Board(problem, tsume=True)
     # The pieces on neither the board nor a hand are the defender's, as tsume.solve reads.
     assert board.sfen() == "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+    # Its repr builds it again, as a game position's does.
+    assert repr(board) == f"Board('{board.sfen()}', tsume=True)"
+    assert eval(repr(board), {"Board": Board}) == board
     assert len(board.legal_moves) == 81
     board.push_usi(masu.tsume.solve(problem).line[0])
     assert board.is_checkmate() and board.is_game_over() and board.winner == BLACK

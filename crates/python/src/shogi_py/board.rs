@@ -790,8 +790,16 @@ impl Board {
         self.to_bod(py)
     }
 
+    /// `Board('<sfen>')`, which builds the position again; with `tsume=True` for a mate
+    /// problem's position that only that mode reads.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("Board('{}')", self.sfen(py)?))
+        let state = self.state(py)?;
+        let tsume = if needs_tsume_mode(state.position()) {
+            ", tsume=True"
+        } else {
+            ""
+        };
+        Ok(format!("Board('{}'{tsume})", state.position().to_sfen()))
     }
 
     /// Pickles as the USI `position` line of the history, which `Board()` takes back, with
