@@ -343,6 +343,31 @@ def test_quit_closes_every_pipe():
     assert process.stdin.closed and process.stdout.closed and process.stderr.closed
 
 
+def test_quit_returns_when_the_engine_no_longer_reads_its_input():
+    engine = fake("deaf")
+    engine.send("go infinite")
+    # Commands sent on until the pipe is full: the sender waits in its write.
+    def flood():
+        try:
+            while True:
+                engine.send("isready " + "x" * 1000)
+        except EngineError:
+            pass
+
+    sender = threading.Thread(target=flood, daemon=True)
+    sender.start()
+    time.sleep(0.5)
+    assert sender.is_alive()
+    quitting = threading.Thread(target=engine.quit, kwargs={"timeout": 0.5}, daemon=True)
+    started = time.monotonic()
+    quitting.start()
+    quitting.join(timeout=10)
+    assert not quitting.is_alive(), "quit() waited on the full pipe"
+    assert time.monotonic() - started < 5
+    sender.join(timeout=5)
+    assert not sender.is_alive() and engine.returncode is not None
+
+
 def test_byoyomi_alone_is_sent_with_clocks_at_zero(tmp_path, monkeypatch):
     log = tmp_path / "commands.txt"
     monkeypatch.setenv("FAKE_USI_LOG", str(log))

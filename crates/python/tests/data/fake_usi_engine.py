@@ -7,7 +7,8 @@ scored worse written last), `flood` (answers `go` with `info` lines without end)
 `flood_until_stop` (answers `go` with `info` lines until `stop`, then
 `bestmove`), `slow` (as `play`, each answer 0.3 s after its `go`),
 `silent` (never answers `go`), `die` (exits on `go`, after a line on stderr),
-`mute` (never answers `usi`), `chaos SEED` (answers every command with lines picked at
+`mute` (never answers `usi`), `deaf` (stops reading its input at `go`, and never
+exits by itself), `chaos SEED` (answers every command with lines picked at
 random: garbage, bytes that are no text, long lines, half lines, the right answer or a
 wrong one, and now and then exits). Every command read is appended to the file named by
 FAKE_USI_LOG when it is set.
@@ -125,6 +126,9 @@ def main():
         elif words[0] == "go":
             if mode == "silent":
                 continue
+            if mode == "deaf":
+                while True:
+                    time.sleep(60)
             if mode == "die":
                 sys.stderr.write("fake engine: cannot search\n")
                 sys.stderr.flush()

@@ -368,7 +368,9 @@ class Engine:
         return what
 
     def send(self, command: str) -> None:
-        """Writes one command line to the engine (any thread may call it)."""
+        """Writes one command line to the engine (any thread may call it). Like any write
+        to a pipe, it waits while the engine leaves its input unread and the pipe is full;
+        ``quit()`` or ``kill()`` from another thread ends such a wait with EngineError."""
         if "\n" in command or "\r" in command:
             raise ValueError(f"a USI command is one line: {command!r}")
         assert self._process.stdin is not None
@@ -666,21 +668,30 @@ class Engine:
     def quit(self, timeout: float = 5.0) -> Optional[int]:
         """Sends ``quit`` and waits up to `timeout` seconds for the process to end, then
         kills it; returns its exit code. Calling it again does nothing more. What the
-        engine writes from here is read and dropped."""
+        engine writes from here is read and dropped. It returns within about `timeout`
+        seconds also when the engine no longer reads its input."""
         # Nobody reads any more: lines the engine writes from here are dropped, so that one
         # blocked writing to a full pipe goes on and takes `quit`.
         self._lines.close()
         if self._process.poll() is None:
-            try:
-                self.send("quit")
-            except EngineError:
-                pass
+            # `quit` is written on a thread of its own: to an engine that stopped reading
+            # its input, its pipe full, the write would wait for ever, and `quit` with it.
+            # Ending the process ends the write.
+            writer = threading.Thread(target=self._send_quit, daemon=True)
+            writer.start()
             try:
                 self._process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 self.kill()
+            writer.join(timeout=1.0)
         self._close_pipes()
         return self._process.poll()
+
+    def _send_quit(self) -> None:
+        try:
+            self.send("quit")
+        except EngineError:
+            pass
 
     def kill(self) -> None:
         """Ends the process at once (on POSIX with every process it started); what it
