@@ -6,7 +6,7 @@ use kif::encoding::TextEncoding;
 use kif::{Format, Mode, NodeId, Parsed, Special};
 use pyo3::exceptions::{PyIOError, PyIndexError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyType};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use rayon::prelude::*;
 
 use crate::args::{Int, optional_count};
@@ -14,6 +14,7 @@ use crate::errors::{LossWarning, value_error, wrong_type};
 use crate::file_bytes::with_file_bytes;
 use crate::kif_training_py;
 use crate::pickle::{Reduced, reduce_with};
+use crate::record_lists::{self, MainLineObjects};
 use crate::record_notes;
 use crate::repr::py_repr;
 use crate::shogi_py::Board;
@@ -89,19 +90,32 @@ impl Warning {
 
 /// A game record read by `masu.kif.read`: headers, start position, the main line and its
 /// variations, comments, times and result. Two are equal when they hold the same record,
-/// read from the same format with the same warnings.
+/// read from the same format with the same warnings. Immutable: its list properties are
+/// new lists on each access, which the caller may change; their items are made at the
+/// first access and shared after it, so reading one again in a loop costs a copy of
+/// references.
 #[pyclass(module = "masu.kif", frozen, eq)]
 #[derive(PartialEq)]
 pub(crate) struct Record {
     record: kif::Record,
     warnings: Vec<Warning>,
     format: Format,
+    /// The items of `comments`, `times` and `scores`, made at their first access.
+    lists: MainLineObjects,
 }
 
 impl Record {
     /// The main line's nodes (moves and the closing special, if any).
     fn main_line(&self) -> Vec<NodeId> {
         self.record.tree.main_line().collect()
+    }
+
+    /// The main line's move nodes (its closing special left out).
+    fn main_line_moves(&self) -> impl Iterator<Item = &kif::Node> {
+        let tree = &self.record.tree;
+        tree.main_line()
+            .map(move |id| &tree[id])
+            .filter(|node| node.recorded_move().is_some())
     }
 
     /// The USI moves of a line of nodes (specials skipped), as the shared Python strings of
@@ -174,17 +188,19 @@ impl Record {
     /// (comments on the closing special go to the last entry). Each entry is a list of
     /// comment lines.
     #[getter]
-    fn comments(&self) -> Vec<Vec<String>> {
-        let tree = &self.record.tree;
-        let mut out = vec![tree[tree.root()].comments.clone()];
-        for id in self.main_line() {
-            let node = &tree[id];
-            match (node.recorded_move(), out.last_mut()) {
-                (None, Some(last)) => last.extend(node.comments.iter().cloned()),
-                _ => out.push(node.comments.clone()),
+    fn comments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        record_lists::nested_list(py, &self.lists.comments, || {
+            let tree = &self.record.tree;
+            let mut out = vec![tree[tree.root()].comments.clone()];
+            for id in self.main_line() {
+                let node = &tree[id];
+                match (node.recorded_move(), out.last_mut()) {
+                    (None, Some(last)) => last.extend(node.comments.iter().cloned()),
+                    _ => out.push(node.comments.clone()),
+                }
             }
-        }
-        out
+            out
+        })
     }
 
     /// The engine evaluation written beside each main-line move, in centipawns from
@@ -192,13 +208,14 @@ impl Record {
     /// for a move without one. cshogi's CSA parser calls these `scores` and gives 0 for
     /// `None`.
     #[getter]
-    fn scores(&self) -> Vec<Option<i32>> {
-        let tree = &self.record.tree;
-        self.main_line()
-            .into_iter()
-            .filter(|&id| tree[id].recorded_move().is_some())
-            .map(|id| kif::training::score_at(&self.record, id))
-            .collect()
+    fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        record_lists::list(py, &self.lists.scores, || {
+            let tree = &self.record.tree;
+            tree.main_line()
+                .filter(|&id| tree[id].recorded_move().is_some())
+                .map(|id| kif::training::score_at(&self.record, id))
+                .collect()
+        })
     }
 
     /// The players' ratings that floodgate writes in a record's header
@@ -221,19 +238,18 @@ impl Record {
     /// The time of each main-line move: (seconds spent, total seconds so far), each `None`
     /// when the record does not give it.
     #[getter]
-    fn times(&self) -> Vec<(Option<f64>, Option<f64>)> {
-        let tree = &self.record.tree;
-        self.main_line()
-            .into_iter()
-            .filter(|&id| tree[id].recorded_move().is_some())
-            .map(|id| match tree[id].time {
-                Some(t) => (
-                    t.spent.map(|d| d.as_secs_f64()),
-                    t.total.map(|d| d.as_secs_f64()),
-                ),
-                None => (None, None),
-            })
-            .collect()
+    fn times<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        record_lists::list(py, &self.lists.times, || {
+            self.main_line_moves()
+                .map(|node| match node.time {
+                    Some(t) => (
+                        t.spent.map(|d| d.as_secs_f64()),
+                        t.total.map(|d| d.as_secs_f64()),
+                    ),
+                    None => (None, None),
+                })
+                .collect()
+        })
     }
 
     /// The variations: (ply, moves) for every branch, `ply` the 1-based number of its first
@@ -353,6 +369,7 @@ impl Record {
             record,
             warnings: Vec::new(),
             format: Format::Kif,
+            lists: MainLineObjects::default(),
         })
     }
 
@@ -476,6 +493,7 @@ impl Record {
             record,
             warnings,
             format,
+            lists: MainLineObjects::default(),
         })
     }
 
@@ -751,6 +769,7 @@ fn record_from(parsed: Parsed) -> Record {
         record: parsed.record,
         warnings,
         format: parsed.format,
+        lists: MainLineObjects::default(),
     }
 }
 

@@ -11,6 +11,7 @@ mod file_bytes;
 mod kif_py;
 mod kif_training_py;
 mod pickle;
+mod record_lists;
 mod record_notes;
 mod repr;
 mod reversi_py;

@@ -95,6 +95,22 @@ def test_record_fields():
         record.board(5)
 
 
+def test_list_properties_are_new_lists_each_time():
+    record = kif.read(KIF.encode("utf-8"))
+    # Made once and handed out as new lists: what a caller changes is its own.
+    for name in ("moves", "comments", "times", "scores", "headers", "variations"):
+        first = getattr(record, name)
+        assert first == getattr(record, name) and first is not getattr(record, name), name
+        first.append(None)
+        assert getattr(record, name) != first, name
+    comments = record.comments
+    comments[2].append("mine")
+    assert record.comments[2] == ["角道を開ける"]
+    assert record.comments == [[], [], ["角道を開ける"], [], []]
+    assert record.times[3] == (2.0, 7.0) and record.scores == [None] * 4
+    assert record == kif.read(KIF.encode("utf-8"))
+
+
 def test_warnings_say_where():
     # No gold stands on 8h: the move and the two lines after it cannot be read.
     text = KIF.replace("   3 ２二角成(88)", "   3 ２二金(88)  ")

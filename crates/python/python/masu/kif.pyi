@@ -32,7 +32,9 @@ class ReadWarning:
 
 @final
 class Record:
-    """A game record."""
+    """A game record. Immutable: its list properties are new lists on each access, which
+    the caller may change; their items are made at the first access and shared after it,
+    so reading one again in a loop costs a copy of references."""
 
     @property
     def header(self) -> Mapping[str, str]:
