@@ -39,6 +39,9 @@ def test_push_pop_peek():
     board.push("8h2b+")
     assert board.pieces_in_hand[0] == [0, 0, 0, 0, 0, 1, 0]
     assert [m.usi() for m in board.move_stack] == ["7g7f", "3c3d", "8h2b+"]
+    # The objects pushed, not copies of them; the same moves again on the next reading.
+    assert board.move_stack[0] is m
+    assert all(a is b for a, b in zip(board.move_stack, board.move_stack))
     assert board.pop().usi() == "8h2b+"
     assert board.pop().usi() == "3c3d"
     assert board.pop().usi() == "7g7f"

@@ -132,7 +132,8 @@ class Board:
         """Every legal move of the side to move."""
     @property
     def move_stack(self) -> List[Move]:
-        """The moves played since the position was set, oldest first."""
+        """The moves played since the position was set, oldest first: a new list of the
+        `Move` objects pushed (others for moves pushed as text, the same on each reading)."""
     @property
     def check_moves(self) -> List[Move]:
         """The legal moves that give check: drops first, then board moves."""

@@ -256,21 +256,27 @@ impl Board {
         }))
     }
 
-    /// The moves played since the position was set, oldest first.
+    /// The moves played since the position was set, oldest first: the objects pushed
+    /// where moves were pushed as `Move`s, interned ones for the others (as `pop` hands
+    /// back), so that reading it again does not make every move again.
     #[getter]
-    fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+    fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
         let state = self.state(py)?;
         let mut color = state.game.start().turn();
-        Ok(state
+        state
             .game
             .moves()
             .iter()
-            .map(|&mv| {
-                let m = Move { mv, color };
+            .zip(&state.pushed)
+            .map(|(&mv, pushed)| {
+                let object = match pushed {
+                    Some(object) => Ok(object.clone_ref(py)),
+                    None => Move::object(py, mv, color),
+                };
                 color = !color;
-                m
+                object
             })
-            .collect())
+            .collect()
     }
 
     /// Every legal move of the side to move, as a `LegalMoves` sequence of `Move`.
