@@ -78,8 +78,13 @@ fn random_lines() -> Vec<u8> {
     out
 }
 
-/// Reads `input` and checks the time; a run slower than a second is retried twice, so a
-/// busy machine does not fail the test (the best of three must be under a second).
+/// The most a read of ten megabytes may take. What it guards against is a cost that grows
+/// faster than the input (ten megabytes read quadratically take hours); the slowest input
+/// takes 0.5-0.9 s on the 2-core machine, more with other builds beside it, so a second
+/// failed a loaded run.
+const LIMIT: Duration = Duration::from_secs(3);
+
+/// Reads `input` and checks the time: the best of up to three runs under [`LIMIT`].
 fn timed(what: &str, input: &[u8], read: fn(&[u8], Mode) -> Result<Parsed, ReadError>) {
     let mut best = Duration::MAX;
     for _ in 0..3 {
@@ -88,16 +93,16 @@ fn timed(what: &str, input: &[u8], read: fn(&[u8], Mode) -> Result<Parsed, ReadE
         let elapsed = start.elapsed();
         drop(result);
         best = best.min(elapsed);
-        if best < Duration::from_secs(1) {
+        if best < LIMIT {
             break;
         }
     }
     eprintln!("{what}: {} bytes in {best:?}", input.len());
-    assert!(best < Duration::from_secs(1), "{what}: {best:?}");
+    assert!(best < LIMIT, "{what}: {best:?}");
 }
 
 #[test]
-fn ten_megabytes_of_garbage_read_in_well_under_a_second() {
+fn ten_megabytes_of_garbage_read_in_linear_time() {
     let bytes = random_bytes(true);
     assert!(
         kif::kif::read_bytes(&bytes, Mode::Lenient).is_err(),
