@@ -6,8 +6,9 @@ use shogi::{Move, MoveList, Position};
 mod convention;
 mod proof;
 
+use super::value::{NO_REPETITION, Value, before_move};
 use super::{Searcher, child_path_key};
-use crate::pn::{LEN_INF, Len};
+use crate::pn::{LEN_INF, Len, len_dec, len_inc};
 use crate::table::Probe;
 
 /// A position on a line being extracted, with what the sub-searches need.
@@ -217,6 +218,7 @@ impl Searcher<'_, '_> {
         }
         let shorter = Len::try_from(r - 3).unwrap_or(Len::MAX - 1);
         let defences = child.pos.legal_moves();
+        let start = self.nodes;
         let known: Vec<Move> = defences
             .iter()
             .copied()
@@ -227,10 +229,30 @@ impl Searcher<'_, '_> {
             let after = child.child(defence);
             let on_line = std::slice::from_ref(c);
             if !self.with_path(prefix, |s| s.mate_on_line(on_line, child, &after, r - 1))? {
+                self.store_escape(child, defence, &after, r, self.nodes - start);
                 return Some(true);
             }
         }
         Some(false)
+    }
+
+    /// Stores the disproof of `child` within `r` plies that `defence`, leading to `after`,
+    /// shows (the table's disproof of `after` within `r - 1`, as the search would carry it
+    /// up): later questions about the same check, such as the convention answer's, find it
+    /// there instead of searching again. Nothing is stored when the table does not hold
+    /// that disproof outright (a repetition on the line made it).
+    fn store_escape(&mut self, child: &Cursor, defence: Move, after: &Cursor, r: u32, work: u64) {
+        let horizon = Len::try_from(r).unwrap_or(Len::MAX - 1);
+        let a = self.node(&after.pos, after.depth, len_dec(horizon), 0);
+        let Probe::Disproven { len, atk, def } =
+            self.table
+                .probe(a.board_key, a.attacker_hand, a.defender_hand, a.horizon)
+        else {
+            return;
+        };
+        let n = self.node(&child.pos, child.depth, horizon, child.path_key);
+        let v = Value::disproven(len_inc(len), atk, before_move(def, &defence), NO_REPETITION);
+        self.store(&n, &v, work);
     }
 
     /// A defence at `child` (`r` plies left) whose position the table shows without a
@@ -377,5 +399,50 @@ impl Searcher<'_, '_> {
             }
         }
         Some(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::Cursor;
+    use crate::pn::Len;
+    use crate::problem::parse_position;
+    use crate::search::{Budget, Searcher};
+    use crate::table::{Probe, Table};
+
+    /// After the alternatives of a 7-ply problem's root are searched, the table holds "no
+    /// mate within 6" for every check there that is neither the line's move nor a 余詰,
+    /// also for those refuted by a defence that refuted them two plies shorter: the
+    /// convention answer asks the same questions of the same checks next.
+    #[test]
+    fn refuted_alternatives_stay_in_the_table() {
+        let root = parse_position("9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1").unwrap();
+        let mut tt = Table::new(1 << 24);
+        let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
+        let mut s = Searcher::new(&mut tt, &root, budget);
+        // The exact level's questions: no mate within 5, a mate within 7.
+        assert!(s.search(&root, 0, 5, 0).is_disproven());
+        assert!(s.search(&root, 0, 7, 0).is_proven());
+        let main = s.main_line(&root, 7, true).unwrap();
+        assert_eq!(main.line.len(), 7);
+        let c = Cursor::root(&root);
+        let mut refuted = 0;
+        for m in root.check_moves() {
+            let mates = m == main.line[0] || main.yozume.found.contains(&(0, m));
+            if mates {
+                continue;
+            }
+            let child = c.child(m);
+            let horizon: Len = 6;
+            let n = s.node(&child.pos, 1, horizon, child.path_key);
+            let probe = s
+                .table
+                .probe(n.board_key, n.attacker_hand, n.defender_hand, horizon);
+            assert!(matches!(probe, Probe::Disproven { .. }), "{m}: {probe:?}");
+            refuted += 1;
+        }
+        assert!(refuted > 30, "{refuted}");
     }
 }
