@@ -403,8 +403,10 @@ impl Searcher<'_, '_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::time::Duration;
+
+    use shogi::Position;
 
     use super::Cursor;
     use crate::pn::Len;
@@ -412,16 +414,27 @@ mod tests {
     use crate::search::{Budget, Searcher};
     use crate::table::{Probe, Table};
 
+    /// gen1-7-23 of the generated problems: a mate in 7 with a big attacker hand (the
+    /// line G*5d 5c6b G*6c 6b7a R*7b 7a6a S*5b), on a table of 16 MiB.
+    pub(crate) fn seven_plies() -> (Position, Table) {
+        let root = parse_position("9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1").unwrap();
+        (root, Table::new(1 << 24))
+    }
+
+    /// A searcher from `root` on `tt` without limits.
+    pub(crate) fn searcher<'t>(tt: &'t mut Table, root: &Position) -> Searcher<'t, 'static> {
+        let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
+        Searcher::new(tt, root, budget)
+    }
+
     /// After the alternatives of a 7-ply problem's root are searched, the table holds "no
     /// mate within 6" for every check there that is neither the line's move nor a 余詰,
     /// also for those refuted by a defence that refuted them two plies shorter: the
     /// convention answer asks the same questions of the same checks next.
     #[test]
     fn refuted_alternatives_stay_in_the_table() {
-        let root = parse_position("9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1").unwrap();
-        let mut tt = Table::new(1 << 24);
-        let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
-        let mut s = Searcher::new(&mut tt, &root, budget);
+        let (root, mut tt) = seven_plies();
+        let mut s = searcher(&mut tt, &root);
         // The exact level's questions: no mate within 5, a mate within 7.
         assert!(s.search(&root, 0, 5, 0).is_disproven());
         assert!(s.search(&root, 0, 7, 0).is_proven());

@@ -9,7 +9,7 @@
 use shogi::{Move, Position};
 
 use super::walk::PROBE_WIDTH;
-use super::{AT_ALL_NODES, Memo, SHORT_PLIES};
+use super::{Memo, SHORT_PLIES};
 use crate::search::Searcher;
 use crate::search::line::{Cursor, Yozume};
 
@@ -93,7 +93,7 @@ impl Searcher<'_, '_> {
             // its budget: with big attacker hands the question seldom decides, and on the
             // 427 generated problems 5,000 nodes left 36 of 40 undecided, 180 k nodes);
             // below `SHORT_PLIES` the convention search costs less than asking.
-            _ if r >= SHORT_PLIES && self.quick_mates_at_all(c, AT_ALL_NODES)? == Some(false) => {
+            _ if r >= SHORT_PLIES && self.mates_at_all(memo, c)? == Some(false) => {
                 return Some(Some(false));
             }
             _ => {}
