@@ -414,17 +414,14 @@ pub(crate) mod tests {
     use crate::search::{Budget, Searcher};
     use crate::table::{Probe, Table};
 
-    /// gen1-7-23 of the generated problems: a mate in 7 with a big attacker hand (the
-    /// line G*5d 5c6b G*6c 6b7a R*7b 7a6a S*5b), on a table of 16 MiB.
-    pub(crate) fn seven_plies() -> (Position, Table) {
+    /// Runs `f` on gen1-7-23 of the generated problems (a mate in 7 with a big attacker
+    /// hand: G*5d 5c6b G*6c 6b7a R*7b 7a6a S*5b) and a searcher without limits from it, on
+    /// a table of 16 MiB.
+    pub(crate) fn on_seven_plies<T>(f: impl FnOnce(&Position, &mut Searcher<'_, '_>) -> T) -> T {
         let root = parse_position("9/6+p2/4k4/5R3/9/9/9/9/9 b R2B2G3SNL2gs3n3l17p 1").unwrap();
-        (root, Table::new(1 << 24))
-    }
-
-    /// A searcher from `root` on `tt` without limits.
-    pub(crate) fn searcher<'t>(tt: &'t mut Table, root: &Position) -> Searcher<'t, 'static> {
+        let mut tt = Table::new(1 << 24);
         let budget = Budget::new(None, None, None, None, Duration::from_secs(1));
-        Searcher::new(tt, root, budget)
+        f(&root, &mut Searcher::new(&mut tt, &root, budget))
     }
 
     /// After the alternatives of a 7-ply problem's root are searched, the table holds "no
@@ -433,14 +430,16 @@ pub(crate) mod tests {
     /// convention answer asks the same questions of the same checks next.
     #[test]
     fn refuted_alternatives_stay_in_the_table() {
-        let (root, mut tt) = seven_plies();
-        let mut s = searcher(&mut tt, &root);
+        on_seven_plies(refuted_alternatives_in);
+    }
+
+    fn refuted_alternatives_in(root: &Position, s: &mut Searcher<'_, '_>) {
         // The exact level's questions: no mate within 5, a mate within 7.
-        assert!(s.search(&root, 0, 5, 0).is_disproven());
-        assert!(s.search(&root, 0, 7, 0).is_proven());
-        let main = s.main_line(&root, 7, true).unwrap();
+        assert!(s.search(root, 0, 5, 0).is_disproven());
+        assert!(s.search(root, 0, 7, 0).is_proven());
+        let main = s.main_line(root, 7, true).unwrap();
         assert_eq!(main.line.len(), 7);
-        let c = Cursor::root(&root);
+        let c = Cursor::root(root);
         let mut refuted = 0;
         for m in root.check_moves() {
             let mates = m == main.line[0] || main.yozume.found.contains(&(0, m));

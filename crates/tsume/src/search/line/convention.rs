@@ -444,27 +444,28 @@ fn without_captured(pos: &Position, attacker: Color, kind: PieceKind) -> Option<
 #[cfg(test)]
 mod tests {
     use super::{Cursor, Memo};
-    use crate::search::line::tests::{searcher, seven_plies};
+    use crate::search::line::tests::on_seven_plies;
 
     /// A check whose "mate at all?" stays undecided within its nodes is not searched again
     /// when asked a second time (the convention search asks some positions many times).
     #[test]
     fn an_undecided_mate_at_all_is_not_searched_again() {
-        let (root, mut tt) = seven_plies();
-        let mut s = searcher(&mut tt, &root);
-        let mut memo = Memo::default();
-        let c = Cursor::root(&root);
-        let mut undecided = 0;
-        for m in root.check_moves() {
-            let child = c.child(m);
-            if s.mates_at_all(&mut memo, &child) != Some(None) {
-                continue;
+        let undecided = on_seven_plies(|root, s| {
+            let mut memo = Memo::default();
+            let c = Cursor::root(root);
+            let mut undecided = 0;
+            for m in root.check_moves() {
+                let child = c.child(m);
+                if s.mates_at_all(&mut memo, &child) != Some(None) {
+                    continue;
+                }
+                undecided += 1;
+                let before = s.nodes;
+                assert_eq!(s.mates_at_all(&mut memo, &child), Some(None), "{m}");
+                assert_eq!(s.nodes, before, "{m}");
             }
-            undecided += 1;
-            let before = s.nodes;
-            assert_eq!(s.mates_at_all(&mut memo, &child), Some(None), "{m}");
-            assert_eq!(s.nodes, before, "{m}");
-        }
+            undecided
+        });
         assert!(undecided > 0);
     }
 }

@@ -126,7 +126,7 @@ impl Searcher<'_, '_> {
         let start = self.nodes;
         let c = Cursor::root(root);
         let line = self.checked_walk(&mut memo, &c, n)?;
-        if end_of(&c, &line, self.attacker).is_empty() {
+        if end_of(&c, &line, self.attacker).is_empty() || !self.may_end_empty(&c, n) {
             return Some((line, memo));
         }
         // Pieces left: walk again, choosing among defences against 駒余り too, within as
@@ -138,6 +138,15 @@ impl Searcher<'_, '_> {
             None if self.stop.is_some() => None,
             None => Some((line, memo)),
         }
+    }
+
+    /// Whether a line of at most `v` plies from `c` may end with the attacker's hand empty:
+    /// each attacker move takes at most one piece from the hand (a drop), so a hand of
+    /// more pieces than the line has attacker moves is never emptied, and choosing among
+    /// equal moves against 駒余り would walk their lines for nothing.
+    fn may_end_empty(&self, c: &Cursor, v: u32) -> bool {
+        // An attacker's line of `v` plies has (v + 1) / 2 attacker moves, a defender's v / 2.
+        c.pos.hand(self.attacker).total() <= v.div_ceil(2)
     }
 
     /// The answer's walk from the root, written out again after each correction.
@@ -196,7 +205,8 @@ impl Searcher<'_, '_> {
     /// The next move of a walk at `c` (value `v`), or how the value does not hold there.
     fn conv_step(&mut self, memo: &mut Memo, c: &Cursor, v: u32, mode: Mode) -> Option<Step> {
         if c.pos.turn() != self.attacker {
-            let want = if mode == Mode::Answer && memo.thrifty_defence {
+            let thrifty = memo.thrifty_defence && self.may_end_empty(c, v);
+            let want = if mode == Mode::Answer && thrifty {
                 THRIFTY_CANDIDATES
             } else {
                 1
@@ -208,7 +218,8 @@ impl Searcher<'_, '_> {
         if mode == Mode::Answer && self.conv_probe(memo, c, v)? {
             return Some(Step::Shorter);
         }
-        let want = if mode != Mode::Plain && !c.pos.hand(self.attacker).is_empty() {
+        let thrifty = !c.pos.hand(self.attacker).is_empty() && self.may_end_empty(c, v);
+        let want = if mode != Mode::Plain && thrifty {
             THRIFTY_CANDIDATES
         } else {
             1
@@ -404,4 +415,29 @@ fn end_of(c: &Cursor, line: &[Move], attacker: Color) -> Hand {
         end.play_unchecked(m);
     }
     *end.hand(attacker)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Memo;
+    use crate::search::line::Cursor;
+    use crate::search::line::tests::on_seven_plies;
+
+    /// A hand of ten pieces is never emptied within seven plies (four attacker moves):
+    /// the answer is not walked a second time against 駒余り, whose choices would all be
+    /// the first line's. Within 21 plies (eleven attacker moves) it could be.
+    #[test]
+    fn a_hand_too_big_to_empty_is_not_walked_again() {
+        on_seven_plies(|root, s| {
+            assert!(s.search(root, 0, 5, 0).is_disproven());
+            let main = s.main_line(root, 7, false).unwrap();
+            let c = Cursor::root(root);
+            assert_eq!(c.pos.hand(root.turn()).total(), 10);
+            assert!(!s.may_end_empty(&c, 7));
+            assert!(s.may_end_empty(&c, 21));
+            let (line, memo): (_, Memo) = s.convention_line(root, 7, &main.line).unwrap();
+            assert_eq!(line, main.line);
+            assert!(!memo.thrifty_defence);
+        });
+    }
 }
