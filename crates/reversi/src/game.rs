@@ -14,6 +14,16 @@
 //! ```
 
 use crate::board::{Board, PlayError, ScoreRule};
+
+/// A move of [`Game::from_moves`]'s list that cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("move {} of the list: {error}", ply + 1)]
+pub struct FromMovesError {
+    /// Index of the move in the list, from 0 (the message counts from 1).
+    pub ply: usize,
+    /// Why it could not be played.
+    pub error: PlayError,
+}
 use crate::color::Color;
 use crate::mv::Move;
 use crate::notation::{ParseTranscriptError, PassStyle, replay_transcript, write_transcript};
@@ -79,11 +89,12 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// The index of the first illegal move and why.
-    pub fn from_moves(start: Board, moves: &[Move]) -> Result<Game, (usize, PlayError)> {
+    /// [`FromMovesError`]: the index of the first illegal move and why.
+    pub fn from_moves(start: Board, moves: &[Move]) -> Result<Game, FromMovesError> {
         let mut game = Game::from_board(start);
         for (ply, &mv) in moves.iter().enumerate() {
-            game.play(mv).map_err(|e| (ply, e))?;
+            game.play(mv)
+                .map_err(|error| FromMovesError { ply, error })?;
         }
         Ok(game)
     }

@@ -30,7 +30,7 @@ pub mod training;
 
 pub use board::{Board, OverlapError, PlayError, ScoreRule};
 pub use color::{Color, ParseColorError};
-pub use game::Game;
+pub use game::{FromMovesError, Game};
 pub use mv::{Move, ParseMoveError};
 pub use notation::{
     ParseBoardError, ParseTranscriptError, PassStyle, parse_transcript, write_transcript,

@@ -53,7 +53,6 @@ impl Serialize for Game {
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
         let record = GameRecord::deserialize(d)?;
-        Game::from_moves(record.start, &record.moves)
-            .map_err(|(ply, e)| D::Error::custom(format_args!("move {}: {e}", ply + 1)))
+        Game::from_moves(record.start, &record.moves).map_err(D::Error::custom)
     }
 }

@@ -48,3 +48,19 @@ fn an_illegal_move_says_why_a_move_can_be_illegal() {
         );
     }
 }
+
+/// A list of moves that does not play is an error type of its own, which `?` turns into a
+/// boxed error (a tuple did not), naming the move by its place from 1.
+#[test]
+fn a_list_of_moves_that_does_not_play_is_an_error() -> Result<(), Box<dyn std::error::Error>> {
+    let moves = [Move::Play("f5".parse()?), Move::Pass];
+    let err = Game::from_moves(Board::new(), &moves).err();
+    let boxed: Option<Box<dyn std::error::Error>> = err.map(Into::into);
+    assert_eq!(
+        boxed.map(|e| e.to_string()).as_deref(),
+        Some("move 2 of the list: illegal pass: a move is available")
+    );
+    let game = Game::from_moves(Board::new(), &moves[..1])?;
+    assert_eq!(game.moves().len(), 1);
+    Ok(())
+}
