@@ -21,7 +21,7 @@ use crate::{IllegalMoveReason, Move, Position, UsiMove};
 #[non_exhaustive]
 pub enum PlayUsiError {
     /// The text is not a USI move (`7g7f`, `8h2b+`, `P*5e`).
-    #[error("invalid usi move \"{text}\": expected a move such as 7g7f, 8h2b+ or P*5e")]
+    #[error("invalid usi move \"{text}\": expected {}", crate::usi::MOVE_FORMS)]
     Invalid {
         /// The text as given.
         text: String,

@@ -133,7 +133,10 @@ pub enum ParseSfenError {
         at: usize,
     },
     /// A word after `moves` is not a USI move.
-    #[error("invalid usi move #{index} at byte {at} (expected a move such as 7g7f, 8h2b+ or P*5e)")]
+    #[error(
+        "invalid usi move #{index} at byte {at} (expected {})",
+        crate::usi::MOVE_FORMS
+    )]
     Move {
         /// Where.
         at: usize,

@@ -30,7 +30,7 @@ fn squares_and_usi_moves_say_their_form() {
     );
     assert_eq!(
         message(Game::from_usi("position startpos moves 7g7f zz")),
-        format!("move 2: invalid usi move: expected {USI_FORMS}")
+        format!("move 2: invalid usi move \"zz\": expected {USI_FORMS}")
     );
 }
 

@@ -357,10 +357,13 @@ fn usi_lines_round_trip() {
         Game::from_usi("startpos moves 7g7f 7g7f"),
         Err(ParseGameError::Play { index: 2, .. })
     ));
-    assert!(matches!(
-        Game::from_usi("startpos moves 7g7f x"),
-        Err(ParseGameError::Move { index: 2, .. })
-    ));
+    let bad = Game::from_usi("startpos moves 7g7f x");
+    assert!(matches!(&bad, Err(ParseGameError::Move { index: 2, text, .. }) if text == "x"));
+    // The message quotes the text, which a long line would otherwise leave to be counted.
+    assert_eq!(
+        bad.err().map(|e| e.to_string()).as_deref(),
+        Some("move 2: invalid usi move \"x\": expected a move such as 7g7f, 8h2b+ or P*5e")
+    );
     assert!(matches!(
         Game::from_usi("nonsense"),
         Err(ParseGameError::Sfen(_))

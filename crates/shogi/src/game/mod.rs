@@ -111,10 +111,15 @@ pub enum ParseGameError {
     #[error(transparent)]
     Sfen(#[from] ParseSfenError),
     /// Move number `index` (1-based) is not a USI move.
-    #[error("move {index}: {error}")]
+    #[error(
+        "move {index}: invalid usi move \"{text}\": expected {}",
+        crate::usi::MOVE_FORMS
+    )]
     Move {
         /// 1-based index in the move list.
         index: usize,
+        /// The move's text as given.
+        text: String,
         /// The syntax error.
         error: ParseUsiMoveError,
     },
@@ -249,7 +254,11 @@ impl Game {
             let index = i + 1;
             let usi = text
                 .parse::<UsiMove>()
-                .map_err(|error| ParseGameError::Move { index, error })?;
+                .map_err(|error| ParseGameError::Move {
+                    index,
+                    text: text.to_owned(),
+                    error,
+                })?;
             play(&mut game, text).map_err(|error| ParseGameError::Play { index, error })?;
             debug_assert_eq!(game.last_move().map(|m| m.to_usi()), Some(usi));
         }

@@ -54,9 +54,12 @@ pub enum UsiMove {
     },
 }
 
+/// What a USI move looks like, as the errors of a text that is none say it.
+pub(crate) const MOVE_FORMS: &str = "a move such as 7g7f, 8h2b+ or P*5e";
+
 /// The text was not a USI move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid usi move: expected a move such as 7g7f, 8h2b+ or P*5e")]
+#[error("invalid usi move: expected {MOVE_FORMS}")]
 pub struct ParseUsiMoveError;
 
 /// The USI move is not legal in the position.
