@@ -120,9 +120,11 @@ pub fn engine_score(comment: &str) -> Option<i32> {
 }
 
 /// The engine evaluation written beside the move of node `id` (its first engine line that
-/// gives one), from Black's side.
+/// gives one), from Black's side; `None` as well when `id` is not in the record's tree.
 pub fn score_at(record: &Record, id: NodeId) -> Option<i32> {
-    record.tree[id]
+    record
+        .tree
+        .get(id)?
         .comments
         .iter()
         .find_map(|c| engine_score(c))
@@ -256,6 +258,15 @@ mod tests {
         for (example, entry) in examples.iter().zip(&entries) {
             assert_eq!(example.to_hcpe().as_ref(), Ok(entry));
         }
+    }
+
+    #[test]
+    fn a_node_of_another_record_has_no_score() {
+        // A node id from a longer record: no node of this one, and no panic.
+        let long = Record::from_usi("position startpos moves 7g7f 3c3d 2g2f").expect("reads");
+        let short = Record::from_usi("position startpos moves 7g7f").expect("reads");
+        let far = long.main_line_end();
+        assert_eq!(score_at(&short, far), None);
     }
 
     #[test]
