@@ -8,10 +8,11 @@ impl Record {
     /// What writing this record as `format` leaves out, in words, in record order: what
     /// [`csa::write`] and [`jkf::write`] report ([`csa::Dropped::describe`]), the
     /// fractions of a second KIF's clocks cut off, KI2's clocks (KI2 has none), and for
-    /// both the line breaks in an unknown ending's word (written as spaces) and the headers
-    /// they cannot hold as headers (written as program comments). Notes
-    /// of one kind at several nodes are one note (`the total time at plies 2 to 80 (79
-    /// moves)`). Empty when `format` holds the whole record.
+    /// both a start move number other than 1 (their moves are numbered from 1), the line
+    /// breaks in an unknown ending's word (written as spaces) and the headers they cannot
+    /// hold as headers (written as program comments). Notes of one kind at several nodes
+    /// are one note (`the total time at plies 2 to 80 (79 moves)`). Empty when `format`
+    /// holds the whole record.
     ///
     /// ```
     /// use masu_kif::{Format, Mode, kif};
@@ -40,12 +41,14 @@ impl Record {
                     },
                     "the fractions of a second in the times of",
                 );
+                notes.extend(start_move_number(self));
                 notes.extend(line_breaks_in_endings(self));
                 notes.extend(headers_as_comments(self, |_| false));
                 notes
             }
             Format::Ki2 => {
                 let mut notes = times_note(self, |_| true, "the times of");
+                notes.extend(start_move_number(self));
                 notes.extend(line_breaks_in_endings(self));
                 notes.extend(headers_as_comments(self, crate::ki2::read::is_move_line));
                 notes
@@ -136,6 +139,14 @@ fn times_note(record: &Record, lost: impl Fn(&MoveTime) -> bool, what: &str) -> 
         1 => vec![format!("{what} 1 move")],
         n => vec![format!("{what} {n} moves")],
     }
+}
+
+/// The start position's move number when it is not 1 (a record from a USI `position sfen
+/// … 37` or a game set up so): the KIF and KI2 writers number the moves from 1 and their
+/// readers start there, as the CSA and JKF writers report for theirs.
+fn start_move_number(record: &Record) -> Option<String> {
+    let ply = record.start.setup.ply;
+    (ply != 1).then(|| format!("the start position's move number {ply}"))
 }
 
 /// The unknown endings with a line break in their word, which KIF and KI2 write on one

@@ -347,3 +347,23 @@ fn headers_a_format_cannot_hold_are_named() {
     assert_eq!(csa.headers.get(masu_kif::HeaderKey::Event), Some("竜王戦"));
     assert!(record.left_out_by(masu_kif::Format::Jkf).is_empty());
 }
+
+/// A start with a move number other than 1 (a USI `position sfen … 37`, a game set up so)
+/// loses it in every format but USI, and each says so: KIF and KI2 number their moves
+/// from 1, and read back a start at 1.
+#[test]
+fn a_start_move_number_is_named_by_every_format_that_drops_it() {
+    let usi = "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 37 moves 3g3f";
+    let record = Record::from_usi(usi).unwrap_or_else(|e| panic!("{e}"));
+    for format in masu_kif::Format::ALL {
+        let back = masu_kif::read_str(&record.to_string_as(format), Some(format), Mode::Strict)
+            .unwrap_or_else(|e| panic!("{format}: {e}"))
+            .record;
+        assert_eq!(back.start.setup.ply, 1, "{format}");
+        assert_eq!(
+            record.left_out_by(format),
+            ["the start position's move number 37"],
+            "{format}"
+        );
+    }
+}
