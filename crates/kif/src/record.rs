@@ -220,7 +220,8 @@ impl Record {
 
     /// Adds a legal move after `parent` (a new variation if `parent` already has a child)
     /// and returns its node; `None` when `parent` is not in the tree or is a special (which
-    /// ends its line). The caller vouches for legality; [`Record::position_at`] checks.
+    /// ends its line). The caller vouches for legality; [`Record::position_at`] checks, and
+    /// the writers write a move that is not legal as a recorded foul.
     pub fn push_move(&mut self, parent: NodeId, mv: Move) -> Option<NodeId> {
         let kind = NodeKind::Move(RecordedMove { mv, illegal: false });
         self.tree.push(parent, kind)

@@ -94,9 +94,13 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], mut pos: Option<Pos
         let node = &record.tree[id];
         match (&node.kind, pos.as_mut()) {
             (NodeKind::Move(m), Some(p)) => {
-                row.push(token(p, &m.mv, m.illegal, last_to));
+                // A move not flagged but not legal either (a tree built by hand: see
+                // `Record::push_move`) is written as the foul it is; playing it would
+                // corrupt the position, as the KIF writer's `step` knows.
+                let illegal = m.illegal || !p.is_legal(&m.mv);
+                row.push(token(p, &m.mv, illegal, last_to));
                 last_to = Some(m.mv.to());
-                if m.illegal {
+                if illegal {
                     pos = None;
                 } else {
                     p.play_unchecked(m.mv);

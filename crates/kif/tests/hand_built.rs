@@ -1,0 +1,57 @@
+//! Records built by hand: `Record::push_move` takes the caller's word that a move is
+//! legal, so a program can hand every writer a move that is not. No writer may panic on
+//! one (playing it would corrupt the position); each writes it as the foul it is, which
+//! reads back flagged as one.
+
+use masu_kif::shogi::{Move, PieceKind, Position, Square, UsiMove};
+use masu_kif::{Format, Mode, NodeId, NodeKind, Record, Special};
+
+/// `7g7f`, then `foul` for White (not flagged illegal), then a resignation.
+fn with_an_unflagged_illegal_move(foul: Move) -> Record {
+    let mut record = Record::new();
+    let first = "7g7f"
+        .parse::<UsiMove>()
+        .ok()
+        .and_then(|usi| usi.to_move(&Position::startpos()).ok())
+        .and_then(|mv| record.push_move(NodeId::ROOT, mv))
+        .unwrap_or_else(|| panic!("7g7f is legal"));
+    let foul = record
+        .push_move(first, foul)
+        .unwrap_or_else(|| panic!("a move follows a move"));
+    record.tree.push(foul, NodeKind::Special(Special::Resign));
+    record
+}
+
+#[test]
+fn every_writer_writes_an_unflagged_illegal_move_as_a_foul() {
+    // A pawn two squares forward, and a drop of a gold White does not hold (playing it
+    // takes a gold from an empty hand).
+    let two_squares = Move::Normal {
+        from: Square::SQ_3C,
+        to: Square::SQ_3E,
+        kind: PieceKind::Pawn,
+        capture: None,
+        promote: false,
+    };
+    let no_gold = Move::Drop {
+        kind: PieceKind::Gold,
+        to: Square::SQ_5E,
+    };
+    for foul in [no_gold, two_squares] {
+        written_as_a_foul(&with_an_unflagged_illegal_move(foul));
+    }
+}
+
+/// Every format writes `record`'s second move as a foul, which reads back flagged.
+fn written_as_a_foul(record: &Record) {
+    for format in Format::ALL {
+        let text = record.to_string_as(format);
+        let back = masu_kif::read_str(&text, Some(format), Mode::Lenient)
+            .unwrap_or_else(|e| panic!("{format}: {e}\n{text}"))
+            .record;
+        let moves = back.tree.moves_to(back.main_line_end());
+        let flags: Vec<bool> = moves.iter().map(|m| m.illegal).collect();
+        assert_eq!(flags, [false, true], "{format}:\n{text}");
+        assert_eq!(back.result(), Some(&Special::Resign), "{format}");
+    }
+}
