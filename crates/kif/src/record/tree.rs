@@ -112,7 +112,9 @@ impl Node {
     }
 
     /// The number of moves (and specials) from the root to this node: 0 at the root, 1 for
-    /// the first move. A KIF move number is this plus the number of the start position minus 1.
+    /// the first move. It is the node's KIF move number (KIF and KI2 number the moves from 1
+    /// whatever the start position's move number, [`Setup::ply`](shogi::Setup::ply)); the
+    /// move number in the game is this plus the start's minus 1.
     #[must_use]
     pub fn ply(&self) -> u32 {
         self.ply
@@ -310,7 +312,25 @@ impl MoveTree {
     }
 
     /// The variations in depth-first order: every node that is not the first child of its
-    /// parent starts one. KIF writers emit `変化` blocks from this list (latest first).
+    /// parent starts one. The KIF and KI2 writers write their `変化` blocks in the order of
+    /// Kifu for Windows instead: a line's branch points from its end back to its start,
+    /// each variation followed at once by the blocks that branch off it.
+    ///
+    /// ```
+    /// use masu_kif::{Mode, kif};
+    ///
+    /// let text = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n   3 ６八銀(79)\n\n変化：3手\n   3 ５六歩(57)\n";
+    /// let record = kif::read_str(text, Mode::Strict)?.record;
+    /// // Each variation: its ply, its moves, and the position after its first move.
+    /// let mut found = Vec::new();
+    /// for start in record.tree.variation_starts() {
+    ///     let line = std::iter::once(start).chain(record.tree.line_after(start));
+    ///     let after_first = record.position_at(start)?;
+    ///     found.push((record.tree[start].ply(), line.count(), after_first.ply()));
+    /// }
+    /// assert_eq!(found, [(2, 2, 3), (3, 1, 4)]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn variation_starts(&self) -> Vec<NodeId> {
         let mut out = Vec::new();
