@@ -36,7 +36,10 @@ pub enum Severity {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DiagnosticKind {
-    /// A line that fits no line class of the format; kept nowhere else.
+    /// A line (in JKF, a value) that fits no line class of the format. It is left out,
+    /// kept in this diagnostic alone, except in the header area of KIF and KI2, where it
+    /// is kept in [`crate::Record::other_lines`] and written back (the detail says `kept
+    /// as is`).
     UnknownLine,
     /// A move line whose text does not parse.
     BadMove,
@@ -61,7 +64,8 @@ pub enum DiagnosticKind {
     BadBoard,
     /// A hand (`持駒`) line that does not parse.
     BadHand,
-    /// A start position that breaks the rules (no king, nifu, ...).
+    /// A start position that breaks the rules (no king, nifu, ...), or the SFEN of a USI
+    /// command that does not parse ([`crate::Record::from_usi`]).
     BadPosition,
     /// A `手合割` name no rule knows (the position falls back to the diagram or even game).
     UnknownHandicap,
