@@ -18,9 +18,11 @@
 //! Reading what [`write()`] wrote gives the same [`crate::Record`] back, but for what
 //! [`Record::left_out_by`](crate::Record::left_out_by) names (a start move number other
 //! than 1: the moves are numbered from 1; fractions of a second; a header no header line
-//! holds); the text is the record in one layout, Kifu for Windows', not the bytes read (its
-//! declaration line, padding, move spellings, time fields and trailers). Two kinds of line
-//! may also move:
+//! holds) and what the writer adds, as Kifu for Windows does: the mover's running total in
+//! a time field that has only the time spent, and a `手合割` header for a handicap start
+//! without one. The text is the record in one layout, Kifu for Windows', not the bytes
+//! read (its declaration line, padding, move spellings, time fields and trailers). Two
+//! kinds of line may also move:
 //!
 //! - Every header is written in the header area, in the order read, those read after the
 //!   moves included (a `終了日時：…` line after the last move comes back after the

@@ -24,9 +24,9 @@ pub fn to_string(record: &Record) -> String {
 }
 
 /// Writes KIF text, declaring `options.encoding`, in the layout the [module](super) docs
-/// describe: it reads back as `record` but for what [`Record::left_out_by`] names, headers
-/// read after the moves written in the header area and a position's bookmarks after its
-/// comments.
+/// describe: it reads back as `record` but for what [`Record::left_out_by`] names and the
+/// clocks and `手合割` header it adds, headers read after the moves written in the header
+/// area and a position's bookmarks after its comments.
 #[must_use]
 pub fn write(record: &Record, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(64 * record.tree.len() + 512);
