@@ -134,7 +134,8 @@ pub fn score_at(record: &Record, id: NodeId) -> Option<i32> {
 /// move as [`hcp::move16`], the evaluation beside it (see the [module docs](self)) and the
 /// game result ([`Hcpe::DRAW`] when the record names no winner). The entries end before
 /// the first move marked illegal or not legal in its position: the positions after it are
-/// not positions of a game.
+/// not positions of a game. A record read in [`crate::Mode::Lenient`] may have lost moves
+/// (and its result) to what the reader could not take: pass it through [`game_of`] first.
 ///
 /// # Errors
 ///
