@@ -10,6 +10,8 @@ use shogi::Position;
 
 use super::lex;
 use crate::encoding::Encoded;
+#[cfg(doc)]
+use crate::encoding::TextEncoding;
 use crate::movetext::KifMove;
 use crate::record::{MoveTime, NodeId, NodeKind, Record, Special};
 use crate::text;
@@ -74,7 +76,30 @@ pub fn write(record: &Record, options: &WriteOptions) -> String {
     out
 }
 
-/// Writes KIF bytes in `options.encoding`, listing characters it cannot hold.
+/// Writes KIF bytes in `options.encoding`, listing characters it cannot hold (each written
+/// `?`, or by its stand-in with `options.stand_ins`).
+///
+/// A `.kif` file is Shift_JIS by convention ([`TextEncoding::for_extension`]):
+///
+/// ```
+/// use masu_kif::encoding::TextEncoding;
+/// use masu_kif::{HeaderKey, Mode, Record, kif};
+///
+/// let mut record = Record::from_usi("position startpos moves 7g7f 3c3d")?;
+/// record.headers.set(HeaderKey::Black, "𠮷田"); // a character Shift_JIS lacks
+/// let options = kif::WriteOptions {
+///     encoding: TextEncoding::for_extension("kif").unwrap_or_default(),
+///     ..kif::WriteOptions::default()
+/// };
+/// let encoded = kif::to_bytes(&record, &options);
+/// let lacking: Vec<(char, usize, usize)> =
+///     encoded.unmappable.iter().map(|u| (u.ch, u.line, u.column)).collect();
+/// assert_eq!(lacking, [('𠮷', 2, 4)]);
+/// // The bytes declare their encoding, and read back but for that character.
+/// let back = masu_kif::read_bytes(&encoded.bytes, None, Mode::Strict)?.record;
+/// assert_eq!(back.headers.get(HeaderKey::Black), Some("?田"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn to_bytes(record: &Record, options: &WriteOptions) -> Encoded {
     crate::write::encode_text(&write(record, options), options)
