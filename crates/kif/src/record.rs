@@ -57,7 +57,9 @@ pub struct StartPosition {
     /// The pieces, hands, side to move and move number.
     pub setup: Setup,
     /// The standard position this is, when it is one (writers then print its 手合割 name
-    /// instead of a board diagram).
+    /// instead of a board diagram). Writers go by it only when it is `setup`'s position
+    /// (its board, hands and side to move), and write `setup` otherwise: a name set by hand
+    /// that contradicts the setup does not change the start written.
     pub handicap: Option<Handicap>,
 }
 
@@ -78,6 +80,13 @@ impl StartPosition {
             setup,
             handicap: Handicap::of(&setup),
         }
+    }
+
+    /// [`StartPosition::handicap`] when it is the setup's position (board, hands and side
+    /// to move; the move number aside): what the writers print as a 手合割 name.
+    pub(crate) fn standard(&self) -> Option<Handicap> {
+        self.handicap
+            .filter(|&h| Handicap::of(&self.setup) == Some(h))
     }
 
     /// The position to play from; the hands stay exactly as recorded. Records hold composed
@@ -269,7 +278,8 @@ impl Record {
     pub fn usi(&self, id: NodeId) -> Result<String, ReplayError> {
         self.position_at(id)?;
         let start = self.start.position().map_err(ReplayError::Start)?;
-        let mut out = if self.start.handicap == Some(Handicap::Even) && self.start.setup.ply <= 1 {
+        let mut out = if self.start.standard() == Some(Handicap::Even) && self.start.setup.ply <= 1
+        {
             String::from("position startpos")
         } else {
             format!("position sfen {start}")

@@ -51,7 +51,7 @@ pub(crate) fn head(
         push_line(out, "#", c);
     }
     let header = record.headers.get(HeaderKey::Handicap);
-    let start = record.start.handicap;
+    let start = record.start.standard();
     if let (None, Some(h)) = (header, start)
         && h != Handicap::Even
     {
@@ -93,7 +93,7 @@ pub(crate) fn side_names(record: &Record) -> SideNames {
         .entries()
         .iter()
         .any(|h| h.key == "下手" || h.key == "上手");
-    let handicap = record.start.handicap.is_some_and(|h| h != Handicap::Even);
+    let handicap = record.start.standard().is_some_and(|h| h != Handicap::Even);
     if handicap_names || handicap {
         SideNames::Handicap
     } else {

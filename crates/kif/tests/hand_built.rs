@@ -1,10 +1,11 @@
 //! Records built by hand: `Record::push_move` takes the caller's word that a move is
 //! legal, so a program can hand every writer a move that is not. No writer may panic on
 //! one (playing it would corrupt the position); each writes it as the foul it is, which
-//! reads back flagged as one.
+//! reads back flagged as one. `StartPosition`'s fields are public too: a `handicap` that
+//! names another position than the `setup` must not change the start written.
 
 use masu_kif::shogi::{Move, PieceKind, Position, Square, UsiMove};
-use masu_kif::{Format, Mode, NodeId, NodeKind, Record, Special};
+use masu_kif::{Format, Handicap, Mode, NodeId, NodeKind, Record, Special};
 
 /// `7g7f`, then `foul` for White (not flagged illegal), then a resignation.
 fn with_an_unflagged_illegal_move(foul: Move) -> Record {
@@ -54,4 +55,23 @@ fn written_as_a_foul(record: &Record) {
         assert_eq!(flags, [false, true], "{format}:\n{text}");
         assert_eq!(back.result(), Some(&Special::Resign), "{format}");
     }
+}
+
+#[test]
+fn a_handicap_that_is_not_the_setup_does_not_change_the_start_written() {
+    // A mate-problem start (a gold in hand), named the even game by hand.
+    let usi = "position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b";
+    let mut record = Record::from_usi(usi).unwrap_or_else(|e| panic!("{e}"));
+    record.start.handicap = Some(Handicap::Even);
+    for format in Format::ALL {
+        let text = record.to_string_as(format);
+        let parsed = masu_kif::read_str(&text, Some(format), Mode::Strict)
+            .unwrap_or_else(|e| panic!("{format}: {e}\n{text}"));
+        assert_eq!(parsed.record.start.setup, record.start.setup, "{format}");
+        assert_eq!(parsed.record.start.handicap, None, "{format}");
+    }
+    let end = record.main_line_end();
+    assert_eq!(record.usi(end).ok().as_deref(), Some(usi));
+    let written = masu_kif::usi::write(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(written.text, usi);
 }

@@ -243,3 +243,17 @@ fn children_are_put_in_the_listed_order() {
     assert_eq!(order, [3, 1, 2]);
     round_trip("listed order", &record);
 }
+
+/// A `handicap` set by hand that names another position than the setup is written as the
+/// writers take it, not at all: the JSON reads back (reading refuses a name that contradicts
+/// the board) with the setup as the start.
+#[test]
+fn a_handicap_that_is_not_the_setup_is_not_written() {
+    let mut record =
+        Record::from_usi("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b").expect("usi");
+    record.start.handicap = Some(masu_kif::Handicap::Even);
+    let json = serde_json::to_string(&record).expect("writes");
+    let back: Record = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(back.start.setup, record.start.setup);
+    assert_eq!(back.start.handicap, None);
+}

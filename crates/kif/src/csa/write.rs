@@ -250,8 +250,8 @@ impl Writer {
                 }
                 // The `PI` line states the start's handicap; another name is lost.
                 Some(HeaderKey::Handicap)
-                    if record.start.handicap.is_some()
-                        && crate::Handicap::from_name(&h.value) == record.start.handicap => {}
+                    if record.start.standard().is_some()
+                        && crate::Handicap::from_name(&h.value) == record.start.standard() => {}
                 Some(HeaderKey::Handicap) => self.dropped.push(Dropped::Header(h.key.clone())),
                 key => {
                     let csa = INFO_KEYS
@@ -284,7 +284,7 @@ impl Writer {
         if setup.ply != 1 {
             self.dropped.push(Dropped::MoveNumber(setup.ply));
         }
-        match record.start.handicap {
+        match record.start.standard() {
             Some(h) => self.line(&crate::handicap::csa_pi(h)),
             None => push_board(&mut self.out, setup),
         }

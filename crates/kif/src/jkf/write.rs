@@ -170,7 +170,7 @@ impl Writer<'_> {
         if start.setup.ply != 1 {
             self.dropped.push(Dropped::MoveNumber(start.setup.ply));
         }
-        match start.handicap {
+        match start.standard() {
             Some(Handicap::Even) => None,
             Some(h) => {
                 Some(Json::object().with("preset", Json::str(crate::handicap::jkf_preset(h))))

@@ -173,7 +173,9 @@ impl Serialize for Record {
                 .collect(),
             start: StartData {
                 sfen: self.start.setup,
-                handicap: self.start.handicap,
+                // As the writers go by it: a name that contradicts the board is not the
+                // start's, and reading refuses it.
+                handicap: self.start.standard(),
             },
             nodes: self
                 .tree
