@@ -248,7 +248,24 @@ impl Record {
         self.tree[self.main_line_end()].special()
     }
 
-    /// The position after node `id` (after the last move on its path).
+    /// The position after node `id` (after the last move on its path). To step through a
+    /// line, a [`Cursor`] plays one move a step instead of replaying the path each time.
+    ///
+    /// ```
+    /// use masu_kif::{Mode, ReplayError, kif};
+    ///
+    /// // Move 3 is a foul the record states (`反則勝ち`): kept, flagged, and not played.
+    /// let text = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２五歩(27)\n   4 反則勝ち\n";
+    /// let record = kif::read_str(text, Mode::Lenient)?.record;
+    /// let [first, second, foul, _end] = record.tree.main_line().collect::<Vec<_>>()[..] else {
+    ///     return Err("four nodes".into());
+    /// };
+    /// assert_eq!(record.position_at(first)?.to_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+    /// assert_eq!(record.position_at(second)?.ply(), 3);
+    /// assert!(record.tree[foul].recorded_move().is_some_and(|m| m.illegal));
+    /// assert_eq!(record.position_at(foul), Err(ReplayError::Illegal { ply: 3 }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     ///
