@@ -1,7 +1,9 @@
 //! What a format cannot hold of a record, in words: the notes a converter shows.
 
+use std::collections::HashSet;
+
 use crate::Special;
-use crate::record::{MoveTime, Record};
+use crate::record::{MoveTime, NodeId, Record};
 use crate::{Format, csa, jkf, usi};
 
 impl Record {
@@ -10,9 +12,10 @@ impl Record {
     /// fractions of a second KIF's clocks cut off, KI2's clocks (KI2 has none), and for
     /// both a start move number other than 1 (their moves are numbered from 1), the line
     /// breaks in an unknown ending's word (written as spaces) and the headers they cannot
-    /// hold as headers (written as program comments). Notes of one kind at several nodes
-    /// are one note (`the total time at plies 2 to 80 (79 moves)`). Empty when `format`
-    /// holds the whole record.
+    /// hold as headers (written as program comments); for KIF, KI2 and JKF, a variation
+    /// whose first move an earlier one makes too (their readers continue that one with
+    /// it). Notes of one kind at several nodes are one note (`the total time at plies 2 to
+    /// 80 (79 moves)`). Empty when `format` holds the whole record.
     ///
     /// ```
     /// use masu_kif::{Format, Mode, kif};
@@ -42,6 +45,7 @@ impl Record {
                     "the fractions of a second in the times of",
                 );
                 notes.extend(start_move_number(self));
+                notes.extend(repeated_moves(self));
                 notes.extend(line_breaks_in_endings(self));
                 notes.extend(headers_as_comments(self, |_| false));
                 notes
@@ -49,6 +53,7 @@ impl Record {
             Format::Ki2 => {
                 let mut notes = times_note(self, |_| true, "the times of");
                 notes.extend(start_move_number(self));
+                notes.extend(repeated_moves(self));
                 notes.extend(line_breaks_in_endings(self));
                 notes.extend(headers_as_comments(self, crate::ki2::read::is_move_line));
                 notes
@@ -99,7 +104,8 @@ impl jkf::Written {
     /// ```
     #[must_use]
     pub fn left_out(&self, record: &Record) -> Vec<String> {
-        let notes: Vec<String> = self.dropped.iter().map(|d| d.describe(record)).collect();
+        let mut notes: Vec<String> = self.dropped.iter().map(|d| d.describe(record)).collect();
+        notes.extend(repeated_moves(record));
         grouped(&notes)
     }
 }
@@ -147,6 +153,39 @@ fn times_note(record: &Record, lost: impl Fn(&MoveTime) -> bool, what: &str) -> 
 fn start_move_number(record: &Record) -> Option<String> {
     let ply = record.start.setup.ply;
     (ply != 1).then(|| format!("the start position's move number {ply}"))
+}
+
+/// The variations whose first move an earlier sibling makes too (a program that adds an
+/// engine's line where the engine agrees with the move played): the KIF, KI2 and JKF
+/// readers continue that sibling with such a variation (hand-edited Kifu for Windows files
+/// repeat the main move under `変化`), so it reads back merged into the sibling's line.
+fn repeated_moves(record: &Record) -> impl Iterator<Item = String> + '_ {
+    let tree = &record.tree;
+    let legal_move = |id: NodeId| {
+        tree[id]
+            .recorded_move()
+            .filter(|m| !m.illegal)
+            .map(|m| m.mv)
+    };
+    // A set of the moves seen per branch point: a fork of many alternatives stays linear.
+    let mut seen = HashSet::new();
+    tree.nodes()
+        .iter()
+        .filter(|node| node.children().len() > 1)
+        .flat_map(move |node| {
+            seen.clear();
+            node.children()
+                .iter()
+                .filter(|&&child| legal_move(child).is_some_and(|mv| !seen.insert(mv)))
+                .map(|&child| {
+                    crate::write::left_out(
+                        record,
+                        child,
+                        "the variation that repeats an earlier one's first move (read back into it)",
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
 }
 
 /// The unknown endings with a line break in their word, which KIF and KI2 write on one

@@ -75,3 +75,35 @@ fn a_handicap_that_is_not_the_setup_does_not_change_the_start_written() {
     let written = masu_kif::usi::write(&record).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(written.text, usi);
 }
+
+#[test]
+fn a_variation_that_repeats_a_move_is_named_by_every_format() {
+    // An engine's line added beside the move played, and starting with it: the readers of
+    // KIF, KI2 and JKF continue the move played with it (as they must for hand-edited
+    // Kifu for Windows files), so the record does not read back as it was.
+    let mut record = Record::from_usi("position startpos moves 7g7f 3c3d 2g2f")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let first = record.tree.main_line().next().unwrap_or(NodeId::ROOT);
+    let played = record.tree[first].children()[0];
+    let same = record.tree[played].recorded_move().map(|m| m.mv);
+    let line = same
+        .and_then(|mv| record.push_move(first, mv))
+        .unwrap_or_else(|| panic!("a move follows a move"));
+    record.tree[line]
+        .comments
+        .push("the engine's line".to_owned());
+    for format in [Format::Kif, Format::Ki2, Format::Jkf] {
+        let text = record.to_string_as(format);
+        let back = masu_kif::read_str(&text, Some(format), Mode::Strict)
+            .unwrap_or_else(|e| panic!("{format}: {e}"))
+            .record;
+        assert_ne!(back, record, "{format}");
+        assert_eq!(
+            record.left_out_by(format),
+            ["the variation that repeats an earlier one's first move (read back into it) at ply 2"],
+            "{format}"
+        );
+    }
+    let jkf = masu_kif::jkf::write(&record);
+    assert_eq!(jkf.left_out(&record), record.left_out_by(Format::Jkf));
+}
