@@ -40,7 +40,7 @@ impl Preamble {
             Line::ProgramComment(c) if at.line == 1 && is_declaration(c) => {}
             Line::ProgramComment(c) => self.record.program_comments.push(c.to_owned()),
             Line::Header { key, value } => {
-                if HeaderKey::from_kif(key) == Some(HeaderKey::Handicap) {
+                if HeaderKey::Handicap.matches(key) {
                     self.handicap_line = Some((at.line, at.text.to_owned()));
                 }
                 self.record.headers.push(key, value);

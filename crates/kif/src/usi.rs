@@ -167,7 +167,7 @@ pub fn write(record: &Record) -> Result<Written, ReplayError> {
 
 /// Whether a header is the `手合割` of the start position, which the command holds.
 fn names_the_start(record: &Record, key: &str, value: &str) -> bool {
-    crate::HeaderKey::from_kif(key) == Some(crate::HeaderKey::Handicap)
+    crate::HeaderKey::Handicap.matches(key)
         && record.start.handicap.is_some()
         && crate::Handicap::from_name(value.trim()) == record.start.handicap
 }

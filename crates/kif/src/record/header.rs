@@ -188,8 +188,14 @@ impl HeaderKey {
             .map_or("", |(_, canon, _)| canon)
     }
 
-    fn matches(self, name: &str) -> bool {
-        HeaderKey::from_kif(name) == Some(self)
+    /// Whether `name` is one of this key's spellings: [`HeaderKey::from_kif`] of it is
+    /// this key (no spelling is two keys', a test holds), found without comparing `name`
+    /// with every other key's spellings, as every header line read did.
+    pub(crate) fn matches(self, name: &str) -> bool {
+        NAMES
+            .iter()
+            .find(|(key, _, _)| *key == self)
+            .is_some_and(|(_, canon, aliases)| *canon == name || aliases.contains(&name))
     }
 }
 
@@ -295,6 +301,20 @@ mod tests {
         }
         assert_eq!(HeaderKey::from_kif("下手"), Some(HeaderKey::Black));
         assert_eq!(HeaderKey::from_kif("対局ID"), None);
+    }
+
+    #[test]
+    fn a_spelling_is_one_keys() {
+        for (_, canon, aliases) in NAMES {
+            for name in std::iter::once(canon).chain(aliases.iter()) {
+                let keys: Vec<HeaderKey> = HeaderKey::ALL
+                    .into_iter()
+                    .filter(|k| k.matches(name))
+                    .collect();
+                assert_eq!(keys.len(), 1, "{name}");
+                assert_eq!(HeaderKey::from_kif(name), keys.first().copied(), "{name}");
+            }
+        }
     }
 
     #[test]
