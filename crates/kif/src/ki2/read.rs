@@ -23,7 +23,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
         if is_move_line(at.text) {
             move_line(b, at.text, at)
         } else {
-            body_line(b, classify(at.text), at)
+            body_line(b, &classify(at.text), at)
         }
     })
 }
@@ -45,7 +45,7 @@ pub(crate) fn is_move_line(line: &str) -> bool {
         .is_some_and(|c| text::side_mark(c).is_some())
 }
 
-fn body_line(b: &mut Builder, line: Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
+fn body_line(b: &mut Builder, line: &Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
     match line {
         Line::Blank => Ok(()),
         other => annotation_line(b, other, at, read_trailer),

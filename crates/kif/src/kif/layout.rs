@@ -82,12 +82,12 @@ fn origin(i: usize, line: &str) -> Origin<'_> {
 /// unknown line (a warning).
 pub(crate) fn annotation_line(
     b: &mut Builder,
-    line: Line<'_>,
+    line: &Line<'_>,
     at: &Origin<'_>,
     trailer: TrailerLine,
 ) -> Result<(), ReadError> {
     let current = b.current();
-    match line {
+    match *line {
         Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
         Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
         Line::Variation(n) => b.start_variation(n, at)?,
