@@ -127,25 +127,43 @@ impl KifMove {
     ///
     /// The text is not a move: the error says where and what was expected.
     pub fn parse_prefix(s: &str) -> Result<(KifMove, usize), ParseKifMoveError> {
+        let mut m = KifMove::BLANK;
+        let used = m.read_prefix(s)?;
+        Ok((m, used))
+    }
+
+    /// A move to read into ([`KifMove::read_prefix`]).
+    pub(crate) const BLANK: KifMove = KifMove {
+        to: None,
+        same: false,
+        piece: PieceKind::Pawn,
+        relative: None,
+        motion: None,
+        promotion: None,
+        drop: false,
+        from: None,
+    };
+
+    /// [`KifMove::parse_prefix`] into `self`, where the KIF lexer keeps it: a move
+    /// returned was copied there by loads wider than the stores that had just written it,
+    /// a stalled load at every move line (MEASUREMENTS.md). `self` is unspecified after an
+    /// error.
+    pub(crate) fn read_prefix(&mut self, s: &str) -> Result<usize, ParseKifMoveError> {
         let mut c = Cursor::new(s);
         let (to, same) = destination(&mut c)?;
         let (piece, len) = PieceKind::from_japanese_prefix(c.rest()).ok_or_else(|| {
             c.error("a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)")
         })?;
         c.rest = &c.rest[len..];
-        let mut m = KifMove {
+        *self = KifMove {
             to,
             same,
             piece,
-            relative: None,
-            motion: None,
-            promotion: None,
-            drop: false,
-            from: None,
+            ..KifMove::BLANK
         };
-        modifiers(&mut c, &mut m);
-        origin(&mut c, &mut m)?;
-        Ok((m, c.at()))
+        modifiers(&mut c, self);
+        origin(&mut c, self)?;
+        Ok(c.at())
     }
 
     /// The KI2 form of the same move (no origin).

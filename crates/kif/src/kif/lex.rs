@@ -87,6 +87,20 @@ pub struct MoveLine<'a> {
     pub rest: Option<(&'a str, usize)>,
 }
 
+impl MoveLine<'_> {
+    /// A move line to read into ([`classify_into`]).
+    const BLANK: MoveLine<'static> = MoveLine {
+        number: 0,
+        side: None,
+        body: MoveBody::Unknown(""),
+        body_column: 0,
+        time: None,
+        extra_times: Vec::new(),
+        has_variations: false,
+        rest: None,
+    };
+}
+
 /// What a move line holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveBody<'a> {
@@ -104,7 +118,32 @@ pub enum MoveBody<'a> {
 /// Classifies one line (without its line end).
 #[must_use]
 pub fn classify(line: &str) -> Line<'_> {
+    let mut out = Line::Blank;
+    classify_into(line, &mut out);
+    out
+}
+
+/// [`classify`] into `out`, where the reader keeps it, each part written in place: a line
+/// (or a move) returned is copied to its place by loads wider than the stores that had
+/// just written it, a stalled load at every move line (MEASUREMENTS.md).
+pub(crate) fn classify_into<'a>(line: &'a str, out: &mut Line<'a>) {
     let trimmed = trim_start(line);
+    // Before the tests of the first character below, none of which a line passes whose
+    // first non-blank character is a digit.
+    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+        *out = Line::Move(MoveLine::BLANK);
+        if let Line::Move(m) = out
+            && move_line(line, trimmed, m)
+        {
+            return;
+        }
+    }
+    *out = other_line(line, trimmed);
+}
+
+/// [`classify`] of a line that is not a numbered move; `trimmed` is `line` without its
+/// leading blanks.
+fn other_line<'a>(line: &'a str, trimmed: &'a str) -> Line<'a> {
     // `trimmed` starts at the first non-blank character: empty, the line is all blanks.
     if trimmed.is_empty() {
         return Line::Blank;
@@ -118,11 +157,6 @@ pub fn classify(line: &str) -> Line<'_> {
             '+' if line.starts_with("+--") => return Line::BoardFrame,
             _ => {}
         }
-    }
-    if trimmed.starts_with(|c: char| c.is_ascii_digit())
-        && let Some(m) = move_line(line, trimmed)
-    {
-        return Line::Move(m);
     }
     if let Some(l) = keyword_line(line, trimmed) {
         return l;
@@ -233,13 +267,16 @@ fn variation(rest: &str) -> Option<u32> {
     (end > 0 && after.starts_with('手')).then_some(n)
 }
 
-fn move_line<'a>(line: &'a str, trimmed: &'a str) -> Option<MoveLine<'a>> {
+/// Reads a numbered line into `m` (a line starting with a digit); false if it is none.
+fn move_line<'a>(line: &'a str, trimmed: &'a str, m: &mut MoveLine<'a>) -> bool {
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-    let number: u32 = trimmed[..digits].parse().ok()?;
+    let Ok(number) = trimmed[..digits].parse() else {
+        return false;
+    };
     let after = &trimmed[digits..];
     let body = trim_start(after);
     if body.len() == after.len() && !body.is_empty() {
-        return None; // `59手` and the like: not a numbered move
+        return false; // `59手` and the like: not a numbered move
     }
     let mut at = line.len() - body.len();
     let mut side = None;
@@ -251,40 +288,37 @@ fn move_line<'a>(line: &'a str, trimmed: &'a str) -> Option<MoveLine<'a>> {
         side = text::side_mark(c);
         at += c.len_utf8();
     }
-    let body_column = text::chars_in(&line[..at]) + 1;
-    let (body, used) = move_body(&line[at..]);
-    let mut m = MoveLine {
-        number,
-        side,
-        body,
-        body_column,
-        time: None,
-        extra_times: Vec::new(),
-        has_variations: false,
-        rest: None,
-    };
-    tail(line, at + used, &mut m);
-    Some(m)
+    m.number = number;
+    m.side = side;
+    m.body_column = text::chars_in(&line[..at]) + 1;
+    let used = move_body(&line[at..], &mut m.body);
+    tail(line, at + used, m);
+    true
 }
 
-fn move_body(s: &str) -> (MoveBody<'_>, usize) {
+/// Reads the move or special at the start of `s` into `body` (written in place, not
+/// returned, for the reason given in [`classify`]); returns the bytes it took.
+fn move_body<'a>(s: &'a str, body: &mut MoveBody<'a>) -> usize {
     // `「…」`: a word our writer could not write bare (one with blanks, or that would read
     // as a move, a known special or a side mark), up to the last `」` of the line.
     if let Some(inner) = s.strip_prefix('「')
         && let Some(end) = inner.rfind('」')
     {
-        return (
-            MoveBody::Unknown(&inner[..end]),
-            '「'.len_utf8() + end + '」'.len_utf8(),
-        );
+        *body = MoveBody::Unknown(&inner[..end]);
+        return '「'.len_utf8() + end + '」'.len_utf8();
     }
     let starts_like_move =
         || s.starts_with('同') || s.chars().next().and_then(shogi::numerals::digit).is_some();
-    match KifMove::parse_prefix(s) {
-        Ok((m, used)) => (MoveBody::Move(m), used),
+    *body = MoveBody::Move(KifMove::BLANK);
+    let read = match body {
+        MoveBody::Move(m) => m.read_prefix(s),
+        _ => Ok(0), // not reached: set just above
+    };
+    match read {
+        Ok(used) => used,
         Err(e) if starts_like_move() => {
-            let end = s.find(|c: char| text::is_blank(c)).unwrap_or(s.len());
-            (MoveBody::Bad(e), end)
+            *body = MoveBody::Bad(e);
+            s.find(|c: char| text::is_blank(c)).unwrap_or(s.len())
         }
         Err(e) => {
             let end = s
@@ -292,16 +326,17 @@ fn move_body(s: &str) -> (MoveBody<'_>, usize) {
                 .unwrap_or(s.len());
             let word = &s[..end];
             if word.is_empty() {
-                let e = ParseKifMoveError {
+                *body = MoveBody::Bad(ParseKifMoveError {
                     expected: "a move or a special word",
                     ..e
-                };
-                return (MoveBody::Bad(e), 0);
+                });
+                return 0;
             }
-            match Special::from_kif(word) {
-                Some(sp) => (MoveBody::Special(sp), end),
-                None => (MoveBody::Unknown(word), end),
-            }
+            *body = match Special::from_kif(word) {
+                Some(sp) => MoveBody::Special(sp),
+                None => MoveBody::Unknown(word),
+            };
+            end
         }
     }
 }
@@ -415,8 +450,11 @@ fn clock_with_blanks(s: &[u8]) -> Option<Duration> {
 /// Whether a special's word reads back as itself when written bare after the move number:
 /// no side mark before it, no blank or `(` in it, and neither a move nor a known special.
 pub(crate) fn is_bare_word(word: &str) -> bool {
-    !word.starts_with(|c| text::side_mark(c).is_some())
-        && matches!(move_body(word), (MoveBody::Unknown(w), used) if w == word && used == word.len())
+    !word.starts_with(|c| text::side_mark(c).is_some()) && {
+        let mut body = MoveBody::Unknown("");
+        let used = move_body(word, &mut body);
+        matches!(body, MoveBody::Unknown(w) if w == word && used == word.len())
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
-//! The KIF reader: lines from [`classify`], then every move resolved in its position.
+//! The KIF reader: lines from [`crate::kif::classify`], then every move resolved in its position.
 
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError};
-use crate::kif::lex::{Line, MoveBody, MoveLine, classify};
+use crate::kif::lex::{Line, MoveBody, MoveLine, classify_into};
 use crate::kif::{annotation_line, read_layout};
 use crate::record::Special;
 use crate::{Format, Parsed};
@@ -20,7 +20,11 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
         text,
         mode,
         |_| false,
-        |b, at| body_line(b, &classify(at.text), at),
+        |b, at| {
+            let mut line = Line::Blank;
+            classify_into(at.text, &mut line);
+            body_line(b, &line, at)
+        },
     )
 }
 
@@ -35,7 +39,8 @@ pub fn read_bytes(bytes: &[u8], mode: Mode) -> Result<Parsed, ReadError> {
 }
 
 /// Takes the classified line by reference: matched by value, its 128 bytes were copied
-/// out of where [`classify`] had just written them, with a stalled load (MEASUREMENTS.md).
+/// out of where [`classify_into`] had just written them, with a stalled load
+/// (MEASUREMENTS.md).
 fn body_line(b: &mut Builder, line: &Line<'_>, at: &Origin<'_>) -> Result<(), ReadError> {
     match line {
         Line::Blank | Line::MoveHeader => Ok(()),
