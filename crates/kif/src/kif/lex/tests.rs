@@ -158,6 +158,26 @@ proptest::proptest! {
     }
 
     #[test]
+    fn usual_time_fields_read_as_any_field(
+        s in "( {0,2}[0-9]{1,9}(:[0-9]{1,3}){0,3}){0,1}/{0,2}[0-9 ]{0,9}(:[0-9]{1,3}){0,3}[ a]{0,1}"
+    ) {
+        if let Some(t) = usual_time(s.as_bytes()) {
+            proptest::prop_assert_eq!(Some(t), any_time(s.as_bytes()));
+        }
+        proptest::prop_assert_eq!(time(s.as_bytes()), any_time(s.as_bytes()));
+    }
+
+    #[test]
+    fn usual_time_fields_are_read(spent in 0u64..100_000_000, total in 0u64..100_000_000) {
+        let clock = |s: u64| format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+        let s = format!(" {}/{}", clock(spent), clock(total));
+        let t = usual_time(s.as_bytes());
+        let expected = MoveTime { spent: secs(spent), total: secs(total) };
+        proptest::prop_assert_eq!(t, Some(expected));
+        proptest::prop_assert_eq!(any_time(s.as_bytes()), Some(expected));
+    }
+
+    #[test]
     fn long_fields_read_as_string_splits_read_them(a in 0u64..u64::MAX, b in "[0-9]{0,10}") {
         let s = format!("{a}:{b}:{b}");
         proptest::prop_assert_eq!(clock(s.as_bytes()), clock_by_splits(&s));
