@@ -276,7 +276,12 @@ impl Builder {
             return Ok(None);
         }
         self.after_ending(None, at)?;
-        match km.to_move(self.positions.last(), self.last_to()) {
+        let last_to = self.last_to();
+        let found = match km.legal_move(self.positions.last(), last_to) {
+            Some(mv) => Ok(mv),
+            None => km.to_move(self.positions.last(), last_to),
+        };
+        match found {
             Ok(mv) => {
                 self.check_promotion_word(km, mv, at)?;
                 self.push_legal(mv, time, at).map(Some)

@@ -68,6 +68,18 @@ impl KifMove {
         self.choose(pos, to)
     }
 
+    /// [`KifMove::to_move`]'s move, none where it gives an error (ask it for the error): a
+    /// `Move` alone comes back in a register, the `Result` through memory, read back by
+    /// the reader at every move with a stalled load (MEASUREMENTS.md).
+    pub(crate) fn legal_move(&self, pos: &Position, last_to: Option<Square>) -> Option<Move> {
+        let to = self.destination(last_to).ok()?;
+        if self.from.is_some() || (self.drop && self.relative.is_none() && self.motion.is_none()) {
+            let mv = self.build(pos, to).ok()?;
+            return pos.is_legal(&mv).then_some(mv);
+        }
+        self.choose(pos, to).ok()
+    }
+
     fn destination(&self, last_to: Option<Square>) -> Result<Square, KifMoveError> {
         match (self.to, self.same) {
             (Some(to), _) => Ok(to),
