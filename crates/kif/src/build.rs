@@ -277,16 +277,29 @@ impl Builder {
         }
         self.after_ending(None, at)?;
         let last_to = self.last_to();
-        let found = match km.legal_move(self.positions.last(), last_to) {
-            Some(mv) => Ok(mv),
-            None => km.to_move(self.positions.last(), last_to),
+        let mv = match km.legal_move(self.positions.last(), last_to) {
+            Some(mv) => mv,
+            None => match km.to_move(self.positions.last(), last_to) {
+                Ok(mv) => mv, // not reached: `legal_move` gives every move `to_move` gives
+                Err(e) => return self.unresolved(e, time, at),
+            },
         };
-        match found {
-            Ok(mv) => {
-                self.check_promotion_word(km, mv, at)?;
-                self.push_legal(mv, time, at).map(Some)
-            }
-            Err(KifMoveError::Illegal { mv }) => {
+        self.check_promotion_word(km, mv, at)?;
+        self.push_legal(mv, time, at).map(Some)
+    }
+
+    /// Adds a move text that gives no legal move: an illegal move is kept as a possible
+    /// recorded foul, any other error breaks the block.
+    #[cold]
+    #[inline(never)]
+    fn unresolved(
+        &mut self,
+        e: KifMoveError,
+        time: Option<MoveTime>,
+        at: &Origin<'_>,
+    ) -> Result<Option<NodeId>, ReadError> {
+        match e {
+            KifMoveError::Illegal { mv } => {
                 // The rule it breaks, asked on this path only: a foul is rare.
                 let what = match self.positions.last().check_legal(&mv) {
                     Err(why) => why.to_string(),
@@ -308,7 +321,7 @@ impl Builder {
                 self.stop = Stop::Foul;
                 Ok(Some(id))
             }
-            Err(e) => {
+            e => {
                 let d = self.move_error(at, &e.to_string(), &e);
                 self.sink.warn(d)?;
                 self.stop = Stop::Broken;

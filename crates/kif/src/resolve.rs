@@ -88,6 +88,8 @@ impl KifMove {
     }
 
     /// The move the text names when it gives an origin (or is a drop), legal or not.
+    /// (Inlined: its `Result` returned through memory was read back with a stalled load.)
+    #[inline]
     fn build(&self, pos: &Position, to: Square) -> Result<Move, KifMoveError> {
         let Some(from) = self.from else {
             return Ok(Move::Drop {
