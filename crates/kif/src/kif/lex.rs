@@ -409,6 +409,39 @@ fn any_time(inner: &[u8]) -> Option<MoveTime> {
 /// for any other shape, which the general reading answers (a property test holds the two
 /// to the same answers).
 fn usual_time(inner: &[u8]) -> Option<MoveTime> {
+    // Kifu for Windows' own ` 0:01/00:00:01` (five in six time fields of the corpus), by
+    // the places of its digits, without a branch a byte.
+    if let [
+        b' ',
+        m,
+        b':',
+        s1,
+        s2,
+        b'/',
+        h1,
+        h2,
+        b':',
+        n1,
+        n2,
+        b':',
+        t1,
+        t2,
+    ] = *inner
+    {
+        let d = |b: u8| b.is_ascii_digit().then(|| u64::from(b - b'0'));
+        let two = |a: u8, b: u8| Some(d(a)? * 10 + d(b)?).filter(|&n| n < 60);
+        let fields = (|| {
+            let spent = d(m)? * 60 + two(s1, s2)?;
+            let total = (d(h1)? * 10 + d(h2)?) * 3600 + two(n1, n2)? * 60 + two(t1, t2)?;
+            Some(MoveTime {
+                spent: Some(Duration::from_secs(spent)),
+                total: Some(Duration::from_secs(total)),
+            })
+        })();
+        if fields.is_some() {
+            return fields;
+        }
+    }
     let start = inner.iter().position(|&b| b != b' ')?;
     let mut clocks = [0u64; 2];
     let mut clock = 0;

@@ -168,6 +168,13 @@ proptest::proptest! {
     }
 
     #[test]
+    fn kifu_for_windows_time_fields_read_as_any_field(
+        s in " [0-9]:[0-9]{2}/[0-9]{2}:[0-9]{2}:[0-9]{2}"
+    ) {
+        proptest::prop_assert_eq!(usual_time(s.as_bytes()), any_time(s.as_bytes()));
+    }
+
+    #[test]
     fn usual_time_fields_are_read(spent in 0u64..100_000_000, total in 0u64..100_000_000) {
         let clock = |s: u64| format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
         let s = format!(" {}/{}", clock(spent), clock(total));
