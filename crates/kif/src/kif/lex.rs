@@ -357,9 +357,7 @@ fn tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
         match rest.first() {
             None => return,
             Some(b'(') => {
-                if let Some(close) = rest.iter().position(|&b| b == b')')
-                    && let Some(t) = time(&rest[1..close])
-                {
+                if let Some((t, close)) = time_field(rest) {
                     if m.time.is_none() {
                         m.time = Some(t);
                     } else {
@@ -380,6 +378,21 @@ fn tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
         m.rest = Some((line[at..].trim_end_matches(text::is_blank), column));
         return;
     }
+}
+
+/// The time field at the start of `rest` (at a `(`), up to the first `)`, and the offset of
+/// that `)`.
+fn time_field(rest: &[u8]) -> Option<(MoveTime, usize)> {
+    // Kifu for Windows' `( 0:01/00:00:01)` by its places first: its `)` is the first, the
+    // field holding none (the search for it, a byte at a time, cost as much as reading the
+    // field).
+    if let Some([inner @ .., b')']) = rest.get(1..16)
+        && let Some(t) = kifu_for_windows_time(inner)
+    {
+        return Some((t, 15));
+    }
+    let close = rest.iter().position(|&b| b == b')')?;
+    Some((time(&rest[1..close])?, close))
 }
 
 /// `m:ss/h:mm:ss` inside the parentheses; blanks anywhere, total optional.
@@ -409,38 +422,8 @@ fn any_time(inner: &[u8]) -> Option<MoveTime> {
 /// for any other shape, which the general reading answers (a property test holds the two
 /// to the same answers).
 fn usual_time(inner: &[u8]) -> Option<MoveTime> {
-    // Kifu for Windows' own ` 0:01/00:00:01` (five in six time fields of the corpus), by
-    // the places of its digits, without a branch a byte.
-    if let [
-        b' ',
-        m,
-        b':',
-        s1,
-        s2,
-        b'/',
-        h1,
-        h2,
-        b':',
-        n1,
-        n2,
-        b':',
-        t1,
-        t2,
-    ] = *inner
-    {
-        let d = |b: u8| b.is_ascii_digit().then(|| u64::from(b - b'0'));
-        let two = |a: u8, b: u8| Some(d(a)? * 10 + d(b)?).filter(|&n| n < 60);
-        let fields = (|| {
-            let spent = d(m)? * 60 + two(s1, s2)?;
-            let total = (d(h1)? * 10 + d(h2)?) * 3600 + two(n1, n2)? * 60 + two(t1, t2)?;
-            Some(MoveTime {
-                spent: Some(Duration::from_secs(spent)),
-                total: Some(Duration::from_secs(total)),
-            })
-        })();
-        if fields.is_some() {
-            return fields;
-        }
+    if let Some(t) = kifu_for_windows_time(inner) {
+        return Some(t);
     }
     let start = inner.iter().position(|&b| b != b' ')?;
     let mut clocks = [0u64; 2];
@@ -470,6 +453,38 @@ fn usual_time(inner: &[u8]) -> Option<MoveTime> {
     Some(MoveTime {
         spent: Some(Duration::from_secs(clocks[0])),
         total: Some(Duration::from_secs(clocks[1])),
+    })
+}
+
+/// [`time`] of Kifu for Windows' own ` 0:01/00:00:01` (five in six time fields of the
+/// corpus), by the places of its digits, without a branch a byte; none for any other.
+fn kifu_for_windows_time(inner: &[u8]) -> Option<MoveTime> {
+    let [
+        b' ',
+        m,
+        b':',
+        s1,
+        s2,
+        b'/',
+        h1,
+        h2,
+        b':',
+        n1,
+        n2,
+        b':',
+        t1,
+        t2,
+    ] = *inner
+    else {
+        return None;
+    };
+    let d = |b: u8| b.is_ascii_digit().then(|| u64::from(b - b'0'));
+    let two = |a: u8, b: u8| Some(d(a)? * 10 + d(b)?).filter(|&n| n < 60);
+    let spent = d(m)? * 60 + two(s1, s2)?;
+    let total = (d(h1)? * 10 + d(h2)?) * 3600 + two(n1, n2)? * 60 + two(t1, t2)?;
+    Some(MoveTime {
+        spent: Some(Duration::from_secs(spent)),
+        total: Some(Duration::from_secs(total)),
     })
 }
 

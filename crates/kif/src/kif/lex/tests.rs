@@ -175,6 +175,18 @@ proptest::proptest! {
     }
 
     #[test]
+    fn time_fields_end_at_the_first_parenthesis(
+        s in "\\(( [0-9]:[0-9]{2}/[0-9]{2}:[0-9]{2}:[0-9]{2}|[ 0-9:/)]{0,16})\\)?[ 0-9:)]{0,3}"
+    ) {
+        let b = s.as_bytes();
+        let by_search = b
+            .iter()
+            .position(|&c| c == b')')
+            .and_then(|close| Some((time(&b[1..close])?, close)));
+        proptest::prop_assert_eq!(time_field(b), by_search);
+    }
+
+    #[test]
     fn usual_time_fields_are_read(spent in 0u64..100_000_000, total in 0u64..100_000_000) {
         let clock = |s: u64| format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
         let s = format!(" {}/{}", clock(spent), clock(total));
