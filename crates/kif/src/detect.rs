@@ -149,7 +149,7 @@ pub(crate) fn detect_text(text: &str) -> Option<Format> {
         return Some(Format::Jkf);
     }
     let mut ki2_moves = false;
-    for line in body.lines().map(str::trim) {
+    for line in str_lines(body).map(str::trim) {
         // The declaration Kifu for Windows (and masu) writes first: `#KIF version=2.0
         // encoding=UTF-8`. It settles the format even when a header or comment before the
         // moves looks like a CSA statement.
@@ -171,6 +171,24 @@ pub(crate) fn detect_text(text: &str) -> Option<Format> {
 }
 
 /// `手数----指手--...` or a numbered move line: `   1 ７六歩(77)`.
+/// The lines of `text` as `str::lines` gives them (split at `\n`, a `\r` before it
+/// dropped, a last line's kept), each end found by `memchr`: `str::lines` searches a line
+/// a byte at a time, a tenth of detecting a KIF file's format.
+fn str_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let Some(end) = memchr::memchr(b'\n', rest.as_bytes()) else {
+            return Some(std::mem::take(&mut rest));
+        };
+        let line = &rest[..end];
+        rest = &rest[end + 1..];
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
 fn is_kif_line(line: &str) -> bool {
     if line.starts_with("手数") && line.contains("指手") {
         return true;
@@ -224,6 +242,32 @@ mod tests {
             assert_eq!(Format::detect(ki2.as_bytes(), hint), Format::Ki2);
             assert_eq!(Format::detect(csa.as_bytes(), hint), Format::Csa);
             assert_eq!(Format::detect(jkf.as_bytes(), hint), Format::Jkf);
+        }
+    }
+
+    #[test]
+    fn lines_are_str_lines() {
+        for text in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\r\nb\r\n\r\n",
+            "foo\r\nbar\n\nbaz\r",
+            "a\rb\n\r",
+            "\r\r\n\n",
+            "手数\r\n１\n",
+        ] {
+            let ours: Vec<_> = str_lines(text).collect();
+            assert_eq!(ours, text.lines().collect::<Vec<_>>(), "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn lines_are_str_lines_of_any_text(text in "[a\r\n手 ]{0,12}") {
+            let ours: Vec<_> = str_lines(&text).collect();
+            proptest::prop_assert_eq!(ours, text.lines().collect::<Vec<_>>());
         }
     }
 
