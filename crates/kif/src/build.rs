@@ -150,6 +150,7 @@ impl Builder {
     /// A numbered line (KIF): a number below the next ply starts an implicit variation from
     /// that ply (unless `km` only fits as the next move: then the number is just wrong), one
     /// above it is reported and read as the next ply.
+    #[inline]
     pub(crate) fn renumber(
         &mut self,
         number: u32,
@@ -160,6 +161,19 @@ impl Builder {
         if number == next || number == 0 {
             return Ok(true);
         }
+        self.misnumbered(number, km, at)
+    }
+
+    /// [`Builder::renumber`] of a number that is not the next ply's, out of line.
+    #[cold]
+    #[inline(never)]
+    fn misnumbered(
+        &mut self,
+        number: u32,
+        km: Option<&KifMove>,
+        at: &Origin<'_>,
+    ) -> Result<bool, ReadError> {
+        let next = self.next_ply();
         if number < next && !self.fits_only_next(number as usize, km) {
             let d = at.diag(DiagnosticKind::MoveNumber).detail(format!(
                 "move {number} after move {}: read as a variation",
@@ -222,18 +236,27 @@ impl Builder {
 
     /// A move cannot follow a special or a recorded foul (a `変化` block may lead back to
     /// one): report it.
+    #[inline]
     fn after_foul(&mut self, at: &Origin<'_>) -> Result<bool, ReadError> {
         let node = &self.record.tree[self.current()];
         let foul = node.special().is_some() || node.recorded_move().is_some_and(|m| m.illegal);
         if foul {
-            let d = at
-                .diag(DiagnosticKind::BadVariation)
-                .detail("a move after a special or a recorded foul")
-                .ply(self.next_ply());
-            self.sink.warn(d)?;
-            self.stop = Stop::Broken;
+            self.report_after_foul(at)?;
         }
         Ok(foul)
+    }
+
+    /// [`Builder::after_foul`]'s report, out of line.
+    #[cold]
+    #[inline(never)]
+    fn report_after_foul(&mut self, at: &Origin<'_>) -> Result<(), ReadError> {
+        let d = at
+            .diag(DiagnosticKind::BadVariation)
+            .detail("a move after a special or a recorded foul")
+            .ply(self.next_ply());
+        self.sink.warn(d)?;
+        self.stop = Stop::Broken;
+        Ok(())
     }
 
     /// Whether the current block stopped on an unreadable move (not a kept foul).
@@ -272,7 +295,9 @@ impl Builder {
         time: Option<MoveTime>,
         at: &Origin<'_>,
     ) -> Result<Option<NodeId>, ReadError> {
-        if !self.open(at)? || self.after_foul(at)? {
+        // The usual case, an open block after a move, tested here; the others' reports
+        // are out of line.
+        if (self.stop != Stop::Open && !self.open(at)?) || self.after_foul(at)? {
             return Ok(None);
         }
         self.after_ending(None, at)?;
