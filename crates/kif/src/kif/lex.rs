@@ -127,6 +127,12 @@ pub fn classify(line: &str) -> Line<'_> {
 /// (or a move) returned is copied to its place by loads wider than the stores that had
 /// just written it, a stalled load at every move line (MEASUREMENTS.md).
 pub(crate) fn classify_into<'a>(line: &'a str, out: &mut Line<'a>) {
+    // Comment lines, most of a commented record's, at once by their first byte (as
+    // `other_line` tells them).
+    if let Some(b'*') = line.as_bytes().first() {
+        *out = Line::Comment(&line[1..]);
+        return;
+    }
     let trimmed = trim_start(line);
     // Before the tests of the first character below, none of which a line passes whose
     // first non-blank character is a digit.
