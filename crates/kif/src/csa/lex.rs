@@ -84,6 +84,9 @@ impl CsaMove {
     /// # Errors
     ///
     /// [`ParseCsaError`] with the column of the first character that does not fit.
+    // Inlined into the lexer: its `Result` returned through memory was read back with a
+    // stalled load at every move (MEASUREMENTS.md).
+    #[inline]
     pub fn from_ascii(s: &[u8]) -> Result<CsaMove, ParseCsaError> {
         let color = s
             .first()
