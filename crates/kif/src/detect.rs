@@ -172,8 +172,9 @@ pub(crate) fn detect_text(text: &str) -> Option<Format> {
 
 /// `手数----指手--...` or a numbered move line: `   1 ７六歩(77)`.
 /// The lines of `text` as `str::lines` gives them (split at `\n`, a `\r` before it
-/// dropped, a last line's kept), each end found by `memchr`: `str::lines` searches a line
-/// a byte at a time, a tenth of detecting a KIF file's format.
+/// dropped, a last line's kept), each end found by the `memchr` crate's vector search:
+/// `str::lines` uses the standard library's scalar one, which was 8 % of reading a KIF
+/// file's header lines.
 fn str_lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
