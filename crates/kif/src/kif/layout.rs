@@ -8,8 +8,6 @@ use crate::kif::lex::{Line, classify};
 use crate::preamble::Preamble;
 use crate::{Format, Parsed, text};
 
-/// How a format reads one body line.
-pub(crate) type BodyLine = fn(&mut Builder, &Origin<'_>) -> Result<(), ReadError>;
 /// How a format reads a trailer line (`まで…`).
 pub(crate) type TrailerLine = fn(&mut Builder, &str, &Origin<'_>) -> Result<(), ReadError>;
 
@@ -20,7 +18,8 @@ pub(crate) fn read_layout(
     text: &str,
     mode: Mode,
     starts_body: fn(&str) -> bool,
-    body_line: BodyLine,
+    // A type of its own, not a function pointer: called at every line, it is inlined.
+    body_line: impl Fn(&mut Builder, &Origin<'_>) -> Result<(), ReadError>,
 ) -> Result<Parsed, ReadError> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut sink = Sink::new(mode);
