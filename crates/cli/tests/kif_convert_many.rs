@@ -258,7 +258,7 @@ fn a_damaged_file_among_good_ones_fails_the_run_and_the_rest_are_written() {
         [
             format!("{bad}:4:1: error: illegal move at ply 1: a pawn on 7g cannot reach 7e; the record goes on after it")
                 .as_str(),
-            &format!("{bad}:5:1: error: dropped: after an unreadable move of this line"),
+            &format!("{bad}:5:1: error: dropped: after an unreadable or illegal move of this line"),
             &format!(
                 "{broken}:1:2: error: unknown line: the text is not JSON (expected a string key)"
             ),

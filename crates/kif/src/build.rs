@@ -283,7 +283,7 @@ impl Builder {
     fn dropped(&mut self, at: &Origin<'_>) -> Result<bool, ReadError> {
         let d = at
             .diag(DiagnosticKind::Dropped)
-            .detail("after an unreadable move of this line");
+            .detail("after an unreadable or illegal move of this line");
         self.sink.warn(d)?;
         Ok(false)
     }

@@ -32,7 +32,7 @@ pub enum KifMoveError {
         candidates: Vec<Move>,
     },
     /// Several legal moves fit the text.
-    #[error("ambiguous move")]
+    #[error("several legal moves fit")]
     Ambiguous {
         /// The moves that fit.
         candidates: Vec<Move>,

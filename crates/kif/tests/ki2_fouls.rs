@@ -67,3 +67,22 @@ fn a_foul_no_words_name_is_written_with_its_origin() {
     let back = ki2::read_str(&written, Mode::Lenient).unwrap();
     assert_eq!(back.record.tree, read.record.tree);
 }
+
+/// An ambiguous move and the moves dropped after it say each part once and what it is:
+/// both golds reach 5h from the start (`▲５八金` without 右 or 左).
+#[test]
+fn an_ambiguous_move_says_so_once() {
+    let read = ki2::read_str("▲５八金 △３四歩\n", Mode::Lenient).unwrap();
+    let messages: Vec<String> = read.warnings.iter().map(ToString::to_string).collect();
+    assert!(messages.len() >= 2, "{messages:?}");
+    let first = &messages[0];
+    assert!(first.contains("ambiguous move"), "{messages:?}");
+    assert!(first.contains("several legal moves fit"), "{messages:?}");
+    assert_eq!(first.matches("ambiguous move").count(), 1, "{messages:?}");
+    assert!(
+        messages[1..]
+            .iter()
+            .all(|m| m.contains("after an unreadable or illegal move")),
+        "{messages:?}"
+    );
+}
