@@ -224,6 +224,19 @@ impl Headers {
         &self.entries
     }
 
+    /// The headers in order, as `for header in &headers` visits them.
+    ///
+    /// ```
+    /// let mut headers = masu_kif::Headers::new();
+    /// headers.push("先手", "羽生");
+    /// headers.push("後手", "藤井");
+    /// let names: Vec<&str> = headers.iter().map(|h| h.value.as_str()).collect();
+    /// assert_eq!(names, ["羽生", "藤井"]);
+    /// ```
+    pub fn iter(&self) -> std::slice::Iter<'_, Header> {
+        self.entries.iter()
+    }
+
     /// The number of header lines.
     #[must_use]
     pub fn len(&self) -> usize {
