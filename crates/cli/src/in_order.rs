@@ -1,36 +1,26 @@
-//! Work done in parallel and handed on in the order it was given: files by chunks
-//! ([`for_each_chunk`], memory holding one chunk's results), or each result as soon as it
-//! and every earlier one are done ([`run`]: a long batch shows its results as it goes, and
-//! an interrupted one keeps those written).
+//! Work done in parallel and handed on in the order it was given ([`run`]): each result as
+//! soon as it and every earlier one are done, so a long batch shows its results as it goes,
+//! an interrupted one keeps those written, and memory holds a window of results however
+//! many items there are.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
-use rayon::prelude::*;
+/// How many record files may be worked on past the oldest one not yet handed on: enough to
+/// keep every core busy behind a slow file, few enough that their results are little
+/// memory.
+pub(crate) const FILES_AHEAD: usize = 256;
 
-/// How many record files are worked on at a time: memory holds the results of one such
-/// chunk, enough files to keep every core busy.
-pub(crate) const CHUNK_FILES: usize = 256;
-
-/// Runs `work` on `items`, `chunk_len` of them at a time in parallel, and hands each
-/// chunk's results, in the order of `items`, to `take` before the next chunk is begun:
-/// memory holds one chunk's results however many items there are, and what `take` writes
-/// or prints comes in the order given whichever worker finished first.
+/// A pool of one thread per core, for commands that work on many files.
 ///
 /// # Errors
 ///
-/// The first error of `take`; nothing more is worked on.
-pub(crate) fn for_each_chunk<T: Sync, R: Send, E>(
-    items: &[T],
-    chunk_len: usize,
-    work: impl Fn(&T) -> R + Sync,
-    mut take: impl FnMut(Vec<R>) -> Result<(), E>,
-) -> Result<(), E> {
-    for chunk in items.chunks(chunk_len.max(1)) {
-        take(chunk.par_iter().map(&work).collect())?;
-    }
-    Ok(())
+/// The system refused a thread.
+pub(crate) fn pool() -> std::io::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .build()
+        .map_err(std::io::Error::other)
 }
 
 /// A reorder buffer: results come in by index as they are done, and go out in the order of
@@ -114,8 +104,12 @@ pub(crate) fn run<T: Send, R: Send, S, E>(
                         if stop.load(Ordering::Relaxed) {
                             break;
                         }
-                        feed.1 += 1;
-                        feed.0.next().map(|item| (index, item))
+                        // Counted only when there is one: a thread that comes for an item
+                        // after the last must wait for the window to reach the end, not
+                        // past it (with a window of one item, it waited for ever).
+                        let item = feed.0.next();
+                        feed.1 += usize::from(item.is_some());
+                        item.map(|item| (index, item))
                     };
                     let Some((index, item)) = next else { break };
                     let state = state.get_or_insert_with(init);
@@ -217,6 +211,34 @@ mod tests {
         assert_eq!(result, Err(2));
         assert!(stop.load(Ordering::Relaxed));
         assert!(started.load(Ordering::Relaxed) < 100);
+    }
+
+    /// A window of one item (or none asked) ends with the items, however many threads come
+    /// for one after the last.
+    #[test]
+    fn a_window_of_one_item_ends_with_the_items() {
+        for ahead in [0, 1, 2] {
+            let (sender, receiver) = mpsc::channel();
+            std::thread::spawn(move || {
+                let stop = AtomicBool::new(false);
+                let mut emitted = Vec::new();
+                let result: Result<(), ()> = run(
+                    &pool(2),
+                    0..8,
+                    ahead,
+                    &stop,
+                    || (),
+                    |(), item: u64| item,
+                    |item| {
+                        emitted.push(item);
+                        Ok(())
+                    },
+                );
+                let _ = sender.send((result, emitted));
+            });
+            let done = receiver.recv_timeout(Duration::from_secs(20));
+            assert_eq!(done, Ok((Ok(()), (0..8).collect())), "{ahead} items ahead");
+        }
     }
 
     /// Items are taken no further than `ahead` past the oldest result not handed on: a

@@ -6,6 +6,7 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
 use kif::Mode;
@@ -53,17 +54,20 @@ pub(crate) fn run(args: &ConvertArgs, dir: &Path) -> anyhow::Result<ExitCode> {
     }
     let jobs = plan(args, dir)?;
     let mut tally = Tally::default();
-    crate::in_order::for_each_chunk(
-        &jobs,
-        crate::in_order::CHUNK_FILES,
-        |job| convert_file(job, args.to, args.force),
-        |done| {
-            for Done { lines, outcome } in done {
-                for line in lines {
-                    eprintln!("{line}");
-                }
-                tally.add(outcome);
+    // What is said of each file comes in the order of the files, as soon as it and every
+    // earlier one are converted.
+    crate::in_order::run(
+        &crate::in_order::pool()?,
+        jobs.iter(),
+        crate::in_order::FILES_AHEAD,
+        &AtomicBool::new(false),
+        || (),
+        |(), job| convert_file(job, args.to, args.force),
+        |Done { lines, outcome }| {
+            for line in lines {
+                eprintln!("{line}");
             }
+            tally.add(outcome);
             Ok::<_, std::convert::Infallible>(())
         },
     )?;

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use clap::{Args, ValueEnum};
 use kif::training::Filter;
@@ -12,8 +13,8 @@ use kif::{Mode, Special};
 /// Training data from records: every main-line position before a legal move, labelled with
 /// that move, the game's result and the evaluation an engine wrote beside it, as HCPE
 /// (dlshogi, 38 bytes a position) or PackedSfenValue (YaneuraOu's .bin, 40 bytes). Records
-/// are read in parallel, a few hundred files at a time, and written in the order given as
-/// each batch is done, so memory holds one batch however large the set; every record of a
+/// are read in parallel and written in the order given, each file as soon as it and every
+/// earlier one are done, so memory holds a few hundred files' data however large the set; every record of a
 /// CSA file that holds several is taken. One that cannot be used is named on standard
 /// error, left out, and makes the exit status 1.
 #[derive(Debug, Args)]
@@ -84,9 +85,11 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
         Layout::Psv => (kif::shogi::packed::PackedSfenValue::SIZE, "PackedSfenValue"),
     };
     crate::output::warn_if_misnamed(&args.output, name);
+    let pool = crate::in_order::pool()?;
     let tally = match stream(
+        &pool,
         &files,
-        crate::in_order::CHUNK_FILES,
+        crate::in_order::FILES_AHEAD,
         |path| convert_file(path, &filter, args.to),
         &mut output,
         |err| eprintln!("masu: {err:#}"),
@@ -126,30 +129,36 @@ struct Tally {
     bytes: u64,
 }
 
-/// Converts `files` with `convert`, `chunk_files` at a time in parallel, and writes each
-/// chunk's bytes to `out`, in the order of `files`, before the next is converted: memory
-/// holds one chunk's data, however many files there are. `report` is given each record
-/// that failed, in the same order. Each chunk is flushed, so a reader of standard output
-/// gets the data as it is made.
+/// Converts `files` with `convert` in parallel on `pool`, at most `ahead` files past the
+/// oldest one not yet written, and writes each file's bytes to `out` in the order of
+/// `files` as soon as it and every earlier one are converted: memory holds `ahead` files'
+/// data, however many files there are. `report` is given each record that failed, in the
+/// same order. Each file's bytes are flushed, so a reader of standard output gets the data
+/// as it is made.
 ///
 /// # Errors
 ///
-/// Writing to `out` fails; nothing more is converted.
+/// Writing to `out` fails; no file is begun after it.
 fn stream(
+    pool: &rayon::ThreadPool,
     files: &[PathBuf],
-    chunk_files: usize,
+    ahead: usize,
     convert: impl Fn(&Path) -> Vec<Converted> + Sync,
     out: &mut impl Write,
     mut report: impl FnMut(&anyhow::Error),
 ) -> std::io::Result<Tally> {
     let mut tally = Tally::default();
-    crate::in_order::for_each_chunk(
-        files,
-        chunk_files,
-        |p| convert(p),
+    let stop = AtomicBool::new(false);
+    crate::in_order::run(
+        pool,
+        files.iter(),
+        ahead,
+        &stop,
+        || (),
+        |(), path| convert(path),
         |converted| {
-            // Each file's records in order (a CSA file may hold several).
-            for result in converted.into_iter().flatten() {
+            // The file's records in order (a CSA file may hold several).
+            for result in converted {
                 match result {
                     Converted::Taken(bytes) => {
                         out.write_all(&bytes)?;
@@ -255,19 +264,24 @@ mod tests {
         .collect()
     }
 
-    /// What `stream` writes of `files` converting `chunk_files` at a time, and its tally.
-    fn streamed(files: &[PathBuf], chunk_files: usize) -> (Vec<u8>, Tally, usize) {
+    /// What `stream` writes of `files` on `threads` threads, at most `ahead` files ahead,
+    /// and its tally.
+    fn streamed(files: &[PathBuf], threads: usize, ahead: usize) -> (Vec<u8>, Tally, usize) {
         let (mut out, mut reported) = (Vec::new(), 0);
         let convert = |path: &Path| convert_file(path, &Filter::default(), Layout::Hcpe);
-        let tally = stream(files, chunk_files, convert, &mut out, |_| reported += 1)
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap_or_else(|e| panic!("a pool: {e}"));
+        let tally = stream(&pool, files, ahead, convert, &mut out, |_| reported += 1)
             .unwrap_or_else(|e| panic!("a Vec takes every byte: {e}"));
         (out, tally, reported)
     }
 
-    /// The data is the same however many files a chunk holds: each record's entries in the
-    /// order of the files, whichever chunk it falls in (the last one short here).
+    /// The data is the same however many threads convert and however far ahead of the
+    /// writing they may go: each record's entries in the order of the files.
     #[test]
-    fn chunks_are_written_in_the_order_of_the_files() {
+    fn records_are_written_in_the_order_of_the_files() {
         let files = corpus_files();
         for file in &files {
             assert!(file.is_file(), "{}", file.display());
@@ -281,15 +295,15 @@ mod tests {
             })
             .flatten()
             .collect();
-        let (whole, tally, reported) = streamed(&files, files.len());
+        let (whole, tally, reported) = streamed(&files, 1, files.len());
         assert_eq!(whole, expected);
         assert_eq!(tally.bytes, expected.len() as u64);
         assert_eq!((tally.failed, reported, tally.left_out), (1, 1, 0));
-        for chunk_files in [1, 2, 3, 0] {
-            let (out, chunked, reported) = streamed(&files, chunk_files);
-            assert!(out == expected, "{chunk_files} files a chunk");
-            assert_eq!(chunked, tally, "{chunk_files} files a chunk");
-            assert_eq!(reported, 1, "{chunk_files} files a chunk");
+        for ahead in [1, 2, 3, 0] {
+            let (out, parallel, reported) = streamed(&files, 2, ahead);
+            assert!(out == expected, "{ahead} files ahead");
+            assert_eq!(parallel, tally, "{ahead} files ahead");
+            assert_eq!(reported, 1, "{ahead} files ahead");
         }
     }
 }
