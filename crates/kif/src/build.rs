@@ -183,6 +183,11 @@ impl Builder {
             self.truncate(number as usize);
             return Ok(true);
         }
+        // A move line left out is reported as dropped, once: its number, measured against
+        // a line that stopped before it, would be reported as wrong on every line.
+        if self.leaves_out(km.is_some()) {
+            return Ok(true);
+        }
         let d = at
             .diag(DiagnosticKind::MoveNumber)
             .detail(format!("expected move {next}, found {number}"))
@@ -226,6 +231,19 @@ impl Builder {
                 Ok(false)
             }
             Stop::Broken => self.dropped(at),
+        }
+    }
+
+    /// Whether a move line read now is left out (reported as dropped, or as text after a
+    /// special) rather than read: the block stopped on an error or at a special, or a kept
+    /// foul is followed by a move (`is_move`) rather than the special that states it. Such
+    /// a line's number and side mark are not checked: the line is not read, and the ply
+    /// and side they would be checked against stopped before it.
+    pub(crate) fn leaves_out(&self, is_move: bool) -> bool {
+        match self.stop {
+            Stop::Open => false,
+            Stop::Special | Stop::Broken => true,
+            Stop::Foul => is_move,
         }
     }
 

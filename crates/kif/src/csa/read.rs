@@ -423,7 +423,8 @@ impl Reader {
         }
         let b = self.builder(None, at)?;
         let to_move = b.side_to_move();
-        if to_move != m.color {
+        // A move left out is reported so, not also as the other side's.
+        if to_move != m.color && !b.leaves_out(true) {
             let d = at
                 .diag(DiagnosticKind::SideMark)
                 .ply(b.next_ply())

@@ -457,7 +457,8 @@ impl<'a> Reader<'a> {
             }
         };
         let to_move = b.side_to_move();
-        if m.color != to_move {
+        // A move left out is reported so, not also as the other side's.
+        if m.color != to_move && !b.leaves_out(true) {
             let d = at
                 .diag(DiagnosticKind::SideMark)
                 .ply(b.next_ply())

@@ -93,7 +93,10 @@ fn token(b: &mut Builder, token: &str, at: &Origin<'_>) -> Result<(), ReadError>
     let mut chars = token.chars();
     let side = chars.next().and_then(text::side_mark);
     let body = chars.as_str().trim_end_matches(text::is_blank);
-    check_side(b, side, at)?;
+    // A token after a special is left out (and reported so): its mark is not checked.
+    if !b.leaves_out(true) {
+        check_side(b, side, at)?;
+    }
     match KifMove::parse_prefix(body) {
         Ok((km, used)) if used == body.len() => {
             b.add_move(&km, None, at)?;

@@ -93,8 +93,11 @@ fn move_line(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), R
         MoveBody::Move(km) => Some(km),
         _ => None,
     };
+    // A lower number may start a variation, and so reopen the line: numbers come first.
     b.renumber(m.number, km, &at)?;
-    check_side(b, m, &at)?;
+    if !b.leaves_out(km.is_some()) {
+        check_side(b, m, &at)?;
+    }
     let node = match &m.body {
         MoveBody::Move(km) => b.add_move(km, m.time, &at)?,
         MoveBody::Special(special) => b.add_special(special.clone(), m.time, &at)?,

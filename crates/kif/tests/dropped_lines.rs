@@ -1,0 +1,109 @@
+//! What a reader reports of the move lines it drops after an unreadable or illegal move:
+//! each dropped line once, as dropped, and nothing about its number or side mark (they
+//! are measured against a line that stopped before them, so every one would look wrong).
+
+use masu_kif::{DiagnosticKind, Mode, Parsed, csa, jkf, ki2, kif};
+
+/// The diagnostics of a lenient reading, as (kind, line).
+fn kinds(parsed: &Parsed) -> Vec<(DiagnosticKind, usize)> {
+    parsed
+        .warnings
+        .iter()
+        .map(|d| (d.kind.clone(), d.line))
+        .collect()
+}
+
+fn read_kif(text: &str) -> Parsed {
+    kif::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn read_ki2(text: &str) -> Parsed {
+    ki2::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Six moves, numbered and marked as written, the third one `ply3`.
+fn six_moves(ply3: &str) -> String {
+    format!(
+        "   1 ▲７六歩(77)\n   2 △３四歩(33)\n   3 ▲{ply3}\n   4 △８四歩(83)\n   5 ▲２五歩(26)\n   6 △８五歩(84)\n"
+    )
+}
+
+#[test]
+fn kif_lines_dropped_after_an_illegal_move_are_reported_once_each() {
+    use DiagnosticKind::{Dropped, IllegalMove};
+    // `２五歩(27)`: a pawn two squares on, kept as a possible foul until the record goes
+    // on; the ply after it is 4, so the lines numbered 5 and 6 did read as misnumbered.
+    let p = read_kif(&six_moves("２五歩(27)"));
+    let want = vec![(IllegalMove, 3), (Dropped, 4), (Dropped, 5), (Dropped, 6)];
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+    // `７四歩(77)`: no pawn on 7g any more, the block breaks at ply 3; the lines numbered
+    // 4 to 6 did read as misnumbered, and those marked △ as marked for the wrong side.
+    let p = read_kif(&six_moves("７四歩(77)"));
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+    assert_eq!(p.record.tree.main_line_moves(), 2);
+    // Strict reading still stops at the move itself.
+    let strict = kif::read_str(&six_moves("７四歩(77)"), Mode::Strict);
+    assert_eq!(
+        strict.err().and_then(|e| e.diagnostic().map(|d| d.line)),
+        Some(3)
+    );
+}
+
+#[test]
+fn a_lower_number_after_a_broken_line_still_starts_a_variation() {
+    // The move number check that is dropped is the one that would complain; the one that
+    // reads a lower number as the start of a variation still works after a break.
+    let p = read_kif(&format!("{}   2 △８四歩(83)\n", six_moves("７四歩(77)")));
+    let found: Vec<_> = kinds(&p).into_iter().map(|(k, _)| k).collect();
+    assert_eq!(found.last(), Some(&DiagnosticKind::MoveNumber), "{found:?}");
+    // The root, ７六歩, and ３四歩 with ８四歩 beside it.
+    assert_eq!(p.record.tree.len(), 4);
+}
+
+#[test]
+fn kif_lines_after_a_special_say_so_and_nothing_of_their_numbers() {
+    use DiagnosticKind::AfterSpecial;
+    let p = read_kif("   1 ▲７六歩(77)\n   2 △投了\n   3 ▲２六歩(27)\n   4 △８四歩(83)\n");
+    assert_eq!(kinds(&p), vec![(AfterSpecial, 3), (AfterSpecial, 4)]);
+}
+
+#[test]
+fn csa_and_jkf_moves_dropped_after_an_illegal_move_are_not_reported_as_the_wrong_side() {
+    use DiagnosticKind::{Dropped, IllegalMove};
+    // `+7774FU`: no pawn on 7g any more; the moves after it, each of the right side, did
+    // read as every other one marked for the wrong side.
+    let text = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7774FU\n-8384FU\n+2625FU\n-8485FU\n";
+    let p = csa::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let want = vec![(IllegalMove, 6), (Dropped, 7), (Dropped, 8), (Dropped, 9)];
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+    let mv = |color: u8, from: (u8, u8), to: (u8, u8)| {
+        format!(
+            r#"{{"move":{{"color":{color},"piece":"FU","from":{{"x":{},"y":{}}},"to":{{"x":{},"y":{}}}}}}}"#,
+            from.0, from.1, to.0, to.1
+        )
+    };
+    let moves = [
+        mv(0, (7, 7), (7, 6)),
+        mv(1, (3, 3), (3, 4)),
+        mv(0, (7, 7), (7, 4)),
+        mv(1, (8, 3), (8, 4)),
+        mv(0, (2, 7), (2, 6)),
+    ];
+    let text = format!(r#"{{"header":{{}},"moves":[{{}},{}]}}"#, moves.join(","));
+    let p = jkf::read_str(&text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let found: Vec<_> = kinds(&p).into_iter().map(|(k, _)| k).collect();
+    assert_eq!(found, [IllegalMove, Dropped, Dropped], "{:#?}", p.warnings);
+}
+
+#[test]
+fn ki2_rows_dropped_after_an_illegal_move_are_reported_once_each() {
+    use DiagnosticKind::{AfterSpecial, Dropped, IllegalMove};
+    // `▲７四歩`: no pawn reaches 7d; the rest of its row and each row after it is dropped.
+    let p = read_ki2("▲７六歩    △３四歩    ▲７四歩    △８四歩\n▲２六歩    △８五歩\n");
+    let want = vec![(IllegalMove, 1), (Dropped, 1), (Dropped, 2)];
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+    // A row after a special says so, once a token, with no word of its side marks.
+    let p = read_ki2("▲７六歩    △投了\n△３四歩    ▲２六歩\n");
+    let want = vec![(AfterSpecial, 2), (AfterSpecial, 2)];
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+}
