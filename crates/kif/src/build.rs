@@ -292,6 +292,15 @@ impl Builder {
         Ok(())
     }
 
+    /// Reports a comment, bookmark or program comment (`what`) written after a move that
+    /// was not read: it is dropped with that move.
+    pub(crate) fn dropped_note(&mut self, at: &Origin<'_>, what: &str) -> Result<(), ReadError> {
+        let d = at.diag(DiagnosticKind::Dropped).detail(format!(
+            "{what} after a move not read: it is that move's, not the last move read"
+        ));
+        self.sink.warn(d)
+    }
+
     /// Lets later `変化` headers replay moves: each input byte pays for one replayed ply,
     /// which keeps reading linear in the input size.
     pub(crate) fn earn(&mut self, bytes: usize) {

@@ -52,7 +52,9 @@ pub enum DiagnosticKind {
     /// A KI2 move that could promote, written without `成` or `不成`: read as not promoting.
     NoPromotionWord,
     /// A move after which nothing else could be read on its line (the rest of the line or
-    /// block was dropped and is listed here).
+    /// block was dropped and is listed here). A comment, bookmark or program comment
+    /// written after a move that was not read is that move's: it is dropped too, and
+    /// reported so, not put on the last move read.
     Dropped,
     /// A move number that does not follow the previous one.
     MoveNumber,

@@ -1,8 +1,10 @@
 //! What a reader reports of the move lines it drops after an unreadable or illegal move:
 //! each dropped line once, as dropped, and nothing about its number or side mark (they
 //! are measured against a line that stopped before them, so every one would look wrong).
+//! Comments written among the dropped moves are theirs: dropped with them, each reported,
+//! never put on the last move read.
 
-use masu_kif::{DiagnosticKind, Mode, Parsed, csa, jkf, ki2, kif};
+use masu_kif::{DiagnosticKind, Mode, NodeId, Parsed, Record, csa, jkf, ki2, kif};
 
 /// The diagnostics of a lenient reading, as (kind, line).
 fn kinds(parsed: &Parsed) -> Vec<(DiagnosticKind, usize)> {
@@ -19,6 +21,10 @@ fn read_kif(text: &str) -> Parsed {
 
 fn read_ki2(text: &str) -> Parsed {
     ki2::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn read_csa(text: &str) -> Parsed {
+    csa::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Six moves, numbered and marked as written, the third one `ply3`.
@@ -73,7 +79,7 @@ fn csa_and_jkf_moves_dropped_after_an_illegal_move_are_not_reported_as_the_wrong
     // `+7774FU`: no pawn on 7g any more; the moves after it, each of the right side, did
     // read as every other one marked for the wrong side.
     let text = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7774FU\n-8384FU\n+2625FU\n-8485FU\n";
-    let p = csa::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let p = read_csa(text);
     let want = vec![(IllegalMove, 6), (Dropped, 7), (Dropped, 8), (Dropped, 9)];
     assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
     let mv = |color: u8, from: (u8, u8), to: (u8, u8)| {
@@ -106,4 +112,85 @@ fn ki2_rows_dropped_after_an_illegal_move_are_reported_once_each() {
     let p = read_ki2("▲７六歩    △投了\n△３四歩    ▲２六歩\n");
     let want = vec![(AfterSpecial, 2), (AfterSpecial, 2)];
     assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+}
+
+/// The comments of every node that has any, in tree order.
+fn comments(record: &Record) -> Vec<Vec<String>> {
+    record
+        .tree
+        .nodes()
+        .iter()
+        .map(|node| node.comments.clone())
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+#[test]
+fn kif_comments_after_dropped_moves_are_dropped_with_them_and_reported() {
+    use DiagnosticKind::{Dropped, IllegalMove};
+    // Move 3 names an empty origin; the comment after it and the notes after move 4 are
+    // theirs, not ３四歩's. The variation's comment is read: its move is.
+    let text = "   1 ７六歩(77)\n   2 ３四歩(33)\n*on 2\n   3 ７四歩(77)\n*on 3\n   4 ８四歩(83)\n*on 4\n&mark 4\n#program 4\n\n変化：3手\n   3 ２六歩(27)\n*on 3 again\n";
+    let p = read_kif(text);
+    let want = vec![
+        (IllegalMove, 4),
+        (Dropped, 5),
+        (Dropped, 6),
+        (Dropped, 7),
+        (Dropped, 8),
+        (Dropped, 9),
+    ];
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+    let third = &p.warnings[1];
+    assert_eq!((third.line, third.column), (5, 1));
+    assert_eq!(
+        third.to_string().lines().next(),
+        Some(
+            "line 5, column 1: dropped: a comment after a move not read: it is that move's, not the last move read"
+        )
+    );
+    let second = p.record.tree.main_line().nth(1).unwrap_or(NodeId::ROOT);
+    let node = &p.record.tree[second];
+    assert_eq!(node.comments, ["on 2"]);
+    assert!(node.bookmarks.is_empty() && node.program_comments.is_empty());
+    assert_eq!(
+        comments(&p.record),
+        [vec!["on 2".to_owned()], vec!["on 3 again".to_owned()]]
+    );
+    // Strict reading still stops at the move.
+    let strict = kif::read_str(text, Mode::Strict);
+    assert_eq!(
+        strict.err().and_then(|e| e.diagnostic().map(|d| d.line)),
+        Some(4)
+    );
+}
+
+#[test]
+fn a_comment_after_a_kept_foul_stays_on_the_foul() {
+    // The illegal move is kept (a possible recorded foul): the comment after it is its.
+    let p = read_kif("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２五歩(27)\n*反則\n");
+    assert!(p.warnings.is_empty(), "{:#?}", p.warnings);
+    let foul = p.record.main_line_end();
+    assert_eq!(p.record.tree[foul].comments, ["反則"]);
+}
+
+#[test]
+fn ki2_comments_after_dropped_moves_are_dropped_with_them_and_reported() {
+    use DiagnosticKind::{Dropped, IllegalMove};
+    let p = read_ki2("▲７六歩    △３四歩\n*on 2\n▲７四歩    △８四歩\n*on 4\n");
+    let want = vec![(IllegalMove, 3), (Dropped, 3), (Dropped, 4)];
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+    assert_eq!(comments(&p.record), [vec!["on 2".to_owned()]]);
+}
+
+#[test]
+fn csa_comments_after_dropped_moves_are_dropped_with_them_and_reported() {
+    use DiagnosticKind::{Dropped, IllegalMove};
+    let text = "V2.2\nPI\n+\n+7776FU\n-3334FU\n'*on 2\n+7774FU\n'*on 3\n-8384FU\n'on 4\n";
+    let p = read_csa(text);
+    let want = vec![(IllegalMove, 7), (Dropped, 8), (Dropped, 9), (Dropped, 10)];
+    assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
+    assert_eq!(comments(&p.record), [vec!["on 2".to_owned()]]);
+    let last = p.record.main_line_end();
+    assert!(p.record.tree[last].program_comments.is_empty());
 }

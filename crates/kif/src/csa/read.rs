@@ -337,8 +337,8 @@ impl Reader {
             Statement::Move(m) => self.play(m, at)?,
             Statement::Time(d) => self.time(d, at)?,
             Statement::Special(word) => self.special(word, at)?,
-            Statement::Comment(c) => self.comment(c),
-            Statement::ProgramComment(c) => self.program_comment(c, at.line),
+            Statement::Comment(c) => self.comment(c, at)?,
+            Statement::ProgramComment(c) => self.program_comment(c, at)?,
             Statement::Bad(e) => {
                 let d = at
                     .diag_at(DiagnosticKind::UnknownLine, at.column + e.column - 1)
@@ -481,32 +481,39 @@ impl Reader {
         Ok(())
     }
 
-    fn comment(&mut self, c: &str) {
-        let id = match &self.stage {
+    fn comment(&mut self, c: &str, at: &Origin<'_>) -> Result<(), ReadError> {
+        let id = match &mut self.stage {
+            // Written after a move that was not read, it is that move's, not the last
+            // move read's.
+            Stage::Moves(b) if b.is_dead() => return b.dropped_note(at, "a comment"),
             Stage::Moves(b) => b.current(),
             Stage::Header { .. } => NodeId::ROOT,
         };
         self.record().tree[id].comments.push(c.to_owned());
+        Ok(())
     }
 
-    fn program_comment(&mut self, c: &str, line: usize) {
+    fn program_comment(&mut self, c: &str, at: &Origin<'_>) -> Result<(), ReadError> {
         // The encoding declaration (first line only) is the writer's business, not the
         // record's.
         let head = c.trim_start().as_bytes();
-        if line == 1
+        if at.line == 1
             && (starts_with_ignore_case(head, b"csa encoding=")
                 || starts_with_ignore_case(head, b"encoding="))
         {
-            return;
+            return Ok(());
         }
-        // Before the first move, the record's; after a move, that move's.
-        match &self.stage {
+        // Before the first move, the record's; after a move, that move's (and dropped with
+        // a move that was not read).
+        match &mut self.stage {
+            Stage::Moves(b) if b.is_dead() => return b.dropped_note(at, "a program comment"),
             Stage::Moves(b) if b.current() != NodeId::ROOT => {
                 let id = b.current();
                 self.record().tree[id].program_comments.push(c.to_owned());
             }
             _ => self.record().program_comments.push(c.to_owned()),
         }
+        Ok(())
     }
 }
 

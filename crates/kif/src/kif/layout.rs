@@ -76,7 +76,8 @@ fn origin(i: usize, line: &str) -> Origin<'_> {
     Origin::line(i + 1, line)
 }
 
-/// Reads a body line that is not a move: comments and bookmarks go to the current node,
+/// Reads a body line that is not a move: comments and bookmarks go to the current node
+/// (and are dropped, reported, after a move that was not read),
 /// a variation header starts a branch, a trailer goes to `trailer`; anything else is an
 /// unknown line (a warning).
 pub(crate) fn annotation_line(
@@ -87,6 +88,11 @@ pub(crate) fn annotation_line(
 ) -> Result<(), ReadError> {
     let current = b.current();
     match *line {
+        // Written after a move that was not read, they are that move's: put on the last
+        // move read, they would say something of a move they were not written after.
+        Line::Comment(_) if b.is_dead() => b.dropped_note(at, "a comment")?,
+        Line::Bookmark(_) if b.is_dead() => b.dropped_note(at, "a bookmark")?,
+        Line::ProgramComment(_) if b.is_dead() => b.dropped_note(at, "a program comment")?,
         Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
         Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
         Line::Variation(n) => b.start_variation(n, at)?,
