@@ -351,13 +351,9 @@ impl Builder {
         at: &Origin<'_>,
     ) -> Result<Option<NodeId>, ReadError> {
         match e {
-            KifMoveError::Illegal { mv } => {
-                // The rule it breaks, asked on this path only: a foul is rare.
-                let what = match self.positions.last().check_legal(&mv) {
-                    Err(why) => why.to_string(),
-                    Ok(()) => "illegal move".to_owned(),
-                };
-                let d = self.move_error(at, &what, &KifMoveError::Illegal { mv });
+            KifMoveError::Illegal { mv, reason } => {
+                // The diagnostic's kind says `illegal move`; its detail, the rule broken.
+                let d = self.move_error(at, &reason.to_string(), &e);
                 // Strict reading refuses every illegal move, even a foul the record states.
                 if self.sink.is_strict() {
                     return Err(fail(d));
@@ -636,7 +632,7 @@ fn candidates(pos: &Position, e: &KifMoveError) -> Vec<String> {
         KifMoveError::Ambiguous { candidates } | KifMoveError::NoCandidate { candidates } => {
             candidates.clone()
         }
-        KifMoveError::Illegal { mv } => pos
+        KifMoveError::Illegal { mv, .. } => pos
             .legal_moves()
             .into_iter()
             .filter(|m| m.to() == mv.to())

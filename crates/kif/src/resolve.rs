@@ -1,7 +1,7 @@
 //! Resolution of move text in a position: KIF origins are checked, KI2 relative words
 //! choose among the legal candidates.
 
-use shogi::{Move, Position, Square};
+use shogi::{IllegalMoveReason, Move, Position, Square};
 
 use crate::movetext::KifMove;
 
@@ -18,11 +18,14 @@ pub enum KifMoveError {
     /// The written piece is not the one on the origin square.
     #[error("the piece on the origin square is not the one written")]
     WrongPiece,
-    /// The move can be built but breaks a rule (the move is returned for recording fouls).
-    #[error("illegal move")]
+    /// The move can be built but breaks a rule (the move is returned for recording fouls):
+    /// `illegal move: two pawns on file 5 (nifu)`.
+    #[error("illegal move: {reason}")]
     Illegal {
         /// The move as written, with the board's piece and capture filled in.
         mv: Move,
+        /// The rule it breaks ([`Position::check_legal`]).
+        reason: IllegalMoveReason,
     },
     /// No legal move fits the text; `candidates` are the legal moves of the same piece kind
     /// to the same square.
@@ -59,10 +62,9 @@ impl KifMove {
         let to = self.destination(last_to)?;
         if self.from.is_some() || (self.drop && self.relative.is_none() && self.motion.is_none()) {
             let mv = self.build(pos, to)?;
-            return if pos.is_legal(&mv) {
-                Ok(mv)
-            } else {
-                Err(KifMoveError::Illegal { mv })
+            return match pos.check_legal(&mv) {
+                Ok(()) => Ok(mv),
+                Err(reason) => Err(KifMoveError::Illegal { mv, reason }),
             };
         }
         self.choose(pos, to)
@@ -124,7 +126,7 @@ impl KifMove {
         match fit[..] {
             [mv] => Ok(mv),
             [] => match self.unique_illegal(pos, to) {
-                Some(mv) => Err(KifMoveError::Illegal { mv }),
+                Some((mv, reason)) => Err(KifMoveError::Illegal { mv, reason }),
                 None => Err(KifMoveError::NoCandidate { candidates: all }),
             },
             _ => Err(KifMoveError::Ambiguous { candidates: fit }),
@@ -133,14 +135,14 @@ impl KifMove {
 
     /// With no legal candidate, the move the words pick among those of the written piece
     /// that reach the square ignoring checks ([`Position::reaching_moves_of`]), when it is
-    /// illegal: a recorded foul such as leaving the king in check. Without `打` a board
-    /// piece is preferred to the drop, as for legal moves.
-    fn unique_illegal(&self, pos: &Position, to: Square) -> Option<Move> {
+    /// illegal: a recorded foul such as leaving the king in check, with the rule it
+    /// breaks. Without `打` a board piece is preferred to the drop, as for legal moves.
+    fn unique_illegal(&self, pos: &Position, to: Square) -> Option<(Move, IllegalMoveReason)> {
         let candidates = pos.reaching_moves_of(self.piece, to, self.promotion == Some(true));
         match self.words().select(pos.turn(), &candidates)[..] {
             // A legal move here was ruled out by the text's own words (`引` for a move
             // up): the text fits nothing, it does not record a foul.
-            [mv] => (!pos.is_legal(&mv)).then_some(mv),
+            [mv] => pos.check_legal(&mv).err().map(|reason| (mv, reason)),
             _ => None,
         }
     }

@@ -1,8 +1,11 @@
 //! masu-kif: a record's outcome, winner and games, CSA move text, KI2 names from the one rule.
 
 use masu_kif::csa::CsaMove;
-use masu_kif::shogi::{Color, Outcome, WinReason};
-use masu_kif::{Format, KifMove, Mode, NodeId, ParseFormatError, Record, ReplayError, Special, kif};
+use masu_kif::shogi::{Color, IllegalMoveReason, Outcome, PieceKind, WinReason};
+use masu_kif::{
+    Format, KifMove, KifMoveError, Mode, NodeId, ParseFormatError, Record, ReplayError, Special,
+    kif,
+};
 
 pub(crate) fn run() -> crate::Result {
     let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 投了\n";
@@ -30,6 +33,13 @@ pub(crate) fn run() -> crate::Result {
     assert_eq!(ki2.to_string(), pos.japanese_move(&m, None).to_string());
     assert_eq!(ki2.words(), pos.move_words(&m));
     assert_eq!(ki2.to_string().parse::<KifMove>()?.to_move(&pos, None)?, m);
+    // An illegal one says the rule it breaks, in masu-shogi's words.
+    let drop = "５五金打".parse::<KifMove>()?.to_move(&pos, None);
+    let Err(err @ KifMoveError::Illegal { reason, .. }) = drop else {
+        return Err(format!("not illegal: {drop:?}").into());
+    };
+    assert_eq!(reason, IllegalMoveReason::NotInHand(PieceKind::Gold));
+    assert_eq!(err.to_string(), "illegal move: no gold in hand");
 
     // Formats by name, and a record written in any of them.
     assert_eq!("ki2".parse::<Format>()?, Format::Ki2);

@@ -134,12 +134,10 @@ impl BoardState {
             .parse()
             .map_err(|e| value_error(format!("{e}: {text:?}")))?;
         csa.to_move(pos).map_err(|e| match e {
-            // The rule it breaks, as `push_usi` says it (masu-kif's error says only that
-            // it breaks one).
-            kif::KifMoveError::Illegal { mv } => match pos.check_legal(&mv) {
-                Err(reason) => illegal_move(format!("illegal move {text}: {reason}")),
-                Ok(()) => illegal_move(format!("{e}: {text}")),
-            },
+            // The move before the rule it breaks, as `push_usi` says it.
+            kif::KifMoveError::Illegal { reason, .. } => {
+                illegal_move(format!("illegal move {text}: {reason}"))
+            }
             e => illegal_move(format!("{e}: {text}")),
         })
     }
