@@ -39,12 +39,12 @@ fn corpus(folder: &str) -> Vec<(String, String)> {
 
 fn masu_kif(text: &str) -> Option<usize> {
     let p = kif::kif::read_str(text, Mode::Lenient).ok()?;
-    Some(p.record.tree.main_line_moves())
+    Some(p.record.tree.main_line_len())
 }
 
 fn masu_ki2(text: &str) -> Option<usize> {
     let p = ki2::read_str(text, Mode::Lenient).ok()?;
-    Some(p.record.tree.main_line_moves())
+    Some(p.record.tree.main_line_len())
 }
 
 fn rsshogi_kif(text: &str) -> Option<usize> {
@@ -189,7 +189,7 @@ fn read_bytes_all(c: &mut Criterion) {
         .collect();
     assert_eq!(files.len(), 150);
     let read =
-        |b: &[u8]| kif::read_bytes(b, None, Mode::Lenient).map(|p| p.record.tree.main_line_moves());
+        |b: &[u8]| kif::read_bytes(b, None, Mode::Lenient).map(|p| p.record.tree.main_line_len());
     let plies: usize = files.iter().filter_map(|b| read(b).ok()).sum();
     let bytes: usize = files.iter().map(Vec::len).sum();
     let mut g = c.benchmark_group("read_bytes_all");

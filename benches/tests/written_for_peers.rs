@@ -99,7 +99,7 @@ fn peers_read_what_masu_writes() {
         let Some(text) = written(&parsed.record, format) else {
             continue;
         };
-        let plies = parsed.record.tree.main_line_moves();
+        let plies = parsed.record.tree.main_line_len();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         for (i, (peer, read)) in [
             ("rsshogi", rsshogi as fn(Format, &str) -> Option<usize>),

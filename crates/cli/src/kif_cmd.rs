@@ -168,7 +168,7 @@ fn list_row(path: &Path, record: &Record) -> ListRow {
             .filter(|h| !h.is_empty())
             .unwrap_or_else(|| "その他".to_owned()),
     };
-    let plies = record.tree.main_line_moves();
+    let plies = record.tree.main_line_len();
     let cells = [
         Some(path.display().to_string()),
         header(HeaderKey::StartTime),

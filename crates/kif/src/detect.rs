@@ -9,7 +9,7 @@
 //! let csa = b"V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
 //! assert_eq!(Format::detect(csa, None), Format::Csa);
 //! let parsed = masu_kif::read_bytes(csa, None, Mode::Lenient)?;
-//! assert_eq!(parsed.record.tree.main_line_moves(), 2);
+//! assert_eq!(parsed.record.tree.main_line_len(), 2);
 //!
 //! let ki2 = "手合割：平手\n▲７六歩    △３四歩\n".as_bytes();
 //! assert_eq!(Format::detect(ki2, Some(Format::Kif)), Format::Ki2);
@@ -60,7 +60,7 @@ fn format_of(text: &str, hint: Option<Format>) -> Format {
 /// use masu_kif::{Format, Mode};
 ///
 /// let parsed = masu_kif::read_str("手合割：平手\n   1 ７六歩(77)\n", None, Mode::Lenient)?;
-/// assert_eq!((parsed.format, parsed.record.tree.main_line_moves()), (Format::Kif, 1));
+/// assert_eq!((parsed.format, parsed.record.tree.main_line_len()), (Format::Kif, 1));
 /// assert!(parsed.decoding.is_none());
 /// # Ok::<_, masu_kif::ReadError>(())
 /// ```
@@ -80,7 +80,7 @@ pub fn read_str(text: &str, hint: Option<Format>, mode: Mode) -> Result<Parsed, 
 /// ```
 /// let csa = b"V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n-3334FU\n%TORYO\n";
 /// let records = masu_kif::read_all_bytes(csa, None, masu_kif::Mode::Strict)?;
-/// let moves: Vec<usize> = records.iter().map(|p| p.record.tree.main_line_moves()).collect();
+/// let moves: Vec<usize> = records.iter().map(|p| p.record.tree.main_line_len()).collect();
 /// assert_eq!(moves, [1, 2]);
 /// # Ok::<_, masu_kif::ReadError>(())
 /// ```

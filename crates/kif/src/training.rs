@@ -214,7 +214,7 @@ fn examples<T>(
         Position::from_setup(record.start.setup, SetupMode::Strict)
             .map_err(|e| TrainingError::Start(e.without_tsume_hint()))?;
     }
-    let mut out = Vec::with_capacity(record.tree.main_line_moves());
+    let mut out = Vec::with_capacity(record.tree.main_line_len());
     for id in record.tree.main_line() {
         let Some(m) = record.tree[id].recorded_move() else {
             continue;

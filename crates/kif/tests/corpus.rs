@@ -53,7 +53,7 @@ fn read(folder: &str, parse: fn(&[u8]) -> Result<Parsed, String>) -> (usize, Vec
                 continue;
             }
         };
-        let plies = parsed.record.tree.main_line_moves();
+        let plies = parsed.record.tree.main_line_len();
         let expected = reference.get(&name).copied();
         let bad: Vec<_> = parsed
             .warnings

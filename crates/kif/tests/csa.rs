@@ -39,7 +39,7 @@ fn corpus_files_read_with_reference_lengths() {
     for (name, bytes) in &files {
         match csa::read_bytes(bytes, Mode::Lenient) {
             Ok(p) => {
-                let plies = p.record.tree.main_line_moves();
+                let plies = p.record.tree.main_line_len();
                 let bad = p.warnings.iter().any(|d| !allowed(name, &d.kind));
                 if Some(&plies) != reference.get(name) || bad {
                     failures.push(format!(
@@ -340,7 +340,7 @@ fn errors_carry_line_and_column() {
     assert_eq!(d, Some((3, 6)));
     // Lenient: the rest of the line is reported, the record keeps the legal moves.
     let p = csa::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(p.record.tree.main_line_moves(), 3);
+    assert_eq!(p.record.tree.main_line_len(), 3);
     assert!(p.record.tree.main_line().all(|id| {
         p.record.tree[id].recorded_move().is_none_or(|m| !m.illegal)
             || id == p.record.main_line_end()
@@ -396,7 +396,7 @@ fn start_positions() {
     assert_eq!(p.warnings.len(), 2);
     // No turn line: the first move's side starts.
     let p = csa::read_str("PI\n+7776FU\n", Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((p.record.tree.main_line_moves(), p.warnings.len()), (1, 1));
+    assert_eq!((p.record.tree.main_line_len(), p.warnings.len()), (1, 1));
 }
 
 #[test]
@@ -454,7 +454,7 @@ fn a_foul_no_csa_move_names_is_left_out_and_reported() {
             "手合割：平手\n手数----指手---------消費時間--\n   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ７六歩(77)\n   4 ３四歩(33)\n{foul}"
         );
         let p = masu_kif::kif::read_str(&kif, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(p.record.tree.main_line_moves(), 5, "{foul}");
+        assert_eq!(p.record.tree.main_line_len(), 5, "{foul}");
         let w = csa::write(&p.record, &WriteOptions::default());
         let foul_id = p.record.main_line_end();
         assert!(
@@ -470,7 +470,7 @@ fn a_foul_no_csa_move_names_is_left_out_and_reported() {
             w.text
         );
         let back = csa::read_str(&w.text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(back.record.tree.main_line_moves(), 4, "{}", w.text);
+        assert_eq!(back.record.tree.main_line_len(), 4, "{}", w.text);
     }
 }
 

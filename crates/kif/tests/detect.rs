@@ -103,7 +103,7 @@ fn a_stray_byte_in_utf8_keeps_the_record_and_says_where_it_is() {
         let parsed = masu_kif::read_bytes(&bytes, None, Mode::Lenient).unwrap();
         let decoding = parsed.decoding.as_ref().unwrap();
         assert_eq!(decoding.encoding, masu_kif::encoding::TextEncoding::Utf8);
-        assert_eq!(parsed.record.tree.main_line_moves(), moves);
+        assert_eq!(parsed.record.tree.main_line_len(), moves);
         let warning = parsed
             .warnings
             .iter()

@@ -46,7 +46,7 @@ fn kif_lines_dropped_after_an_illegal_move_are_reported_once_each() {
     // 4 to 6 did read as misnumbered, and those marked △ as marked for the wrong side.
     let p = read_kif(&six_moves("７四歩(77)"));
     assert_eq!(kinds(&p), want, "{:#?}", p.warnings);
-    assert_eq!(p.record.tree.main_line_moves(), 2);
+    assert_eq!(p.record.tree.main_line_len(), 2);
     // Strict reading still stops at the move itself.
     let strict = kif::read_str(&six_moves("７四歩(77)"), Mode::Strict);
     assert_eq!(

@@ -44,7 +44,7 @@ fn corpus_files_read_and_round_trip() {
     for (name, bytes) in files {
         let p = jkf::read_bytes(&bytes, Mode::Strict).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(
-            Some(&p.record.tree.main_line_moves()),
+            Some(&p.record.tree.main_line_len()),
             reference.get(&name),
             "{name}"
         );
@@ -410,7 +410,7 @@ fn a_header_value_that_is_no_string_is_left_out_by_name() {
 fn a_time_past_what_a_clock_holds_is_a_warning_not_cut_short() {
     let text = r#"{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},"time":{"now":{"m":0,"s":1},"total":{"h":18446744073709551615,"m":0,"s":1}}}]}"#;
     let parsed = jkf::read_str(text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(parsed.record.tree.main_line_moves(), 1);
+    assert_eq!(parsed.record.tree.main_line_len(), 1);
     assert!(
         parsed
             .warnings

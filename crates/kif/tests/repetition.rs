@@ -54,7 +54,7 @@ fn a_kif_game_that_goes_on_past_a_fourfold_repetition_is_reported_once() {
     assert!(!d.kind.damages_game());
     // The moves are kept, each legal in its position; the game of the rules ended at 12.
     let record = &parsed.record;
-    assert_eq!(record.tree.main_line_moves(), 15);
+    assert_eq!(record.tree.main_line_len(), 15);
     assert!(record.position_at(record.main_line_end()).is_ok());
     assert_eq!(record.game().err(), Some(ReplayError::Illegal { ply: 13 }));
     // Played on, as a board plays on: every move, each checked.
@@ -102,7 +102,7 @@ fn a_csa_game_that_goes_on_past_a_fourfold_repetition_is_reported_at_its_move() 
     let d = after_repetition(&parsed);
     // Line 16, the 13th move; its time and the moves after it are kept.
     assert_eq!((d.line, d.column, d.ply), (16, 1, Some(13)));
-    assert_eq!(parsed.record.tree.main_line_moves(), 14);
+    assert_eq!(parsed.record.tree.main_line_len(), 14);
     assert_eq!(parsed.record.result(), Some(&Special::Resign));
     assert!(csa::read_str(&text, Mode::Strict).is_err());
 }
@@ -209,7 +209,7 @@ fn a_variation_is_checked_along_its_own_line() {
     let d = after_repetition(&parsed);
     // The variation's header is line 14, its move 13 line 19.
     assert_eq!((d.line, d.column, d.ply), (19, 6, Some(13)));
-    assert_eq!(parsed.record.tree.main_line_moves(), 10);
+    assert_eq!(parsed.record.tree.main_line_len(), 10);
 }
 
 #[test]

@@ -341,7 +341,7 @@ fn headers_after_the_moves_are_written_in_the_header_area() {
         .map(|h| h.key.as_str())
         .collect();
     assert_eq!(keys, ["開始日時", "手合割", "備考", "終了日時"]);
-    assert_eq!(first.tree.main_line_moves(), 2);
+    assert_eq!(first.tree.main_line_len(), 2);
     let written = kif::to_string(&first);
     let head = written.split("手数----").next().unwrap_or_default();
     assert!(

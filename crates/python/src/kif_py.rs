@@ -392,7 +392,7 @@ impl Record {
                     .chain(moves)
                     .nth(ply)
                     .ok_or_else(|| {
-                        let moves = tree.main_line_moves();
+                        let moves = tree.main_line_len();
                         PyIndexError::new_err(format!("ply {ply} of a main line of {moves} moves"))
                     })?
             }
@@ -501,7 +501,7 @@ impl Record {
         Ok(format!(
             "Record(format={}, moves={}, result={})",
             py_repr(py, format_name(self.format))?,
-            self.record.tree.main_line_moves(),
+            self.record.tree.main_line_len(),
             py_repr(py, self.result())?
         ))
     }

@@ -32,7 +32,7 @@
 //! let text = "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU,T12\n-3334FU\nT6.5\n%TORYO\n";
 //! let parsed = csa::read_str(text, Mode::Lenient)?;
 //! let record = &parsed.record;
-//! assert_eq!(record.tree.main_line_moves(), 2);
+//! assert_eq!(record.tree.main_line_len(), 2);
 //! assert_eq!(record.result(), Some(&Special::Resign));
 //! let written = csa::write(record, &csa::WriteOptions::default());
 //! assert!(written.text.contains("+7776FU\nT12\n")); // the time on its own line

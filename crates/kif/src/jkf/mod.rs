@@ -15,7 +15,7 @@
 //! let text = r#"{"header": {"先手": "A"}, "moves": [{}, {"move": {"color": 0,
 //!     "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"special": "TORYO"}]}"#;
 //! let parsed = jkf::read_str(text, Mode::Strict)?;
-//! assert_eq!(parsed.record.tree.main_line_moves(), 1);
+//! assert_eq!(parsed.record.tree.main_line_len(), 1);
 //! let written = jkf::write(&parsed.record);
 //! assert_eq!(jkf::read_str(&written.text, Mode::Strict)?.record, parsed.record);
 //! # Ok::<_, Box<dyn std::error::Error>>(())

@@ -89,7 +89,7 @@ impl Record {
     /// let mut game = Game::from_usi("position startpos moves 7g7f 3c3d")?;
     /// game.resign(Color::Black)?;
     /// let record = Record::from_game(&game);
-    /// assert_eq!(record.tree.main_line_moves(), 2);
+    /// assert_eq!(record.tree.main_line_len(), 2);
     /// assert_eq!(record.result(), Some(&Special::Resign));
     /// assert_eq!(record.winner(), Some(Color::White));
     /// assert!(masu_kif::kif::to_string(&record).contains("   3 投了"));

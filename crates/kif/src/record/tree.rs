@@ -270,9 +270,25 @@ impl MoveTree {
         })
     }
 
-    /// The number of real moves (specials not counted) on the main line.
+    /// How many moves the main line has: its length in moves, a recorded foul counted, its
+    /// closing special (`投了`) not.
+    ///
+    /// The line itself is [`MoveTree::main_line`] (its nodes, the closing special among
+    /// them), and its moves are [`MoveTree::moves_to`] its last node
+    /// ([`Record::main_line_end`](crate::Record::main_line_end)).
+    ///
+    /// ```
+    /// use masu_kif::{Mode, kif};
+    ///
+    /// let record = kif::read_str("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n", Mode::Strict)?.record;
+    /// assert_eq!(record.tree.main_line_len(), 2);
+    /// assert_eq!(record.tree.main_line().count(), 3);
+    /// let moves = record.tree.moves_to(record.main_line_end());
+    /// assert_eq!(moves.len(), record.tree.main_line_len());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn main_line_moves(&self) -> usize {
+    pub fn main_line_len(&self) -> usize {
         self.main_line()
             .filter(|&id| self[id].recorded_move().is_some())
             .count()

@@ -14,7 +14,7 @@ impl Record {
     /// use masu_kif::Record;
     ///
     /// let record = Record::from_usi("position startpos moves 7g7f 3c3d 8h2b+")?;
-    /// assert_eq!(record.tree.main_line_moves(), 3);
+    /// assert_eq!(record.tree.main_line_len(), 3);
     /// assert_eq!(record.usi(record.main_line_end())?, "position startpos moves 7g7f 3c3d 8h2b+");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -109,7 +109,7 @@ mod tests {
     #[test]
     fn sfen_and_errors() {
         let r = Record::from_usi("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b");
-        assert_eq!(r.map(|r| r.tree.main_line_moves()).ok(), Some(1));
+        assert_eq!(r.map(|r| r.tree.main_line_len()).ok(), Some(1));
         let e = Record::from_usi("position startpos moves 7g7f 7g7f").err();
         let d = e.as_ref().and_then(ReadError::diagnostic);
         assert_eq!(d.map(|d| d.column), Some(30));

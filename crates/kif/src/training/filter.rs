@@ -72,7 +72,7 @@ impl Filter {
     /// Whether the record is one to take.
     #[must_use]
     pub fn takes(&self, record: &Record) -> bool {
-        if record.tree.main_line_moves() < self.min_moves {
+        if record.tree.main_line_len() < self.min_moves {
             return false;
         }
         if let Some(least) = self.min_rating {

@@ -11,7 +11,7 @@ fn minimal_game() {
         "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:16/00:00:16)\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n",
     );
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
-    assert_eq!(p.record.tree.main_line_moves(), 2);
+    assert_eq!(p.record.tree.main_line_len(), 2);
     assert_eq!(p.record.result(), Some(&Special::Resign));
     assert_eq!(p.record.start.handicap, Some(Handicap::Even));
     // The trailer every writer writes for this ending is not kept: the special says it,
@@ -28,7 +28,7 @@ fn minimal_game() {
 #[test]
 fn illegal_move_is_reported_with_candidates() {
     let p = read("   1 ７五歩(77)\n   2 ３四歩(33)\n");
-    assert_eq!(p.record.tree.main_line_moves(), 1);
+    assert_eq!(p.record.tree.main_line_len(), 1);
     let kinds: Vec<_> = p.warnings.iter().map(|d| d.kind.clone()).collect();
     assert_eq!(
         kinds,
@@ -100,7 +100,7 @@ fn trailer_before_the_moves_and_empty_move_lines_survive_writing() {
 #[test]
 fn a_clock_field_past_59_is_a_bad_time_not_seconds() {
     let p = read("   1 ７六歩(77)   ( 0:99/00:00:99)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n");
-    assert_eq!(p.record.tree.main_line_moves(), 2);
+    assert_eq!(p.record.tree.main_line_len(), 2);
     let first = p.record.tree.main_line().next();
     assert_eq!(first.and_then(|id| p.record.tree[id].time), None);
     let [w] = p.warnings.as_slice() else {
@@ -156,5 +156,5 @@ fn text_with_nothing_of_a_record_is_said_to_hold_none() {
         );
     }
     let ki2 = crate::ki2::read_str("▲７六歩\n", Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(ki2.record.tree.main_line_moves(), 1);
+    assert_eq!(ki2.record.tree.main_line_len(), 1);
 }
