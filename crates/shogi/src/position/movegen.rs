@@ -59,7 +59,8 @@ impl Position {
 
     /// Calls `f` with the legal moves of each piece and each hand kind that has any, until it
     /// breaks. The bulk form of [`Position::legal_moves`]: counting with [`PieceMoves::len`]
-    /// needs no move to be built.
+    /// needs no move to be built, and the groups' moves ([`PieceMoves::for_each`]) come in
+    /// the list's order.
     pub fn for_each_legal<F>(&self, f: F) -> ControlFlow<()>
     where
         F: FnMut(PieceMoves<'_>) -> ControlFlow<()>,
