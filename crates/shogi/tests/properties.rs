@@ -11,7 +11,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use masu_shogi::{Bitboard, Color, Move, PieceKind, Position, SetupMode, Square, attacks, planes};
+use masu_shogi::{
+    Bitboard, Color, Move, MoveList, PieceKind, Position, SetupMode, Square, attacks, planes,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use shogi_core::ToUsi;
@@ -199,6 +201,24 @@ proptest! {
             .map(|m| m.to_string())
             .collect();
         prop_assert_eq!(checks, expected);
+    }
+
+    /// The check list is its drops, kind by kind from `checking_drop_squares` (less the
+    /// pawn's that mate), then `check_board_moves_into`'s moves: the parts a mate solver
+    /// takes apart give the list, in its order.
+    #[test]
+    fn check_moves_are_their_drop_squares_then_board_moves(pos in arb_position()) {
+        let mut parts = MoveList::new();
+        for kind in PieceKind::HAND {
+            for to in pos.checking_drop_squares(kind) {
+                let m = Move::Drop { kind, to };
+                if kind != PieceKind::Pawn || pos.is_legal(&m) {
+                    parts.push(m);
+                }
+            }
+        }
+        pos.check_board_moves_into(&mut parts);
+        prop_assert_eq!(&parts[..], &pos.check_moves()[..], "{}", pos);
     }
 
     #[test]

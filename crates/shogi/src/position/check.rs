@@ -89,7 +89,49 @@ impl Position {
             return;
         };
         let occ = self.occupied();
-        self.checking_drops(ksq, occ, list);
+        let shelter = self.drop_shelter();
+        for kind in PieceKind::HAND {
+            for to in self.checking_drops(kind, ksq, occ, shelter) {
+                if kind != PieceKind::Pawn || !self.is_pawn_drop_mate(to, ksq) {
+                    list.push(Move::Drop { kind, to });
+                }
+            }
+        }
+        self.board_checks(ksq, occ, list);
+    }
+
+    /// The squares where a drop of `kind` checks the opponent's king, by the drop rules
+    /// (dead squares, 二歩, a check on our own king), with 打ち歩詰め not ruled out: a pawn
+    /// drop there that mates is illegal. [`Position::check_moves`] lists these drops (less
+    /// the pawn's that mate); a mate solver that needs only some of them (those that may
+    /// mate) picks them from the set without building the others. Empty when the side to
+    /// move holds no `kind` or the opponent has no king.
+    #[must_use]
+    pub fn checking_drop_squares(&self, kind: PieceKind) -> Bitboard {
+        if self.hands[self.turn].count(kind) == 0 {
+            return Bitboard::EMPTY;
+        }
+        match self.king_square(!self.turn) {
+            Some(ksq) => self.checking_drops(kind, ksq, self.occupied(), self.drop_shelter()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Appends the board moves of [`Position::check_moves`] (its moves after the drops,
+    /// in its order) to `list`.
+    ///
+    /// # Panics
+    ///
+    /// As [`Position::check_moves_into`].
+    pub fn check_board_moves_into(&self, list: &mut MoveList) {
+        if let Some(ksq) = self.king_square(!self.turn) {
+            self.board_checks(ksq, self.occupied(), list);
+        }
+    }
+
+    /// The board moves that check the king on `ksq`.
+    fn board_checks(&self, ksq: Square, occ: Bitboard, list: &mut MoveList) {
+        let us = self.turn;
         let uncover = self.sole_blockers(ksq, us, occ) & self.pieces(us);
         // Without a king of our own no move of ours can be illegal by exposing it: a move
         // generated from the piece's attacks is legal once its promotion is (most tsume).
@@ -107,42 +149,45 @@ impl Position {
         }
     }
 
-    /// Drops on the squares from which the dropped kind attacks the king on `ksq`.
+    /// Where a drop may go as far as our own king is concerned: anywhere when it is not in
+    /// check (or there is none), between it and a sole checker, nowhere in double check.
+    fn drop_shelter(&self) -> Bitboard {
+        let Some(own) = self.king_square(self.turn) else {
+            return Bitboard::FULL;
+        };
+        let checkers = self.checkers();
+        match checkers.first() {
+            None => Bitboard::FULL,
+            Some(_) if checkers.has_more_than_one() => Bitboard::EMPTY,
+            Some(checker) => between(own, checker),
+        }
+    }
+
+    /// The squares from which a drop of `kind` attacks the king on `ksq` (see
+    /// [`Position::checking_drop_squares`]; `shelter` from [`Position::drop_shelter`]).
     ///
     /// The rules of a drop are applied to whole sets of squares: dead squares, 二歩 files
     /// and, with our own king in check, the squares that block the check (the checkers are
-    /// found once, not once per drop); only a pawn's drop still asks about 打ち歩詰め.
-    fn checking_drops(&self, ksq: Square, occ: Bitboard, list: &mut MoveList) {
+    /// found once, not once per drop).
+    fn checking_drops(
+        &self,
+        kind: PieceKind,
+        ksq: Square,
+        occ: Bitboard,
+        shelter: Bitboard,
+    ) -> Bitboard {
         let us = self.turn;
-        let hand = self.hands[us];
-        let shelter = match self.king_square(us) {
-            None => Bitboard::FULL,
-            Some(own) => {
-                let checkers = self.checkers();
-                match checkers.first() {
-                    None => Bitboard::FULL,
-                    Some(_) if checkers.has_more_than_one() => return,
-                    Some(checker) => between(own, checker),
-                }
-            }
-        };
-        for kind in PieceKind::HAND {
-            if hand.count(kind) == 0 {
-                continue;
-            }
-            // A piece attacks the king from exactly the squares the opposite-coloured piece
-            // of the same kind attacks from the king's square.
-            let mut squares =
-                attacks(Piece::new(!us, kind), ksq, occ) & !occ & !kind.dead_squares(us) & shelter;
-            if kind == PieceKind::Pawn {
-                squares &= !self.pieces_of(Piece::new(us, kind)).whole_files();
-            }
-            for to in squares {
-                if kind != PieceKind::Pawn || !self.is_pawn_drop_mate(to, ksq) {
-                    list.push(Move::Drop { kind, to });
-                }
-            }
+        if self.hands[us].count(kind) == 0 {
+            return Bitboard::EMPTY;
         }
+        // A piece attacks the king from exactly the squares the opposite-coloured piece of
+        // the same kind attacks from the king's square.
+        let mut squares =
+            attacks(Piece::new(!us, kind), ksq, occ) & !occ & !kind.dead_squares(us) & shelter;
+        if kind == PieceKind::Pawn {
+            squares &= !self.pieces_of(Piece::new(us, kind)).whole_files();
+        }
+        squares
     }
 
     /// The checking moves of one piece: onto a checking square for its kind after the move,

@@ -3,9 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use shogi::attacks::{attacks, king_attacks};
-use shogi::{Bitboard, Hand, Move, MoveList, Piece, PieceKind, Position, Square};
+use shogi::{Hand, Move, MoveList, Position};
 
+use super::mate_in_one::LeafMate;
 use super::value::{NO_REPETITION, Value, before_move, can_interpose, distance, drop_relevant};
 use super::{Node, Searcher, child_path_key};
 use crate::pn::{LEN_INF, Len, len_dec, len_inc};
@@ -183,18 +183,26 @@ impl Searcher<'_, '_> {
         if n.horizon == 0 {
             return Value::disproven(0, Hand::UNLIMITED, Hand::EMPTY, NO_REPETITION);
         }
+        if n.horizon <= 2 {
+            // Only a mate in one counts (an attacker mate takes an odd number of plies).
+            return match self.mate_in_one_at_leaf(pos) {
+                LeafMate::NoCheck => self.no_check(pos, n),
+                LeafMate::Mate(v) => {
+                    self.table
+                        .store_proven(n.board_key, v.attacker_bound, v.defender_bound, 1, 1);
+                    v
+                }
+                LeafMate::Escape(def) => {
+                    let atk = Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand));
+                    self.table.store_disproven(n.board_key, atk, def, 2, 1);
+                    Value::disproven(2, atk, def, NO_REPETITION)
+                }
+            };
+        }
         let mut checks = MoveList::new();
         pos.check_moves_into(&mut checks);
         if checks.is_empty() {
-            let v = Value::disproven(
-                LEN_INF,
-                Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand)),
-                Hand::EMPTY,
-                NO_REPETITION,
-            );
-            self.table
-                .store_disproven(n.board_key, v.attacker_bound, v.defender_bound, LEN_INF, 1);
-            return v;
+            return self.no_check(pos, n);
         }
         if n.horizon != LEN_INF && n.horizon >= 3 && !self.mate3 {
             // With a horizon, most new attacker leaves are never expanded (on the 39-ply
@@ -205,21 +213,6 @@ impl Searcher<'_, '_> {
             let v = Value::unknown(1, checks.len() as u32);
             self.store_numbers(n, &v, 1);
             return v;
-        }
-        if n.horizon <= 2 {
-            // Only a mate in one counts (an attacker mate takes an odd number of plies).
-            return match self.mate_in_one_or_escape(pos, &checks) {
-                Ok(v) => {
-                    self.table
-                        .store_proven(n.board_key, v.attacker_bound, v.defender_bound, 1, 1);
-                    v
-                }
-                Err(def) => {
-                    let atk = Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand));
-                    self.table.store_disproven(n.board_key, atk, def, 2, 1);
-                    Value::disproven(2, atk, def, NO_REPETITION)
-                }
-            };
         }
         // df-pn+ first numbers: the proof number is the fewest defences a check leaves
         // (a king with few replies is near mate), the disproof number the number of checks.
@@ -248,6 +241,19 @@ impl Searcher<'_, '_> {
         v
     }
 
+    /// An attacker leaf without a check: no mate at all, stored as such.
+    fn no_check(&mut self, pos: &Position, n: &Node) -> Value {
+        let v = Value::disproven(
+            LEN_INF,
+            Hand::UNLIMITED.only_kinds_in(drop_relevant(pos, n.attacker_hand)),
+            Hand::EMPTY,
+            NO_REPETITION,
+        );
+        self.table
+            .store_disproven(n.board_key, v.attacker_bound, v.defender_bound, LEN_INF, 1);
+        v
+    }
+
     /// Mate in one as [`Searcher::mate_in_one_or_escape`] finds it, or else the fewest defences any check
     /// leaves (drops on one square counted once), between 1 and `cap`. Counting stops at
     /// the fewest so far, so a `cap` of 1 costs no more than looking for a mate.
@@ -272,37 +278,6 @@ impl Searcher<'_, '_> {
             least = least.min(count);
         }
         (None, least.max(1))
-    }
-
-    /// The first check of `checks` that mates, with its proof, or else the defender-hand
-    /// bound under which every check leaves a legal reply (the bound of "no mate in one").
-    /// One pass: the reply that shows that a check does not mate also gives its part of the
-    /// bound (a second pass for the bound took as long as the search for the mate), and a
-    /// check that leaves the king a flight square ([`king_escapes`]) is not played at all.
-    fn mate_in_one_or_escape(&self, pos: &mut Position, checks: &[Move]) -> Result<Value, Hand> {
-        let defender_hand = *pos.hand(!self.attacker);
-        let flight = flight_squares(pos);
-        let mut def = Hand::EMPTY;
-        for m in checks {
-            if let Some(f) = &flight
-                && king_escapes(pos, f, m)
-            {
-                // A king move replies, whatever the hands.
-                continue;
-            }
-            let undo = pos.play_unchecked(*m);
-            let reply = legal_reply_bound(pos, self.no_drops);
-            let mate = reply.is_none().then(|| mate_def_bound(pos, defender_hand));
-            pos.undo_unchecked(*m, undo);
-            match (mate, reply) {
-                (Some(bound), _) => {
-                    return Ok(Value::proven(1, before_move(Hand::EMPTY, m), bound));
-                }
-                (None, Some(d)) => def = def.union(d),
-                (None, None) => {}
-            }
-        }
-        Err(def)
     }
 }
 
@@ -546,7 +521,7 @@ impl Searcher<'_, '_> {
 /// [`Searcher::horizon_escape`]): empty (any hand) if a move that is not a drop exists,
 /// else one piece of the kind of one legal drop (unless `no_drops`); `None` when it has no
 /// such move.
-fn legal_reply_bound(pos: &Position, no_drops: bool) -> Option<Hand> {
+pub(super) fn legal_reply_bound(pos: &Position, no_drops: bool) -> Option<Hand> {
     let mut drop = None;
     let walk = pos.for_each_legal(|g| {
         if g.to.is_empty() {
@@ -565,87 +540,6 @@ fn legal_reply_bound(pos: &Position, no_drops: bool) -> Option<Hand> {
     }
 }
 
-/// The defender's king square and the squares next to it where it could step now: empty
-/// or holding an attacker piece, and attacked by no attacker piece with the king lifted off
-/// the board (so that a slider's line through the king counts). `pos` has the attacker
-/// to move.
-fn flight_squares(pos: &Position) -> Option<(Square, Bitboard)> {
-    let us = pos.turn();
-    let king = pos.king_square(!us)?;
-    let occ = pos.occupied() ^ Bitboard::from_square(king);
-    let mut free = king_attacks(king) & !pos.pieces(!us);
-    for sq in pos.pieces(us) {
-        if free.is_empty() {
-            break;
-        }
-        if let Some(piece) = pos.piece_at(sq) {
-            free &= !attacks(piece, sq, occ);
-        }
-    }
-    Some((king, free))
-}
-
-/// Whether the king keeps a flight square (see [`flight_squares`]) after the check `m`.
-fn king_escapes(pos: &Position, flight: &(Square, Bitboard), m: &Move) -> bool {
-    match *m {
-        Move::Drop { kind, to } => king_escapes_drop(pos, flight, kind, to),
-        Move::Normal {
-            from,
-            to,
-            kind,
-            promote,
-            ..
-        } => king_escapes_board_move(pos, flight, from, to, kind, promote),
-    }
-}
-
-/// Whether the king keeps a flight square after the attacker moves `kind` from `from` to
-/// `to` (promoting if `promote`). The squares of the flight were safe from every attacker
-/// piece where it stood; after the move a square other than `to` is attacked only by the
-/// moved piece from `to` or by a ranging piece whose line `from` opened, so a square that
-/// neither reaches stays open and the check does not mate (the king's capture on `to` is
-/// left to the move generator).
-fn king_escapes_board_move(
-    pos: &Position,
-    flight: &(Square, Bitboard),
-    from: Square,
-    to: Square,
-    kind: PieceKind,
-    promote: bool,
-) -> bool {
-    let (king, free) = *flight;
-    let us = pos.turn();
-    let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
-    let occ = (pos.occupied() ^ Bitboard::from_square(king) ^ from_bb) | to_bb;
-    let moved = match (promote, kind.promoted()) {
-        (true, Some(p)) => p,
-        _ => kind,
-    };
-    let open = free & !to_bb & !attacks(Piece::new(us, moved), to, occ);
-    if open.is_empty() {
-        return false;
-    }
-    // The pieces as they stood: the moved one attacks from `from` nothing of the flight,
-    // and no other stepping piece does; only a line opened at `from` can reach it now.
-    Iterator::any(&mut open.into_iter(), |q| !pos.is_attacked_with(q, us, occ))
-}
-
-/// Whether the king keeps a flight square after the attacker drops `kind` on `to`: a drop
-/// adds the dropped piece's attacks and can only block others, so a square of the flight
-/// (see [`flight_squares`]) that the dropped piece does not reach stays open, and the drop
-/// does not mate.
-fn king_escapes_drop(
-    pos: &Position,
-    flight: &(Square, Bitboard),
-    kind: PieceKind,
-    to: Square,
-) -> bool {
-    let (king, free) = *flight;
-    let to_bb = Bitboard::from_square(to);
-    let occ = (pos.occupied() ^ Bitboard::from_square(king)) | to_bb;
-    (free & !to_bb & !attacks(Piece::new(pos.turn(), kind), to, occ)).any()
-}
-
 /// The defender-hand bound of a mate: any hand if no drop could block the check, else
 /// any hand without the kinds the defender lacks now.
 pub(crate) fn mate_def_bound(pos: &Position, def: Hand) -> Hand {
@@ -653,53 +547,5 @@ pub(crate) fn mate_def_bound(pos: &Position, def: Hand) -> Hand {
         Hand::UNLIMITED.only_kinds_in(def)
     } else {
         Hand::UNLIMITED
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every check that [`king_escapes`] passes leaves the defender king a legal move: at
-    /// the generated problems' positions and two plies after each (a check, a defence),
-    /// every check tried, board moves and drops.
-    #[test]
-    fn a_king_that_escapes_has_a_legal_move() {
-        let problems = crate::problem::generated_problems();
-        let mut passed = [0u32; 2];
-        let mut check_all = |pos: &Position| {
-            let Some(flight) = flight_squares(pos) else {
-                return;
-            };
-            for m in pos.check_moves() {
-                if !king_escapes(pos, &flight, &m) {
-                    continue;
-                }
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                let king = after.king_square(after.turn());
-                let king_moves = after
-                    .legal_moves()
-                    .iter()
-                    .filter(|r| r.from().is_some() && r.from() == king)
-                    .count();
-                assert!(king_moves > 0, "{} {}", pos.to_sfen(), m.to_usi());
-                passed[usize::from(m.is_drop())] += 1;
-            }
-        };
-        for p in &problems {
-            check_all(&p.position);
-            for m in p.position.check_moves() {
-                let mut after_check = p.position.clone();
-                after_check.play_unchecked(m);
-                for d in after_check.legal_moves() {
-                    let mut after = after_check.clone();
-                    after.play_unchecked(d);
-                    check_all(&after);
-                }
-            }
-        }
-        // Both kinds of check are exercised many times.
-        assert!(passed.iter().all(|&n| n > 10_000), "{passed:?}");
     }
 }

@@ -4,6 +4,7 @@
 mod dfpn;
 mod expand;
 pub(crate) mod line;
+mod mate_in_one;
 mod parallel;
 pub(crate) mod value;
 
