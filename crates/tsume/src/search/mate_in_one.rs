@@ -60,7 +60,7 @@ impl Searcher<'_, '_> {
         if !any && board.is_empty() {
             return LeafMate::NoCheck;
         }
-        match self.mate_in_one_or_escape(pos, &board) {
+        match self.first_mate(pos, &board, flight.as_ref()) {
             Ok(v) => LeafMate::Mate(v),
             Err(d) => LeafMate::Escape(def.union(d)),
         }
@@ -94,26 +94,26 @@ impl Searcher<'_, '_> {
         pos: &mut Position,
         checks: &[Move],
     ) -> Result<Value, Hand> {
+        self.first_mate(pos, checks, flight_squares(pos).as_ref())
+    }
+
+    /// [`Searcher::mate_in_one_or_escape`] with the king's flight squares already found.
+    fn first_mate(
+        &self,
+        pos: &mut Position,
+        checks: &[Move],
+        flight: Option<&(Square, Bitboard)>,
+    ) -> Result<Value, Hand> {
         let defender_hand = *pos.hand(!self.attacker);
-        let flight = flight_squares(pos);
         let mut def = Hand::EMPTY;
         for m in checks {
-            if let Some(f) = &flight
-                && king_escapes(pos, f, m)
-            {
+            if flight.is_some_and(|f| king_escapes(pos, f, m)) {
                 // A king move replies, whatever the hands.
                 continue;
             }
-            let undo = pos.play_unchecked(*m);
-            let reply = legal_reply_bound(pos, self.no_drops);
-            let mate = reply.is_none().then(|| mate_def_bound(pos, defender_hand));
-            pos.undo_unchecked(*m, undo);
-            match (mate, reply) {
-                (Some(bound), _) => {
-                    return Ok(Value::proven(1, before_move(Hand::EMPTY, m), bound));
-                }
-                (None, Some(d)) => def = def.union(d),
-                (None, None) => {}
+            match self.reply_bound(pos, m, defender_hand) {
+                Err(mate) => return Ok(mate),
+                Ok(d) => def = def.union(d),
             }
         }
         Err(def)
