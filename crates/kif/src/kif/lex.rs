@@ -19,6 +19,8 @@ use crate::movetext::{KifMove, ParseKifMoveError};
 use crate::record::{MoveTime, Special};
 use crate::text;
 
+mod usual;
+
 /// One classified line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -139,7 +141,7 @@ pub(crate) fn classify_into<'a>(line: &'a str, out: &mut Line<'a>) {
     if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
         *out = Line::Move(MoveLine::BLANK);
         if let Line::Move(m) = out
-            && move_line(line, trimmed, m)
+            && (usual::move_line(line, m) || move_line(line, trimmed, m))
         {
             return;
         }

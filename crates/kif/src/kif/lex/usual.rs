@@ -1,0 +1,196 @@
+//! Move lines of the shape writers give them, `   1 ７六歩(77)   ( 0:16/00:00:16)+`, read
+//! in one pass over their bytes: the number, the destination, the piece, one promotion or
+//! drop word and the origin, each by its place and bytes. Read as any move line (the
+//! number parsed as a string, the blanks trimmed as characters, the move text through a
+//! cursor that decodes every character and looks each kanji up in a list), such a line
+//! took some 190 instructions more (MEASUREMENTS.md). Any other shape (a side mark, tabs or ideographic
+//! blanks before the move, `同` after a square, relative words, `成銀`, a special word, an
+//! origin that does not read) is left to the general reading, which gives the same answer
+//! for the lines read here (a test holds the two to it).
+
+use shogi::{PieceKind, Square};
+
+use super::{MoveBody, MoveLine, tail};
+use crate::movetext::KifMove;
+use crate::text;
+
+/// Reads `line` into `m` (a blank move line) when it has the usual shape; false, with `m`
+/// untouched, when it has another.
+pub(super) fn move_line<'a>(line: &'a str, m: &mut MoveLine<'a>) -> bool {
+    let b = line.as_bytes();
+    let spaces = b.iter().take_while(|&&c| c == b' ').count();
+    let Some((number, digits)) = number(&b[spaces..]) else {
+        return false;
+    };
+    let after = spaces + digits;
+    let at = after + b[after..].iter().take_while(|&&c| c == b' ').count();
+    // At least one space between, and none of the other blanks the general reading trims.
+    if at == after || matches!(b.get(at), None | Some(b'\t' | 0xE3)) {
+        return false;
+    }
+    let Some((km, used)) = move_text(&b[at..]) else {
+        return false;
+    };
+    m.number = number;
+    // Every byte before the move is ASCII: its column is the byte's.
+    m.body_column = at + 1;
+    m.body = MoveBody::Move(km);
+    tail(line, at + used, m);
+    true
+}
+
+/// A move number of at most nine ASCII digits (no overflow to test) and how many it took.
+fn number(b: &[u8]) -> Option<(u32, usize)> {
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    let n = b[..digits]
+        .iter()
+        .fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
+    Some((n, digits))
+}
+
+/// `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`: the move and the bytes it took.
+fn move_text(b: &[u8]) -> Option<(KifMove, usize)> {
+    let (to, mut at) = match *b {
+        // `同`, then any blanks.
+        [0xE5, 0x90, 0x8C, ref rest @ ..] => (None, b.len() - text::trim_start_blanks(rest).len()),
+        [0xEF, 0xBC, f @ 0x91..=0x99, r0, r1, r2, ..] => {
+            (Some(Square::new(f - 0x90, kanji_rank([r0, r1, r2])?)?), 6)
+        }
+        _ => return None,
+    };
+    let piece = match *b.get(at..at + 3)? {
+        // `同` after the square (`７六同歩`) goes the general way.
+        [0xE6, 0xAD, 0xA9] => PieceKind::Pawn,      // 歩
+        [0xE9, 0xA6, 0x99] => PieceKind::Lance,     // 香
+        [0xE6, 0xA1, 0x82] => PieceKind::Knight,    // 桂
+        [0xE9, 0x8A, 0x80] => PieceKind::Silver,    // 銀
+        [0xE9, 0x87, 0x91] => PieceKind::Gold,      // 金
+        [0xE8, 0xA7, 0x92] => PieceKind::Bishop,    // 角
+        [0xE9, 0xA3, 0x9B] => PieceKind::Rook,      // 飛
+        [0xE7, 0x8E, 0x89] => PieceKind::King,      // 玉
+        [0xE7, 0x8E, 0x8B] => PieceKind::King,      // 王
+        [0xE3, 0x81, 0xA8] => PieceKind::ProPawn,   // と
+        [0xE6, 0x9D, 0x8F] => PieceKind::ProLance,  // 杏
+        [0xE5, 0x9C, 0xAD] => PieceKind::ProKnight, // 圭
+        [0xE5, 0x85, 0xA8] => PieceKind::ProSilver, // 全
+        [0xE9, 0xA6, 0xAC] => PieceKind::Horse,     // 馬
+        [0xE9, 0xBE, 0x8D] => PieceKind::Dragon,    // 龍
+        [0xE7, 0xAB, 0x9C] => PieceKind::Dragon,    // 竜
+        _ => return None,
+    };
+    at += 3;
+    let mut km = KifMove {
+        to,
+        same: to.is_none(),
+        piece,
+        ..KifMove::BLANK
+    };
+    match b.get(at..at + 3) {
+        Some([0xE6, 0x88, 0x90]) => (km.promotion, at) = (Some(true), at + 3), // 成
+        Some([0xE6, 0x89, 0x93]) => (km.drop, at) = (true, at + 3),            // 打
+        _ => {}
+    }
+    // The words end at an ASCII byte (no word is ASCII) or at the end.
+    let rest = &b[at..];
+    match rest.first() {
+        None => return Some((km, at)),
+        Some(c) if !c.is_ascii() => return None,
+        Some(_) => {}
+    }
+    if let [b'(', f @ b'0'..=b'9', r @ b'0'..=b'9', b')', ..] = *rest {
+        // `(00)` is a drop's; any other origin off the board goes the general way.
+        let (f, r) = (f - b'0', r - b'0');
+        let from = Square::new(f, r);
+        if from.is_none() && (f, r) != (0, 0) {
+            return None;
+        }
+        km.from = from;
+        km.drop |= from.is_none();
+        at += 4;
+    } else if rest[0] == b'(' {
+        return None;
+    }
+    Some((km, at))
+}
+
+/// The rank of a kanji numeral 一 to 九 by its UTF-8 bytes.
+fn kanji_rank(c: [u8; 3]) -> Option<u8> {
+    Some(match c {
+        [0xE4, 0xB8, 0x80] => 1, // 一
+        [0xE4, 0xBA, 0x8C] => 2, // 二
+        [0xE4, 0xB8, 0x89] => 3, // 三
+        [0xE5, 0x9B, 0x9B] => 4, // 四
+        [0xE4, 0xBA, 0x94] => 5, // 五
+        [0xE5, 0x85, 0xAD] => 6, // 六
+        [0xE4, 0xB8, 0x83] => 7, // 七
+        [0xE5, 0x85, 0xAB] => 8, // 八
+        [0xE4, 0xB9, 0x9D] => 9, // 九
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Line, classify_into};
+    use super::*;
+
+    /// The line as the general reading reads it.
+    fn general(line: &str) -> Line<'_> {
+        let mut m = MoveLine::BLANK;
+        let trimmed = super::super::trim_start(line);
+        if super::super::move_line(line, trimmed, &mut m) {
+            Line::Move(m)
+        } else {
+            super::super::other_line(line, trimmed)
+        }
+    }
+
+    /// The line as the reader reads it (the usual shape first).
+    fn read(line: &str) -> Line<'_> {
+        let mut out = Line::Blank;
+        classify_into(line, &mut out);
+        out
+    }
+
+    /// Every move line of the corpus's KIF files reads as the general reading reads it, and
+    /// most of them the usual way.
+    #[test]
+    fn corpus_move_lines_read_as_any_move_line() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/kif");
+        let (mut lines, mut usual) = (0, 0);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+            let text = crate::encoding::decode(&bytes, None).unwrap().text;
+            for line in crate::text::lines(&text) {
+                assert_eq!(read(line), general(line), "{line}");
+                lines += usize::from(matches!(read(line), Line::Move(_)));
+                let mut m = MoveLine::BLANK;
+                usual += usize::from(move_line(line, &mut m));
+            }
+        }
+        assert!(usual * 10 > lines * 9, "{usual} of {lines}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+        #[test]
+        fn move_lines_read_as_any_move_line(
+            // Mostly the usual shape's parts, each with what takes a line out of it.
+            lead in " {0,3}|[ \t\u{3000}]{0,4}",
+            number in "[0-9]{1,3}|[0-9]{0,11}",
+            gap in " {1,3}|[ \t\u{3000}]{0,3}",
+            side in "|||▲|△",
+            to in "７六|１一|９九|同|同　|同 |同\t|７六同|76|７６|七六|７十|０六",
+            piece in "歩|香|桂|銀|金|角|飛|玉|王|と|杏|圭|全|馬|龍|竜|成銀|駒|",
+            words in "|成|打|不成|生|右|成打|打成",
+            origin in "|\\(77\\)|\\(00\\)|\\(70\\)|\\(7\\)|\\(7x\\)|（77）|\\(１１\\)",
+            rest in "| |   \\( 0:16/00:00:16\\)|\\( 0:16/00:00:16\\)\\+| \\+|x|　中",
+        ) {
+            let line = format!("{lead}{number}{gap}{side}{to}{piece}{words}{origin}{rest}");
+            proptest::prop_assert_eq!(read(&line), general(&line), "{}", line);
+        }
+    }
+}
