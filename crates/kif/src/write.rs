@@ -93,7 +93,10 @@ pub(crate) fn side_names(record: &Record) -> SideNames {
         .entries()
         .iter()
         .any(|h| h.key == "下手" || h.key == "上手");
-    let handicap = record.start.standard().is_some_and(|h| h != Handicap::Even);
+    // The name first: asking whether the setup is its position compares it with every
+    // standard start, which every read paid through `forget_generated_trailers`.
+    let handicap = record.start.handicap.is_some_and(|h| h != Handicap::Even)
+        && record.start.standard().is_some();
     if handicap_names || handicap {
         SideNames::Handicap
     } else {
