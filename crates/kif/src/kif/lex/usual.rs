@@ -10,7 +10,7 @@
 
 use shogi::{PieceKind, Square};
 
-use super::{MoveBody, MoveLine, tail};
+use super::{MoveBody, MoveLine, kifu_for_windows_time, tail};
 use crate::movetext::KifMove;
 use crate::text;
 
@@ -35,8 +35,32 @@ pub(super) fn move_line<'a>(line: &'a str, m: &mut MoveLine<'a>) -> bool {
     // Every byte before the move is ASCII: its column is the byte's.
     m.body_column = at + 1;
     m.body = MoveBody::Move(km);
-    tail(line, at + used, m);
+    usual_tail(line, at + used, m);
     true
+}
+
+/// The time field and `+` after the move as writers give them, `   ( 0:16/00:00:16)+`
+/// (spaces, Kifu for Windows' field, spaces, `+`), read by their places; what else follows
+/// goes to the general reading from where this one stopped, which reads what it had
+/// read the same way (trimming the blanks as characters before each part and looking for
+/// the field's end took as long again as reading the line's move).
+fn usual_tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
+    let b = line.as_bytes();
+    let spaces = |at: usize| at + b[at..].iter().take_while(|&&c| c == b' ').count();
+    at = spaces(at);
+    if let Some([b'(', inner @ .., b')']) = b.get(at..at + 16)
+        && let Some(t) = kifu_for_windows_time(inner)
+    {
+        m.time = Some(t);
+        at = spaces(at + 16);
+    }
+    if b.get(at) == Some(&b'+') {
+        m.has_variations = true;
+        at += 1;
+    }
+    if at < b.len() {
+        tail(line, at, m);
+    }
 }
 
 /// A move number of at most nine ASCII digits (no overflow to test) and how many it took.
@@ -187,9 +211,15 @@ mod tests {
             piece in "歩|香|桂|銀|金|角|飛|玉|王|と|杏|圭|全|馬|龍|竜|成銀|駒|",
             words in "|成|打|不成|生|右|成打|打成",
             origin in "|\\(77\\)|\\(00\\)|\\(70\\)|\\(7\\)|\\(7x\\)|（77）|\\(１１\\)",
-            rest in "| |   \\( 0:16/00:00:16\\)|\\( 0:16/00:00:16\\)\\+| \\+|x|　中",
+            space in " {0,3}|[ \t\u{3000}]{0,2}",
+            time in "\\( 0:16/00:00:16\\)|\\( 0:16/00:00:16\\)|\\( 0:99/00:00:16\\)|\\(0:16/0:16\\)|\\( 0:16/00:00:1|",
+            space_after in " {0,2}|\t",
+            plus in "|\\+|\\+\\+",
+            rest in "| |x|　中|\\( 0:01/00:00:17\\)",
         ) {
-            let line = format!("{lead}{number}{gap}{side}{to}{piece}{words}{origin}{rest}");
+            let line = format!(
+                "{lead}{number}{gap}{side}{to}{piece}{words}{origin}{space}{time}{space_after}{plus}{rest}"
+            );
             proptest::prop_assert_eq!(read(&line), general(&line), "{}", line);
         }
     }
