@@ -26,7 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Color, Position, Setup, Square};
+use crate::{ByColor, Color, Hand, Position, Setup, Square};
 
 /// A standard start position by its 手合割 name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -217,9 +217,17 @@ impl Handicap {
     /// move (the move number is ignored). A KIF writer uses it for the `手合割` line.
     #[must_use]
     pub fn of(setup: &Setup) -> Option<Handicap> {
-        Handicap::ALL.into_iter().find(|h| {
-            let start = h.setup();
-            start.board == setup.board && start.hands == setup.hands && start.turn == setup.turn
+        // The side to move and the empty hands first: only the even game has Black to move,
+        // and a setup that is no standard start (a board diagram) was compared with the
+        // board of every one.
+        let empty_hands = setup.hands == ByColor::<Hand>::default();
+        Handicap::ALL.into_iter().find(|&h| {
+            let turn = if h == Handicap::Even {
+                Color::Black
+            } else {
+                Color::White
+            };
+            setup.turn == turn && empty_hands && h.setup().board == setup.board
         })
     }
 

@@ -229,11 +229,9 @@ impl Position {
         if kind.dead_squares(us).contains(to) {
             return Err(R::DeadSquare { kind, square: to });
         }
+        // The pawns of the one file (`whole_files` walks every pawn of the side).
         if kind == PieceKind::Pawn
-            && self
-                .pieces_of(Piece::new(us, PieceKind::Pawn))
-                .whole_files()
-                .contains(to)
+            && (self.pieces_of(Piece::new(us, PieceKind::Pawn)) & Bitboard::file(to.file())).any()
         {
             return Err(R::TwoPawns(to.file()));
         }
