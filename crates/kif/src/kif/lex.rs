@@ -467,6 +467,13 @@ fn usual_time(inner: &[u8]) -> Option<MoveTime> {
 /// [`time`] of Kifu for Windows' own ` 0:01/00:00:01` (five in six time fields of the
 /// corpus), by the places of its digits, without a branch a byte; none for any other.
 fn kifu_for_windows_time(inner: &[u8]) -> Option<MoveTime> {
+    kifu_for_windows_secs(inner).map(|(spent, total)| move_time(spent, total))
+}
+
+/// The seconds spent and in total of [`kifu_for_windows_time`], a pair of numbers that
+/// comes back in registers (the `MoveTime`, returned through memory, was read back with a
+/// stalled load at every move line).
+pub(super) fn kifu_for_windows_secs(inner: &[u8]) -> Option<(u32, u32)> {
     let [
         b' ',
         m,
@@ -486,14 +493,19 @@ fn kifu_for_windows_time(inner: &[u8]) -> Option<MoveTime> {
     else {
         return None;
     };
-    let d = |b: u8| b.is_ascii_digit().then(|| u64::from(b - b'0'));
+    let d = |b: u8| b.is_ascii_digit().then(|| u32::from(b - b'0'));
     let two = |a: u8, b: u8| Some(d(a)? * 10 + d(b)?).filter(|&n| n < 60);
     let spent = d(m)? * 60 + two(s1, s2)?;
     let total = (d(h1)? * 10 + d(h2)?) * 3600 + two(n1, n2)? * 60 + two(t1, t2)?;
-    Some(MoveTime {
-        spent: Some(Duration::from_secs(spent)),
-        total: Some(Duration::from_secs(total)),
-    })
+    Some((spent, total))
+}
+
+/// A time field's seconds spent and in total.
+pub(super) fn move_time(spent: u32, total: u32) -> MoveTime {
+    MoveTime {
+        spent: Some(Duration::from_secs(spent.into())),
+        total: Some(Duration::from_secs(total.into())),
+    }
 }
 
 /// `m:ss` or `h:mm:ss`, fields of any width, blanks around them, every field after the

@@ -10,7 +10,7 @@
 
 use shogi::{PieceKind, Square};
 
-use super::{MoveBody, MoveLine, kifu_for_windows_time, tail};
+use super::{MoveBody, MoveLine, kifu_for_windows_secs, move_time, tail};
 use crate::movetext::KifMove;
 use crate::text;
 
@@ -49,9 +49,9 @@ fn usual_tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
     let spaces = |at: usize| at + b[at..].iter().take_while(|&&c| c == b' ').count();
     at = spaces(at);
     if let Some([b'(', inner @ .., b')']) = b.get(at..at + 16)
-        && let Some(t) = kifu_for_windows_time(inner)
+        && let Some((spent, total)) = kifu_for_windows_secs(inner)
     {
-        m.time = Some(t);
+        m.time = Some(move_time(spent, total));
         at = spaces(at + 16);
     }
     if b.get(at) == Some(&b'+') {
