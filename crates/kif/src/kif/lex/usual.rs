@@ -80,31 +80,14 @@ fn move_text(b: &[u8]) -> Option<(KifMove, usize)> {
     let (to, mut at) = match *b {
         // `同`, then any blanks.
         [0xE5, 0x90, 0x8C, ref rest @ ..] => (None, b.len() - text::trim_start_blanks(rest).len()),
-        [0xEF, 0xBC, f @ 0x91..=0x99, r0, r1, r2, ..] => {
-            (Some(Square::new(f - 0x90, kanji_rank([r0, r1, r2])?)?), 6)
-        }
+        [0xEF, 0xBC, f @ 0x91..=0x99, r0, r1, r2, ..] => (
+            Some(Square::new(f - 0x90, lookup(&RANKS, &[r0, r1, r2])?)?),
+            6,
+        ),
         _ => return None,
     };
-    let piece = match *b.get(at..at + 3)? {
-        // `同` after the square (`７六同歩`) goes the general way.
-        [0xE6, 0xAD, 0xA9] => PieceKind::Pawn,      // 歩
-        [0xE9, 0xA6, 0x99] => PieceKind::Lance,     // 香
-        [0xE6, 0xA1, 0x82] => PieceKind::Knight,    // 桂
-        [0xE9, 0x8A, 0x80] => PieceKind::Silver,    // 銀
-        [0xE9, 0x87, 0x91] => PieceKind::Gold,      // 金
-        [0xE8, 0xA7, 0x92] => PieceKind::Bishop,    // 角
-        [0xE9, 0xA3, 0x9B] => PieceKind::Rook,      // 飛
-        [0xE7, 0x8E, 0x89] => PieceKind::King,      // 玉
-        [0xE7, 0x8E, 0x8B] => PieceKind::King,      // 王
-        [0xE3, 0x81, 0xA8] => PieceKind::ProPawn,   // と
-        [0xE6, 0x9D, 0x8F] => PieceKind::ProLance,  // 杏
-        [0xE5, 0x9C, 0xAD] => PieceKind::ProKnight, // 圭
-        [0xE5, 0x85, 0xA8] => PieceKind::ProSilver, // 全
-        [0xE9, 0xA6, 0xAC] => PieceKind::Horse,     // 馬
-        [0xE9, 0xBE, 0x8D] => PieceKind::Dragon,    // 龍
-        [0xE7, 0xAB, 0x9C] => PieceKind::Dragon,    // 竜
-        _ => return None,
-    };
+    // `同` after the square (`７六同歩`) is no piece: it goes the general way.
+    let piece = lookup(&PIECES, b.get(at..at + 3)?)?;
     at += 3;
     let mut km = KifMove {
         to,
@@ -140,20 +123,79 @@ fn move_text(b: &[u8]) -> Option<(KifMove, usize)> {
     Some((km, at))
 }
 
-/// The rank of a kanji numeral 一 to 九 by its UTF-8 bytes.
-fn kanji_rank(c: [u8; 3]) -> Option<u8> {
-    Some(match c {
-        [0xE4, 0xB8, 0x80] => 1, // 一
-        [0xE4, 0xBA, 0x8C] => 2, // 二
-        [0xE4, 0xB8, 0x89] => 3, // 三
-        [0xE5, 0x9B, 0x9B] => 4, // 四
-        [0xE4, 0xBA, 0x94] => 5, // 五
-        [0xE5, 0x85, 0xAD] => 6, // 六
-        [0xE4, 0xB8, 0x83] => 7, // 七
-        [0xE5, 0x85, 0xAB] => 8, // 八
-        [0xE4, 0xB9, 0x9D] => 9, // 九
-        _ => return None,
-    })
+/// The piece names of one character, by their UTF-8 bytes: a lookup, where a `match` on
+/// the bytes was a tree of branches that mispredicted at every move (the piece changes
+/// from move to move).
+static PIECES: Table<PieceKind> = table(
+    [
+        ('歩', PieceKind::Pawn),
+        ('香', PieceKind::Lance),
+        ('桂', PieceKind::Knight),
+        ('銀', PieceKind::Silver),
+        ('金', PieceKind::Gold),
+        ('角', PieceKind::Bishop),
+        ('飛', PieceKind::Rook),
+        ('玉', PieceKind::King),
+        ('王', PieceKind::King),
+        ('と', PieceKind::ProPawn),
+        ('杏', PieceKind::ProLance),
+        ('圭', PieceKind::ProKnight),
+        ('全', PieceKind::ProSilver),
+        ('馬', PieceKind::Horse),
+        ('龍', PieceKind::Dragon),
+        ('竜', PieceKind::Dragon),
+    ],
+    PieceKind::Pawn,
+);
+
+/// The ranks in kanji, 一 to 九, as [`PIECES`].
+static RANKS: Table<u8> = table(
+    [
+        ('一', 1),
+        ('二', 2),
+        ('三', 3),
+        ('四', 4),
+        ('五', 5),
+        ('六', 6),
+        ('七', 7),
+        ('八', 8),
+        ('九', 9),
+    ],
+    0,
+);
+
+/// Characters of three UTF-8 bytes with a value each, at the slot of [`slot`]; a slot
+/// without one holds 0xFF bytes, which no text holds.
+type Table<T> = [([u8; 3], T); 32];
+
+/// The table of `entries`; `none` fills the empty slots. Two characters in one slot stop
+/// the build.
+const fn table<T: Copy, const N: usize>(entries: [(char, T); N], none: T) -> Table<T> {
+    let mut t = [([0xFF; 3], none); 32];
+    let mut i = 0;
+    while i < N {
+        let (c, value) = entries[i];
+        let mut bytes = [0; 3];
+        c.encode_utf8(&mut bytes);
+        let at = slot(&bytes);
+        assert!(t[at].0[0] == 0xFF, "two characters in one slot");
+        t[at] = (bytes, value);
+        i += 1;
+    }
+    t
+}
+
+/// The value of the three-byte character `c` in `table`, if it has one.
+fn lookup<T: Copy>(table: &Table<T>, c: &[u8]) -> Option<T> {
+    let (bytes, value) = table[slot(c)];
+    (bytes == c).then_some(value)
+}
+
+/// The slot of a character of (at least) three bytes: a multiplicative hash of them, one
+/// that gives each piece name and each numeral a slot of its own in its table.
+const fn slot(c: &[u8]) -> usize {
+    let code = (c[0] as u64) << 16 | (c[1] as u64) << 8 | c[2] as u64;
+    ((code * 463) >> 9) as usize & 31
 }
 
 #[cfg(test)]
