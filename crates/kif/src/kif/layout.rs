@@ -4,7 +4,7 @@
 
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError, Sink};
-use crate::kif::lex::{Line, classify};
+use crate::kif::lex::{Line, classify_into};
 use crate::preamble::Preamble;
 use crate::{Format, Parsed, text};
 
@@ -27,12 +27,15 @@ pub(crate) fn read_layout(
     let mut preamble = Preamble::default();
     // Whether a line is one a record is made of (blank lines and unknown ones are not).
     let mut recognized = false;
+    // Classified in place, as the body's lines are (a `Line` returned was copied out with a
+    // stalled load at every header line).
+    let mut class = Line::Blank;
     while let Some(&(i, line)) = lines.peek() {
         let at = origin(i, line);
         if starts_body(line) {
             break;
         }
-        let class = classify(line);
+        classify_into(line, &mut class);
         if !preamble.take(&class, &at, &mut sink)? {
             break;
         }
