@@ -361,7 +361,7 @@ impl Builder {
                 // No position exists after a foul: the position stays, beside `path`, and
                 // `after_foul` refuses moves from here.
                 let id = self.push(
-                    NodeKind::Move(RecordedMove { mv, illegal: true }),
+                    || NodeKind::Move(RecordedMove { mv, illegal: true }),
                     time,
                     None,
                 );
@@ -450,7 +450,7 @@ impl Builder {
                 id
             }
             None => self.push(
-                NodeKind::Move(RecordedMove { mv, illegal: false }),
+                || NodeKind::Move(RecordedMove { mv, illegal: false }),
                 time,
                 Some(mv),
             ),
@@ -460,9 +460,14 @@ impl Builder {
 
     /// Adds a node after the current one and steps to it, playing `mv` (none for a node
     /// that leaves the position as it is).
-    fn push(&mut self, kind: NodeKind, time: Option<MoveTime>, mv: Option<Move>) -> NodeId {
+    fn push(
+        &mut self,
+        kind: impl FnOnce() -> NodeKind,
+        time: Option<MoveTime>,
+        mv: Option<Move>,
+    ) -> NodeId {
         let parent = self.current();
-        let id = self.record.tree.push(parent, kind).unwrap_or(parent);
+        let id = self.record.tree.push_with(parent, kind).unwrap_or(parent);
         self.record.tree[id].time = time;
         if id != parent {
             self.step(id, mv);
@@ -527,7 +532,7 @@ impl Builder {
         }
         self.after_ending(Some(&special), at)?;
         // Keep the special on the path so comments after it attach to it, but no position.
-        let id = self.push(NodeKind::Special(special), time, None);
+        let id = self.push(|| NodeKind::Special(special), time, None);
         self.stop = Stop::Special;
         Ok(Some(id))
     }

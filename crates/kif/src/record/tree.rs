@@ -208,6 +208,17 @@ impl MoveTree {
     /// Adds a node after `parent`, as its last child (a new variation if it already has one);
     /// returns `None` if `parent` is not in the tree or is a special (always a leaf).
     pub fn push(&mut self, parent: NodeId, kind: NodeKind) -> Option<NodeId> {
+        self.push_with(parent, || kind)
+    }
+
+    /// [`MoveTree::push`] of the kind `kind` makes, called in the node's place: a reader
+    /// passes a closure that holds a move in a register, where a `NodeKind` passed by
+    /// reference was read back with a stalled load at every move.
+    pub(crate) fn push_with(
+        &mut self,
+        parent: NodeId,
+        kind: impl FnOnce() -> NodeKind,
+    ) -> Option<NodeId> {
         let parent_node = self.get(parent)?;
         if parent_node.special().is_some() {
             return None;
@@ -218,7 +229,8 @@ impl MoveTree {
         // pushed was built apart and copied, 192 bytes through a `memcpy` call a move.
         let mut kind = Some(kind);
         self.nodes.resize_with(self.nodes.len() + 1, || {
-            Node::new(Some(parent), ply, kind.take().unwrap_or(NodeKind::Start))
+            let kind = kind.take().map_or(NodeKind::Start, |kind| kind());
+            Node::new(Some(parent), ply, kind)
         });
         self.nodes[parent.index()].children.push(id);
         Some(id)
