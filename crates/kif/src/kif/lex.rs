@@ -493,10 +493,16 @@ pub(super) fn kifu_for_windows_secs(inner: &[u8]) -> Option<(u32, u32)> {
     else {
         return None;
     };
-    let d = |b: u8| b.is_ascii_digit().then(|| u32::from(b - b'0'));
-    let two = |a: u8, b: u8| Some(d(a)? * 10 + d(b)?).filter(|&n| n < 60);
-    let spent = d(m)? * 60 + two(s1, s2)?;
-    let total = (d(h1)? * 10 + d(h2)?) * 3600 + two(n1, n2)? * 60 + two(t1, t2)?;
+    // Every place a digit, the tens of seconds and minutes below 6 (a field below 60),
+    // tested together: a branch for each took as many instructions as the rest.
+    let [m, s1, s2, h1, h2, n1, n2, t1, t2] =
+        [m, s1, s2, h1, h2, n1, n2, t1, t2].map(|b| u32::from(b.wrapping_sub(b'0')));
+    let digits = [m, s2, h1, h2, n2, t2].iter().fold(0, |a, &d| a.max(d)) < 10;
+    if !digits || s1.max(n1).max(t1) >= 6 {
+        return None;
+    }
+    let spent = m * 60 + s1 * 10 + s2;
+    let total = (h1 * 10 + h2) * 3600 + (n1 * 10 + n2) * 60 + t1 * 10 + t2;
     Some((spent, total))
 }
 

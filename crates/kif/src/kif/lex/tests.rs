@@ -172,6 +172,9 @@ proptest::proptest! {
         s in " [0-9]:[0-9]{2}/[0-9]{2}:[0-9]{2}:[0-9]{2}"
     ) {
         proptest::prop_assert_eq!(usual_time(s.as_bytes()), any_time(s.as_bytes()));
+        // Read by the places of its digits whenever it reads at all, not by the general
+        // reading that gives the same answer.
+        proptest::prop_assert_eq!(kifu_for_windows_time(s.as_bytes()), any_time(s.as_bytes()));
     }
 
     #[test]
