@@ -66,15 +66,29 @@ impl<'a> Iterator for Lines<'a> {
         }
         // Line ends are ASCII, never part of a multi-byte character: search bytes, many
         // at a time.
+        let end = memchr::memchr2(b'\n', b'\r', rest.as_bytes()).unwrap_or(rest.len());
+        Some(self.take_line(end))
+    }
+}
+
+impl<'a> Lines<'a> {
+    /// The text after the lines taken.
+    pub(crate) fn rest(&self) -> &'a str {
+        self.0
+    }
+
+    /// The next line, whose end (the first line end, or the end of the text) is `end`
+    /// bytes into [`Lines::rest`].
+    pub(crate) fn take_line(&mut self, end: usize) -> &'a str {
+        let rest = self.0;
         let bytes = rest.as_bytes();
-        let end = memchr::memchr2(b'\n', b'\r', bytes).unwrap_or(rest.len());
         let skip = match (bytes.get(end), bytes.get(end + 1)) {
             (Some(b'\r'), Some(b'\n')) => 2,
             (Some(_), _) => 1,
             (None, _) => 0,
         };
         self.0 = &rest[end + skip..];
-        Some(&rest[..end])
+        &rest[..end]
     }
 }
 

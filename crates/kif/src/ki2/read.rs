@@ -19,13 +19,21 @@ use crate::{Parsed, text};
 /// [`ReadError`]: the start position is invalid, or (in [`Mode::Strict`]) any line needed a
 /// warning.
 pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
-    read_layout(Format::Ki2, text, mode, is_move_line, |b, at| {
-        if is_move_line(at.text) {
-            move_line(b, at.text, at)
-        } else {
-            body_line(b, &classify(at.text), at)
-        }
-    })
+    let known_line = |_: &str, _: &mut Line<'_>| None;
+    read_layout(
+        Format::Ki2,
+        text,
+        mode,
+        is_move_line,
+        known_line,
+        |b, at, _| {
+            if is_move_line(at.text) {
+                move_line(b, at.text, at)
+            } else {
+                body_line(b, &classify(at.text), at)
+            }
+        },
+    )
 }
 
 /// Reads KI2 bytes, detecting the encoding (Shift_JIS is the `.ki2` convention for ASCII).

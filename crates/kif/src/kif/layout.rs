@@ -12,25 +12,31 @@ use crate::{Format, Parsed, text};
 pub(crate) type TrailerLine = fn(&mut Builder, &str, &Origin<'_>) -> Result<(), ReadError>;
 
 /// Reads `text` laid out as KIF: the preamble until `starts_body` says a line opens the
-/// body or the preamble does not take it, then every remaining line through `body_line`.
-pub(crate) fn read_layout(
+/// body or the preamble does not take it, then every remaining line through `body_line`,
+/// with the line already classified when `known_line` read it (a line whose end its
+/// reading finds: the length of the line at the start of the rest of the text).
+pub(crate) fn read_layout<'a>(
     format: Format,
-    text: &str,
+    text: &'a str,
     mode: Mode,
     starts_body: fn(&str) -> bool,
+    known_line: impl Fn(&'a str, &mut Line<'a>) -> Option<usize>,
     // A type of its own, not a function pointer: called at every line, it is inlined.
-    body_line: impl Fn(&mut Builder, &Origin<'_>) -> Result<(), ReadError>,
+    body_line: impl Fn(&mut Builder, &Origin<'a>, Option<&Line<'a>>) -> Result<(), ReadError>,
 ) -> Result<Parsed, ReadError> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut sink = Sink::new(mode);
-    let mut lines = text::lines(text).enumerate().peekable();
+    let mut lines = text::lines(text);
+    // The index of `next` (from 0), the line the preamble looks at.
+    let mut i = 0;
+    let mut next = lines.next();
     let mut preamble = Preamble::default();
     // Whether a line is one a record is made of (blank lines and unknown ones are not).
     let mut recognized = false;
     // Classified in place, as the body's lines are (a `Line` returned was copied out with a
     // stalled load at every header line).
     let mut class = Line::Blank;
-    while let Some(&(i, line)) = lines.peek() {
+    while let Some(line) = next {
         let at = origin(i, line);
         if starts_body(line) {
             break;
@@ -40,10 +46,11 @@ pub(crate) fn read_layout(
             break;
         }
         recognized |= !matches!(class, Line::Blank | Line::Other(_));
-        lines.next();
+        i += 1;
+        next = lines.next();
     }
     // A line the preamble does not take opens the body: a move, a variation, a trailer.
-    if !recognized && lines.peek().is_none() {
+    if !recognized && next.is_none() {
         let first = text::lines(text).next().unwrap_or("");
         let d = Origin::line(1, first)
             .diag(DiagnosticKind::NoRecord)
@@ -52,9 +59,20 @@ pub(crate) fn read_layout(
     }
     let (record, start) = preamble.finish(&mut sink)?;
     let mut b = Builder::new(record, start, sink, plies_estimate(format, text));
-    for (i, line) in lines {
+    if let Some(line) = next {
         b.earn(line.len() + 1);
-        body_line(&mut b, &origin(i, line))?;
+        body_line(&mut b, &origin(i, line), None)?;
+        i += 1;
+    }
+    while !lines.rest().is_empty() {
+        let known = known_line(lines.rest(), &mut class);
+        let line = match known {
+            Some(end) => lines.take_line(end),
+            None => lines.next().unwrap_or_default(),
+        };
+        b.earn(line.len() + 1);
+        body_line(&mut b, &origin(i, line), known.map(|_| &class))?;
+        i += 1;
     }
     let (record, warnings) = b.end()?;
     Ok(Parsed {

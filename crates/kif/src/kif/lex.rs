@@ -21,6 +21,8 @@ use crate::text;
 
 mod usual;
 
+pub(crate) use usual::move_line_at;
+
 /// One classified line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

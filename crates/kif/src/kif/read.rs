@@ -2,7 +2,7 @@
 
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError};
-use crate::kif::lex::{Line, MoveBody, MoveLine, classify_into};
+use crate::kif::lex::{Line, MoveBody, MoveLine, classify_into, move_line_at};
 use crate::kif::{annotation_line, read_layout};
 use crate::record::Special;
 use crate::{Format, Parsed};
@@ -20,10 +20,14 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
         text,
         mode,
         |_| false,
-        |b, at| {
-            let mut line = Line::Blank;
-            classify_into(at.text, &mut line);
-            body_line(b, &line, at)
+        move_line_at,
+        |b, at, known| match known {
+            Some(line) => body_line(b, line, at),
+            None => {
+                let mut line = Line::Blank;
+                classify_into(at.text, &mut line);
+                body_line(b, &line, at)
+            }
         },
     )
 }

@@ -10,42 +10,63 @@
 
 use shogi::{PieceKind, Square};
 
-use super::{MoveBody, MoveLine, kifu_for_windows_secs, move_time, tail};
+use super::{Line, MoveBody, MoveLine, kifu_for_windows_secs, move_time, tail};
 use crate::movetext::KifMove;
 use crate::text;
 
 /// Reads `line` into `m` (a blank move line) when it has the usual shape; false, with `m`
 /// untouched, when it has another.
 pub(super) fn move_line<'a>(line: &'a str, m: &mut MoveLine<'a>) -> bool {
-    let b = line.as_bytes();
-    let spaces = b.iter().take_while(|&&c| c == b' ').count();
-    let Some((number, digits)) = number(&b[spaces..]) else {
+    let Some(at) = read(line.as_bytes(), m) else {
         return false;
     };
+    if at < line.len() {
+        tail(line, at, m);
+    }
+    true
+}
+
+/// A usual move line at the start of `text` (the rest of a record) that the usual reading
+/// takes to its end, read into `out`; the line's length, none for any other line (`out`
+/// then unspecified). The line's end is found by reading it: looked for first, a byte at
+/// a time or by `memchr2`, it mispredicted at the end of every line.
+pub(crate) fn move_line_at<'a>(text: &'a str, out: &mut Line<'a>) -> Option<usize> {
+    // None of the bytes the usual reading takes is a line end, and what follows the line
+    // reads as its end would: the line's reading is this one.
+    if !matches!(text.as_bytes().first(), Some(b' ' | b'0'..=b'9')) {
+        return None;
+    }
+    *out = Line::Move(MoveLine::BLANK);
+    let Line::Move(m) = out else { return None };
+    let end = read(text.as_bytes(), m)?;
+    matches!(text.as_bytes().get(end), None | Some(b'\n' | b'\r')).then_some(end)
+}
+
+/// Reads the usual parts of a move line at the start of `b` into `m` (a blank move line):
+/// where they end, none (with `m` untouched) when the line does not have the usual shape.
+fn read(b: &[u8], m: &mut MoveLine<'_>) -> Option<usize> {
+    let spaces = b.iter().take_while(|&&c| c == b' ').count();
+    let (number, digits) = number(&b[spaces..])?;
     let after = spaces + digits;
     let at = after + b[after..].iter().take_while(|&&c| c == b' ').count();
     // At least one space between, and none of the other blanks the general reading trims.
     if at == after || matches!(b.get(at), None | Some(b'\t' | 0xE3)) {
-        return false;
+        return None;
     }
-    let Some((km, used)) = move_text(&b[at..]) else {
-        return false;
-    };
+    let (km, used) = move_text(&b[at..])?;
     m.number = number;
     // Every byte before the move is ASCII: its column is the byte's.
     m.body_column = at + 1;
     m.body = MoveBody::Move(km);
-    usual_tail(line, at + used, m);
-    true
+    Some(usual_tail(b, at + used, m))
 }
 
 /// The time field and `+` after the move as writers give them, `   ( 0:16/00:00:16)+`
-/// (spaces, Kifu for Windows' field, spaces, `+`), read by their places; what else follows
-/// goes to the general reading from where this one stopped, which reads what it had
-/// read the same way (trimming the blanks as characters before each part and looking for
+/// (spaces, Kifu for Windows' field, spaces, `+`), read by their places; returns where it
+/// stopped, from where the general reading takes what else follows (it reads what this one
+/// read the same way; trimming the blanks as characters before each part and looking for
 /// the field's end took as long again as reading the line's move).
-fn usual_tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
-    let b = line.as_bytes();
+fn usual_tail(b: &[u8], mut at: usize, m: &mut MoveLine<'_>) -> usize {
     let spaces = |at: usize| at + b[at..].iter().take_while(|&&c| c == b' ').count();
     at = spaces(at);
     if let Some([b'(', inner @ .., b')']) = b.get(at..at + 16)
@@ -58,9 +79,7 @@ fn usual_tail<'a>(line: &'a str, mut at: usize, m: &mut MoveLine<'a>) {
         m.has_variations = true;
         at += 1;
     }
-    if at < b.len() {
-        tail(line, at, m);
-    }
+    at
 }
 
 /// A move number of at most nine ASCII digits (no overflow to test) and how many it took.
@@ -226,18 +245,27 @@ mod tests {
     #[test]
     fn corpus_move_lines_read_as_any_move_line() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/kif");
-        let (mut lines, mut usual) = (0, 0);
+        let (mut moves, mut usual) = (0, 0);
         for entry in std::fs::read_dir(dir).unwrap() {
             let bytes = std::fs::read(entry.unwrap().path()).unwrap();
             let text = crate::encoding::decode(&bytes, None).unwrap().text;
-            for line in crate::text::lines(&text) {
+            let mut lines = crate::text::lines(&text);
+            while !lines.rest().is_empty() {
+                // Where the lines' reading finds a line's end, it is the line's, read as
+                // the line alone reads.
+                let mut known = Line::Blank;
+                let end = move_line_at(lines.rest(), &mut known);
+                let line = lines.next().unwrap_or_default();
+                if let Some(end) = end {
+                    assert_eq!((end, &known), (line.len(), &general(line)), "{line}");
+                }
                 assert_eq!(read(line), general(line), "{line}");
-                lines += usize::from(matches!(read(line), Line::Move(_)));
+                moves += usize::from(matches!(read(line), Line::Move(_)));
                 let mut m = MoveLine::BLANK;
                 usual += usize::from(move_line(line, &mut m));
             }
         }
-        assert!(usual * 10 > lines * 9, "{usual} of {lines}");
+        assert!(usual * 10 > moves * 9, "{usual} of {moves}");
     }
 
     proptest::proptest! {
@@ -263,6 +291,13 @@ mod tests {
                 "{lead}{number}{gap}{side}{to}{piece}{words}{origin}{space}{time}{space_after}{plus}{rest}"
             );
             proptest::prop_assert_eq!(read(&line), general(&line), "{}", line);
+            for end in ["", "\n", "\r\n", "\r", "\n   2 ３四歩(33)\n"] {
+                let text = format!("{line}{end}");
+                let mut known = Line::Blank;
+                if let Some(len) = move_line_at(&text, &mut known) {
+                    proptest::prop_assert_eq!((len, known), (line.len(), general(&line)), "{}", line);
+                }
+            }
         }
     }
 }
