@@ -64,11 +64,15 @@ impl<'a> Iterator for Lines<'a> {
         if rest.is_empty() {
             return None;
         }
-        // Line ends are ASCII, never part of a multi-byte character: search bytes, many
-        // at a time.
-        let end = memchr::memchr2(b'\n', b'\r', rest.as_bytes()).unwrap_or(rest.len());
-        Some(self.take_line(end))
+        Some(self.take_line(line_end(rest)))
     }
+}
+
+/// Where the first line of `text` ends (its first `\n` or `\r`, or the end).
+pub(crate) fn line_end(text: &str) -> usize {
+    // Line ends are ASCII, never part of a multi-byte character: search bytes, many at a
+    // time.
+    memchr::memchr2(b'\n', b'\r', text.as_bytes()).unwrap_or(text.len())
 }
 
 impl<'a> Lines<'a> {

@@ -21,8 +21,6 @@ use crate::text;
 
 mod usual;
 
-pub(crate) use usual::move_line_at;
-
 /// One classified line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -125,6 +123,22 @@ pub fn classify(line: &str) -> Line<'_> {
     let mut out = Line::Blank;
     classify_into(line, &mut out);
     out
+}
+
+/// The line at the start of `text` (the rest of a record) when it is told apart there
+/// without the general classification, read into `out`: a comment line, or a move line of
+/// the usual shape whose end its reading finds ([`usual::move_line_at`]). Its length, none
+/// for any other line (`out` then unspecified).
+pub(crate) fn known_line<'a>(text: &'a str, out: &mut Line<'a>) -> Option<usize> {
+    match text.as_bytes().first() {
+        // As `classify_into` tells it.
+        Some(b'*') => {
+            let end = text::line_end(text);
+            *out = Line::Comment(&text[1..end]);
+            Some(end)
+        }
+        _ => usual::move_line_at(text, out),
+    }
 }
 
 /// [`classify`] into `out`, where the reader keeps it, each part written in place: a line

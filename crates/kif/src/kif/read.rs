@@ -2,7 +2,7 @@
 
 use crate::build::{Builder, Origin};
 use crate::diag::{DiagnosticKind, Mode, ReadError};
-use crate::kif::lex::{Line, MoveBody, MoveLine, classify_into, move_line_at};
+use crate::kif::lex::{Line, MoveBody, MoveLine, classify_into, known_line};
 use crate::kif::{annotation_line, read_layout};
 use crate::record::Special;
 use crate::{Format, Parsed};
@@ -20,7 +20,7 @@ pub fn read_str(text: &str, mode: Mode) -> Result<Parsed, ReadError> {
         text,
         mode,
         |_| false,
-        move_line_at,
+        known_line,
         |b, at, known| match known {
             Some(line) => body_line(b, line, at),
             None => {

@@ -254,7 +254,7 @@ mod tests {
                 // Where the lines' reading finds a line's end, it is the line's, read as
                 // the line alone reads.
                 let mut known = Line::Blank;
-                let end = move_line_at(lines.rest(), &mut known);
+                let end = super::super::known_line(lines.rest(), &mut known);
                 let line = lines.next().unwrap_or_default();
                 if let Some(end) = end {
                     assert_eq!((end, &known), (line.len(), &general(line)), "{line}");
