@@ -160,7 +160,15 @@ pub struct Records<'a> {
     mode: Mode,
     /// The line of the last `/` read.
     separator: Option<usize>,
+    /// The numbered lines of the record being read, kept for the next record's.
+    chunk: Vec<(usize, &'a str)>,
 }
+
+/// Bytes of text a line is reckoned to take when making room for a record's lines (a move
+/// line and its time line take 8 and 4, a comment some 60), and the most lines room is
+/// made for at first: the list of lines then seldom grows and copies itself.
+const BYTES_A_LINE: usize = 16;
+const RESERVED_LINES: usize = 4096;
 
 impl<'a> Records<'a> {
     /// The records of `text`, read in `mode`.
@@ -171,6 +179,7 @@ impl<'a> Records<'a> {
             lines: text::lines(text).enumerate().peekable(),
             mode,
             separator: None,
+            chunk: Vec::with_capacity((text.len() / BYTES_A_LINE).min(RESERVED_LINES)),
         }
     }
 
@@ -191,15 +200,15 @@ impl Iterator for Records<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         self.skip_blank();
         self.lines.peek()?;
-        let mut chunk = Vec::new();
+        self.chunk.clear();
         for (i, line) in self.lines.by_ref() {
             if is_separator(line) {
                 self.separator = Some(i + 1);
                 break;
             }
-            chunk.push((i + 1, line));
+            self.chunk.push((i + 1, line));
         }
-        Some(read_chunk(&chunk, self.mode))
+        Some(read_chunk(&self.chunk, self.mode))
     }
 }
 
