@@ -293,6 +293,27 @@ pub(crate) fn for_each_part<'a, E>(
     line: &'a str,
     mut f: impl FnMut(Part<'a>) -> Result<(), E>,
 ) -> Result<(), E> {
+    // Nearly every line is one move, time, special or comment with nothing around it
+    // (`+7776FU`, `T12`, `'** 30 ...`): told by its first and last bytes and the absence of
+    // a comma, it is the whole line, without the trims and pattern tests below.
+    if let (Some(first @ (b'+' | b'-' | b'T' | b'%' | b'\'')), Some(last)) =
+        (line.as_bytes().first(), line.as_bytes().last())
+    {
+        let statement = if *first == b'\'' {
+            Some(comment_statement(&line[1..]))
+        } else if !matches!(last, b' ' | b'\t') && memchr::memchr(b',', line.as_bytes()).is_none() {
+            Some(statement(line))
+        } else {
+            None
+        };
+        if let Some(statement) = statement {
+            return f(Part {
+                column: 1,
+                range: 0..line.len(),
+                statement,
+            });
+        }
+    }
     let body = line.trim_start_matches([' ', '\t']);
     let lead = line.len() - body.len();
     if body.starts_with(['N', '$', 'P', 'V']) {
@@ -465,6 +486,16 @@ mod tests {
             .map(|s| s.0)
             .collect();
         assert_eq!(cols, vec![1, 9, 12]);
+        // A line of one statement and the same statement with blanks around it.
+        for line in ["T12", "T12 ", "\tT12", "%TORYO", "%TORYO\t", "-3334FU"] {
+            let parts = split(line);
+            let [part] = &parts[..] else {
+                unreachable!("{line:?}")
+            };
+            let lead = line.len() - line.trim_start().len();
+            assert_eq!(part.column, lead + 1, "{line:?}");
+            assert_eq!(&line[part.range.clone()], line.trim(), "{line:?}");
+        }
     }
 
     #[test]
