@@ -84,16 +84,22 @@ impl<'a> Lines<'a> {
     /// The next line, whose end (the first line end, or the end of the text) is `end`
     /// bytes into [`Lines::rest`].
     pub(crate) fn take_line(&mut self, end: usize) -> &'a str {
-        let rest = self.0;
-        let bytes = rest.as_bytes();
-        let skip = match (bytes.get(end), bytes.get(end + 1)) {
-            (Some(b'\r'), Some(b'\n')) => 2,
-            (Some(_), _) => 1,
-            (None, _) => 0,
-        };
-        self.0 = &rest[end + skip..];
-        &rest[..end]
+        let (line, after) = cut_line(self.0, end);
+        self.0 = after;
+        line
     }
+}
+
+/// `text` cut at `end`, the place of its first `\n` or `\r` (or its length): the line
+/// before it and the text after its line end (`\r\n` taken as one).
+pub(crate) fn cut_line(text: &str, end: usize) -> (&str, &str) {
+    let bytes = text.as_bytes();
+    let skip = match (bytes.get(end), bytes.get(end + 1)) {
+        (Some(b'\r'), Some(b'\n')) => 2,
+        (Some(_), _) => 1,
+        (None, _) => 0,
+    };
+    (&text[..end], &text[end + skip..])
 }
 
 /// The lines of a value written on lines of its own (a comment, a header): split where

@@ -42,6 +42,7 @@
 
 pub(crate) mod codes;
 mod lex;
+mod lines;
 mod read;
 mod setup;
 mod write;

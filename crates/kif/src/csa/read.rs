@@ -8,6 +8,7 @@ use shogi::Color;
 
 use super::codes;
 use super::lex::{CsaMove, Statement, for_each_part};
+use super::lines::{self, Lines};
 use super::setup::SetupLines;
 use crate::Format;
 use crate::build::{Builder, Origin, Shift};
@@ -15,7 +16,6 @@ use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding;
 use crate::encoding::starts_with_ignore_case;
 use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
-use crate::text::{self, Lines};
 use crate::{Diagnostic, Parsed};
 
 /// CSA `$` keys and the KIF header names they are kept under (the canonical names of
@@ -176,7 +176,7 @@ impl<'a> Records<'a> {
     pub fn new(text: &'a str, mode: Mode) -> Records<'a> {
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         Records {
-            lines: text::lines(text).enumerate().peekable(),
+            lines: lines::lines(text).enumerate().peekable(),
             mode,
             separator: None,
             chunk: Vec::with_capacity((text.len() / BYTES_A_LINE).min(RESERVED_LINES)),
