@@ -296,23 +296,19 @@ pub(crate) fn for_each_part<'a, E>(
     // Nearly every line is one move, time, special or comment with nothing around it
     // (`+7776FU`, `T12`, `'** 30 ...`): told by its first and last bytes and the absence of
     // a comma, it is the whole line, without the trims and pattern tests below.
-    if let (Some(first @ (b'+' | b'-' | b'T' | b'%' | b'\'')), Some(last)) =
-        (line.as_bytes().first(), line.as_bytes().last())
-    {
-        let statement = if *first == b'\'' {
-            Some(comment_statement(&line[1..]))
-        } else if !matches!(last, b' ' | b'\t') && memchr::memchr(b',', line.as_bytes()).is_none() {
-            Some(statement(line))
-        } else {
-            None
-        };
-        if let Some(statement) = statement {
-            return f(Part {
-                column: 1,
-                range: 0..line.len(),
-                statement,
-            });
+    let whole = |statement| Part {
+        column: 1,
+        range: 0..line.len(),
+        statement,
+    };
+    match (line.as_bytes().first(), line.as_bytes().last()) {
+        (Some(b'\''), _) => return f(whole(comment_statement(&line[1..]))),
+        (Some(b'+' | b'-' | b'T' | b'%'), Some(last))
+            if !matches!(last, b' ' | b'\t') && !has_comma(line.as_bytes()) =>
+        {
+            return f(whole(statement(line)));
         }
+        _ => {}
     }
     let body = line.trim_start_matches([' ', '\t']);
     let lead = line.len() - body.len();
@@ -358,6 +354,16 @@ pub(crate) fn for_each_part<'a, E>(
         at += end + 1;
     }
     Ok(())
+}
+
+/// Whether `b` holds a comma: a move or time (`+7776FU`, `T12`) is looked at byte by byte,
+/// shorter than a vector search's setup.
+fn has_comma(b: &[u8]) -> bool {
+    if b.len() <= 16 {
+        b.contains(&b',')
+    } else {
+        memchr::memchr(b',', b).is_some()
+    }
 }
 
 fn comment_statement(text: &str) -> Statement<'_> {
