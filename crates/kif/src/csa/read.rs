@@ -498,7 +498,7 @@ impl Reader {
             Stage::Moves(b) => b.current(),
             Stage::Header { .. } => NodeId::ROOT,
         };
-        self.record().tree[id].comments.push(c.to_owned());
+        add_line(&mut self.record().tree[id].comments, c);
         Ok(())
     }
 
@@ -518,11 +518,22 @@ impl Reader {
             Stage::Moves(b) if b.is_dead() => return b.dropped_note(at, "a program comment"),
             Stage::Moves(b) if b.current() != NodeId::ROOT => {
                 let id = b.current();
-                self.record().tree[id].program_comments.push(c.to_owned());
+                add_line(&mut self.record().tree[id].program_comments, c);
             }
             _ => self.record().program_comments.push(c.to_owned()),
         }
         Ok(())
+    }
+}
+
+/// Adds a comment line to a node's list. The first is the list, made for it alone: most
+/// nodes of a CSA record have one comment (an engine's `'**` line), and a first `push` went
+/// through the growing path of a `Vec`, room for four.
+fn add_line(list: &mut Vec<String>, line: &str) {
+    if list.is_empty() {
+        *list = vec![line.to_owned()];
+    } else {
+        list.push(line.to_owned());
     }
 }
 
