@@ -115,6 +115,12 @@ impl Preamble {
             .or_else(|| self.handicap_line.clone())
             .unwrap_or_default();
         let record = self.finish_record(sink)?;
+        // The start here is a handicap's setup or one compared with the handicaps
+        // (`StartPosition::from_setup`), at move 1: one named the even game is its setup, and
+        // its position is the one built once, without comparing the 81 squares again.
+        if record.start.handicap == Some(Handicap::Even) && record.start.setup.ply == 1 {
+            return Ok((record, Position::startpos()));
+        }
         match record.start.position_and_faults() {
             Ok((pos, faults)) => {
                 if !faults.is_empty() {
@@ -189,7 +195,9 @@ impl Preamble {
 
     /// Hands and turn lines without a diagram still say something: apply them.
     fn with_hands_and_turn(&self, mut start: StartPosition) -> StartPosition {
-        let before = start.setup;
+        // Only the hands and the turn can change: comparing them, not the whole setup,
+        // spares the 81 squares' comparison.
+        let before = (start.setup.hands, start.setup.turn);
         if let Some(h) = self.hands.black {
             start.setup.hands.black = h;
         }
@@ -199,7 +207,7 @@ impl Preamble {
         if let Some(t) = self.turn {
             start.setup.turn = t;
         }
-        if start.setup != before {
+        if (start.setup.hands, start.setup.turn) != before {
             start = StartPosition::from_setup(start.setup);
         }
         start
