@@ -41,7 +41,9 @@ impl LinePositions {
     /// The line of no ply from `start`, with room for `plies`.
     pub(crate) fn new(start: Position, plies: usize) -> LinePositions {
         LinePositions {
-            keys: KeyCounts::new(std::iter::once(start.key()), 1),
+            // Counters for the moves expected, up to a kilobyte's (a longer line counts
+            // again with more when it gets there).
+            keys: KeyCounts::new(std::iter::once(start.key()), (plies + 1).min(256)),
             last_count: 1,
             copies: vec![start.clone()],
             last: Box::new(start),

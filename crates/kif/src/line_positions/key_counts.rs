@@ -8,8 +8,11 @@
 //! made reading 18 % slower, and counting each key exactly in a hash table sized from the
 //! text about 4 % (MEASUREMENTS.md).
 
-/// The fewest counters (a kilobyte): a line of 256 positions fills a quarter of them.
-const MIN_COUNTERS: usize = 1024;
+/// The fewest counters: a line of 16 positions fills a quarter of them. The counters
+/// are sized from the moves the text may hold, so that a short record does not zero a
+/// kilobyte it never uses (2 % of reading an empty one); a line longer than that
+/// counts its keys again with more ([`KeyCounts::is_crowded`]).
+const MIN_COUNTERS: usize = 64;
 
 /// Counters of the keys by their low bits, each the number of the line's positions whose
 /// key has those bits: at least the number of a key's positions, exactly that where no
