@@ -15,25 +15,26 @@ impl<'a> Iterator for Lines<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         (!self.0.is_empty()).then(|| {
-            let (line, after) = crate::text::cut_line(self.0, line_end(self.0.as_bytes()));
+            let (line, after) = crate::text::cut_line(self.0, line_end(self.0));
             self.0 = after;
             line
         })
     }
 }
 
-/// The place of the first `\n` or `\r` of `bytes`, or its length. Line ends are ASCII,
+/// The place of the first `\n` or `\r` of `text`, or its length. Line ends are ASCII,
 /// never part of a multi-byte character: bytes are searched. Most CSA lines are a move
 /// (`+7776FU`) or a time (`T12`), ended within the first eight bytes, sooner than a vector
-/// search's setup pays for itself: those are tested as one word, the rest searched.
-fn line_end(bytes: &[u8]) -> usize {
-    if let Some(word) = bytes.first_chunk::<8>() {
+/// search's setup pays for itself: those are tested as one word, the rest searched as
+/// [`crate::text::line_end`] searches.
+fn line_end(text: &str) -> usize {
+    if let Some(word) = text.as_bytes().first_chunk::<8>() {
         let ends = line_ends(u64::from_le_bytes(*word));
         if ends != 0 {
             return (ends.trailing_zeros() / 8) as usize;
         }
     }
-    memchr::memchr2(b'\n', b'\r', bytes).unwrap_or(bytes.len())
+    crate::text::line_end(text)
 }
 
 /// The high bit of each byte of `word` that may be `\n` or `\r` (a zero-byte test): the
