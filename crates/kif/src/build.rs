@@ -292,13 +292,23 @@ impl Builder {
         Ok(())
     }
 
-    /// Reports a comment, bookmark or program comment (`what`) written after a move that
-    /// was not read: it is dropped with that move.
-    pub(crate) fn dropped_note(&mut self, at: &Origin<'_>, what: &str) -> Result<(), ReadError> {
+    /// The node a comment, bookmark or program comment (`what`) written here belongs to:
+    /// the current one; `None` after a move that was not read, when the note is that
+    /// move's and is dropped with it (put on the last move read, it would speak of a move
+    /// it was not written after), and reported.
+    pub(crate) fn note_node(
+        &mut self,
+        at: &Origin<'_>,
+        what: &str,
+    ) -> Result<Option<NodeId>, ReadError> {
+        if !self.is_dead() {
+            return Ok(Some(self.current()));
+        }
         let d = at.diag(DiagnosticKind::Dropped).detail(format!(
             "{what} after a move not read: it is that move's, not the last move read"
         ));
-        self.sink.warn(d)
+        self.sink.warn(d)?;
+        Ok(None)
     }
 
     /// Lets later `変化` headers replay moves: each input byte pays for one replayed ply,

@@ -166,6 +166,30 @@ fn kif_comments_after_dropped_moves_are_dropped_with_them_and_reported() {
 }
 
 #[test]
+fn a_kif_trailer_after_a_dropped_move_is_dropped_with_it_as_ki2s_is() {
+    use DiagnosticKind::{Dropped, IllegalMove};
+    // `まで3手で先手の勝ち` counts move 3, which was not read: it is not ３四歩's result.
+    let kif = read_kif("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７四歩(77)\nまで3手で先手の勝ち\n");
+    let ki2 = read_ki2("▲７六歩    △３四歩\n▲７四歩\nまで3手で先手の勝ち\n");
+    for (p, want) in [
+        (&kif, vec![(IllegalMove, 3), (Dropped, 4)]),
+        (&ki2, vec![(IllegalMove, 2), (Dropped, 3)]),
+    ] {
+        assert_eq!(kinds(p), want, "{:#?}", p.warnings);
+        let last = p.record.main_line_end();
+        assert_eq!(p.record.tree[last].trailer, None);
+        assert_eq!(p.record.tree.main_line_len(), 2);
+    }
+    // After a move read, the trailer is the line's.
+    let whole = read_kif("   1 ７六歩(77)\nまで1手で中断\n");
+    let last = whole.record.main_line_end();
+    assert_eq!(
+        whole.record.tree[last].trailer.as_deref(),
+        Some("まで1手で中断")
+    );
+}
+
+#[test]
 fn a_comment_after_a_kept_foul_stays_on_the_foul() {
     // The illegal move is kept (a possible recorded foul): the comment after it is its.
     let p = read_kif("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２五歩(27)\n*反則\n");

@@ -42,7 +42,6 @@
 
 pub(crate) mod codes;
 mod lex;
-mod lines;
 mod read;
 mod setup;
 mod write;

@@ -8,7 +8,6 @@ use shogi::Color;
 
 use super::codes;
 use super::lex::{CsaMove, Statement, for_each_part};
-use super::lines::{self, Lines};
 use super::setup::SetupLines;
 use crate::Format;
 use crate::build::{Builder, Origin, Shift};
@@ -16,6 +15,7 @@ use crate::diag::{DiagnosticKind, Mode, ReadError, Sink, fail};
 use crate::encoding;
 use crate::encoding::starts_with_ignore_case;
 use crate::record::{HeaderKey, MoveTime, NodeId, Record, StartPosition};
+use crate::text::{Lines, short_lines};
 use crate::{Diagnostic, Parsed};
 
 /// CSA `$` keys and the KIF header names they are kept under (the canonical names of
@@ -156,7 +156,7 @@ pub(crate) fn with_decoding_each(
 #[derive(Debug)]
 pub struct Records<'a> {
     /// Numbered lines not yet read.
-    lines: std::iter::Peekable<std::iter::Enumerate<Lines<'a>>>,
+    lines: std::iter::Peekable<std::iter::Enumerate<Lines<'a, true>>>,
     mode: Mode,
     /// The line of the last `/` read.
     separator: Option<usize>,
@@ -176,7 +176,7 @@ impl<'a> Records<'a> {
     pub fn new(text: &'a str, mode: Mode) -> Records<'a> {
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         Records {
-            lines: lines::lines(text).enumerate().peekable(),
+            lines: short_lines(text).enumerate().peekable(),
             mode,
             separator: None,
             chunk: Vec::with_capacity((text.len() / BYTES_A_LINE).min(RESERVED_LINES)),
@@ -492,10 +492,10 @@ impl Reader {
 
     fn comment(&mut self, c: &str, at: &Origin<'_>) -> Result<(), ReadError> {
         let id = match &mut self.stage {
-            // Written after a move that was not read, it is that move's, not the last
-            // move read's.
-            Stage::Moves(b) if b.is_dead() => return b.dropped_note(at, "a comment"),
-            Stage::Moves(b) => b.current(),
+            Stage::Moves(b) => match b.note_node(at, "a comment")? {
+                Some(id) => id,
+                None => return Ok(()),
+            },
             Stage::Header { .. } => NodeId::ROOT,
         };
         add_line(&mut self.record().tree[id].comments, c);
@@ -514,13 +514,14 @@ impl Reader {
         }
         // Before the first move, the record's; after a move, that move's (and dropped with
         // a move that was not read).
-        match &mut self.stage {
-            Stage::Moves(b) if b.is_dead() => return b.dropped_note(at, "a program comment"),
-            Stage::Moves(b) if b.current() != NodeId::ROOT => {
-                let id = b.current();
-                add_line(&mut self.record().tree[id].program_comments, c);
-            }
-            _ => self.record().program_comments.push(c.to_owned()),
+        let id = match &mut self.stage {
+            Stage::Moves(b) => b.note_node(at, "a program comment")?,
+            Stage::Header { .. } => Some(NodeId::ROOT),
+        };
+        match id {
+            Some(NodeId::ROOT) => self.record().program_comments.push(c.to_owned()),
+            Some(id) => add_line(&mut self.record().tree[id].program_comments, c),
+            None => {}
         }
         Ok(())
     }

@@ -154,10 +154,6 @@ fn check_side(b: &mut Builder, side: Option<Color>, at: &Origin<'_>) -> Result<(
 /// `まで…`: the only place KI2 states the result. The special it names is added unless the
 /// moves already ended in one; the text is kept on the last node.
 fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), ReadError> {
-    // The result of a line that could not be read is dropped with it (and reported).
-    if b.is_dead() {
-        return b.dropped_rest(at);
-    }
     let ending = trailer::parse(line);
     let moves = b.next_ply().saturating_sub(1);
     if let Some(Ending { moves: n, .. }) = ending

@@ -98,8 +98,8 @@ fn origin(i: usize, line: &str) -> Origin<'_> {
 }
 
 /// Reads a body line that is not a move: comments and bookmarks go to the current node
-/// (and are dropped, reported, after a move that was not read),
-/// a variation header starts a branch, a trailer goes to `trailer`; anything else is an
+/// (and are dropped, reported, after a move that was not read, as a trailer is), a
+/// variation header starts a branch, a trailer goes to `trailer`; anything else is an
 /// unknown line (a warning).
 pub(crate) fn annotation_line(
     b: &mut Builder,
@@ -107,25 +107,30 @@ pub(crate) fn annotation_line(
     at: &Origin<'_>,
     trailer: TrailerLine,
 ) -> Result<(), ReadError> {
-    let current = b.current();
     match *line {
-        // Written after a move that was not read, they are that move's: put on the last
-        // move read, they would say something of a move they were not written after.
-        Line::Comment(_) if b.is_dead() => b.dropped_note(at, "a comment")?,
-        Line::Bookmark(_) if b.is_dead() => b.dropped_note(at, "a bookmark")?,
-        Line::ProgramComment(_) if b.is_dead() => b.dropped_note(at, "a program comment")?,
-        Line::Comment(c) => b.record.tree[current].comments.push(c.to_owned()),
-        Line::Bookmark(s) => b.record.tree[current].bookmarks.push(s.to_owned()),
+        Line::Comment(c) => {
+            if let Some(id) = b.note_node(at, "a comment")? {
+                b.record.tree[id].comments.push(c.to_owned());
+            }
+        }
+        Line::Bookmark(s) => {
+            if let Some(id) = b.note_node(at, "a bookmark")? {
+                b.record.tree[id].bookmarks.push(s.to_owned());
+            }
+        }
+        // Before the first move, the record's; after a move, that move's.
+        Line::ProgramComment(c) => match b.note_node(at, "a program comment")? {
+            Some(crate::NodeId::ROOT) => b.record.program_comments.push(c.to_owned()),
+            Some(id) => b.record.tree[id].program_comments.push(c.to_owned()),
+            None => {}
+        },
         Line::Variation(n) => b.start_variation(n, at)?,
         Line::BadVariation(rest) => {
             b.bad_variation(at, format!("not a move number and 手: `変化{rest}`"))?;
         }
+        // The result of a line that could not be read is dropped with it (and reported).
+        Line::Trailer(_) if b.is_dead() => b.dropped_rest(at)?,
         Line::Trailer(t) => trailer(b, t, at)?,
-        // Before the first move, the record's; after a move, that move's.
-        Line::ProgramComment(c) if current == crate::NodeId::ROOT => {
-            b.record.program_comments.push(c.to_owned());
-        }
-        Line::ProgramComment(c) => b.record.tree[current].program_comments.push(c.to_owned()),
         // A header after the moves (`終了日時：…`) is the record's, as tsshogi reads it; the
         // writers put it in the header area (the `kif` module docs).
         Line::Header { key, value } => b.record.headers.push(key, value),
