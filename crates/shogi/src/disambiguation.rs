@@ -265,15 +265,47 @@ impl Position {
     }
 
     /// The legal moves of a `kind` piece (board moves of that kind before promotion, and its
-    /// drop) to `to`. KI2 words tell a move apart from more: the pieces of the kind that
-    /// reach `to`, a pinned one included ([`Position::reaching_moves_of`]), as
-    /// [`Position::move_words`] documents.
+    /// drop) to `to`: by origin square ([`Square::index`] order), a promotion before the
+    /// same move without, the drop last. KI2 words tell a move apart from more: the pieces
+    /// of the kind that reach `to`, a pinned one included ([`Position::reaching_moves_of`]),
+    /// as [`Position::move_words`] documents.
+    ///
+    /// Only the pieces of the kind whose movement reaches `to` are tried (a reader resolving
+    /// a KI2 move asks this at every move; generating every legal move to keep a few cost
+    /// most of the reading).
     #[must_use]
     pub fn legal_moves_of(&self, kind: PieceKind, to: Square) -> Vec<Move> {
-        self.legal_moves()
-            .into_iter()
-            .filter(|c| c.to() == to && c.kind() == kind)
-            .collect()
+        let us = self.turn();
+        let target = self.piece_at(to);
+        if target.is_some_and(|p| p.color == us) {
+            return Vec::new();
+        }
+        let pins = self.pins();
+        let capture = target.map(|p| p.kind);
+        let piece = Piece::new(us, kind);
+        let mut moves = Vec::new();
+        for from in self.pieces_of(piece) {
+            if !attacks(piece, from, self.occupied()).contains(to) {
+                continue;
+            }
+            for promote in [true, false] {
+                let m = Move::Normal {
+                    from,
+                    to,
+                    kind,
+                    capture,
+                    promote,
+                };
+                if self.is_legal_with(&m, &pins) {
+                    moves.push(m);
+                }
+            }
+        }
+        let drop = Move::Drop { kind, to };
+        if kind.is_hand_kind() && self.is_legal_with(&drop, &pins) {
+            moves.push(drop);
+        }
+        moves
     }
 
     /// The move in official Japanese notation (the KI2 form): destination or `同　` when

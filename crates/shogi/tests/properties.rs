@@ -84,6 +84,27 @@ proptest! {
     #![proptest_config(config(256))]
 
     #[test]
+    fn legal_moves_of_a_kind_to_a_square_are_the_legal_moves_that_fit(pos in arb_position()) {
+        let legal = pos.legal_moves();
+        // By origin, a promotion first, the drop last.
+        let order = |m: &Move| match *m {
+            Move::Normal { from, promote, .. } => (0, from.index(), !promote),
+            Move::Drop { .. } => (1, 0, false),
+        };
+        for kind in PieceKind::ALL {
+            for to in Square::ALL {
+                let mut want: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| m.kind() == kind && m.to() == to)
+                    .collect();
+                want.sort_by_key(order);
+                prop_assert_eq!(pos.legal_moves_of(kind, to), want, "{:?} to {} in {}", kind, to, pos);
+            }
+        }
+    }
+
+    #[test]
     fn legal_moves_contain_exactly_the_legal_moves(pos in arb_position()) {
         let legal = pos.legal_moves();
         for m in &legal {
