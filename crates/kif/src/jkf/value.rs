@@ -362,8 +362,8 @@ impl JkfMove {
         };
         pos.is_legal(&drop)
             || !pos
-                .legal_moves()
+                .legal_moves_of(self.piece, self.to)
                 .iter()
-                .any(|m| !m.is_drop() && m.kind() == self.piece && m.to() == self.to)
+                .any(|m| !m.is_drop())
     }
 }
