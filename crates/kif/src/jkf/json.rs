@@ -1,6 +1,7 @@
 //! JSON plumbing for JKF: places in the text for diagnostics, and a small value type
 //! written with the field order kept.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt::Write as _;
 
@@ -77,14 +78,16 @@ impl<'a> Locator<'a> {
     }
 }
 
-/// A JSON value to write, objects keeping their field order.
+/// A JSON value to write, objects keeping their field order. Keys and the format's own
+/// words (`"FU"`, `"H"`) are borrowed: a record's moves are objects of a few such fields
+/// each, and a string allocated for every one of them cost more than the writing.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Json {
     Bool(bool),
     Int(i64),
-    Str(String),
+    Str(Cow<'static, str>),
     Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
+    Object(Vec<(Cow<'static, str>, Json)>),
 }
 
 impl Json {
@@ -93,15 +96,21 @@ impl Json {
     }
 
     /// Adds a field (objects only).
-    pub(crate) fn with(mut self, key: &str, value: Json) -> Json {
+    pub(crate) fn with(mut self, key: &'static str, value: Json) -> Json {
         if let Json::Object(fields) = &mut self {
-            fields.push((key.to_owned(), value));
+            fields.push((Cow::Borrowed(key), value));
         }
         self
     }
 
-    pub(crate) fn str(s: &str) -> Json {
-        Json::Str(s.to_owned())
+    /// One of the format's own words.
+    pub(crate) fn str(s: &'static str) -> Json {
+        Json::Str(Cow::Borrowed(s))
+    }
+
+    /// A record's text (a header value, a comment).
+    pub(crate) fn text(s: impl Into<String>) -> Json {
+        Json::Str(Cow::Owned(s.into()))
     }
 
     /// Pretty text: two-space indents, short arrays and objects of scalars on one line.
@@ -132,6 +141,8 @@ impl Json {
     pub(crate) fn write(&self, out: &mut String, depth: usize) {
         match self {
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            // Most numbers are a square's file or rank, a side, minutes or seconds.
+            Json::Int(n @ 0..=9) => out.push(char::from(b'0' + *n as u8)),
             Json::Int(n) => {
                 let _ = write!(out, "{n}");
             }
@@ -202,27 +213,74 @@ pub(crate) fn newline(out: &mut String, depth: usize) {
 /// A JSON string: `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes.
 pub(crate) fn quote(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if c < ' ' => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
+    // The runs between escapes are copied whole: every escaped character is ASCII, so the
+    // cuts fall between characters.
+    let mut run = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        let escape = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        run = i + 1;
+        if escape.is_empty() {
+            let _ = write!(out, "\\u{:04x}", b);
+        } else {
+            out.push_str(escape);
         }
     }
+    out.push_str(&s[run..]);
     out.push('"');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each character by itself, as JSON's grammar lists the escapes.
+    fn quoted_by_characters(s: &str) -> String {
+        let mut out = String::from("\"");
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{8}' => out.push_str("\\b"),
+                '\u{c}' => out.push_str("\\f"),
+                c if c < ' ' => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    #[test]
+    fn quoting_escapes_what_json_escapes() {
+        let mut out = String::new();
+        quote(&mut out, "先手\"a\\b\n\r\t\u{8}\u{c}\u{1}\u{1f} \u{7f}");
+        // DEL (U+007F) is no control character to JSON: written as it is.
+        let want = r#""先手\"a\\b\n\r\t\b\f\u0001\u001f "#.to_owned() + "\u{7f}\"";
+        assert_eq!(out, want);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn quoting_copies_runs_as_characters_one_by_one(s in "[a\"\\\n\u{0}-\u{1f}歩☗ ]{0,24}") {
+            let mut out = String::new();
+            quote(&mut out, &s);
+            proptest::prop_assert_eq!(out, quoted_by_characters(&s));
+        }
+    }
 
     #[test]
     fn pretty_output() {

@@ -1,5 +1,6 @@
 //! The JKF writer.
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use shogi::{Color, Move, PieceKind, Position, Setup, Square};
@@ -135,7 +136,7 @@ impl Writer<'_> {
             r.headers
                 .entries()
                 .iter()
-                .map(|h| (h.key.clone(), Json::str(&h.value)))
+                .map(|h| (Cow::Owned(h.key.clone()), Json::text(h.value.clone())))
                 .collect(),
         );
         let mut out = String::with_capacity(256 * r.tree.len() + 512);
@@ -284,7 +285,7 @@ impl Writer<'_> {
                 if !codes::reads_back(s, to_move) {
                     self.dropped.push(Dropped::SpecialWord(id));
                 }
-                e = e.with("special", Json::Str(special(s, to_move)));
+                e = e.with("special", Json::text(special(s, to_move)));
             }
             NodeKind::Start => {}
         }
@@ -306,8 +307,12 @@ impl Writer<'_> {
         for c in &node.program_comments {
             self.dropped.push(Dropped::ProgramComment(c.clone()));
         }
-        let mut list: Vec<Json> = node.comments.iter().map(|c| Json::str(c)).collect();
-        list.extend(node.bookmarks.iter().map(|b| Json::Str(format!("&{b}"))));
+        let mut list: Vec<Json> = node
+            .comments
+            .iter()
+            .map(|c| Json::text(c.clone()))
+            .collect();
+        list.extend(node.bookmarks.iter().map(|b| Json::text(format!("&{b}"))));
         if list.is_empty() {
             e
         } else {
@@ -338,7 +343,7 @@ impl Writer<'_> {
             j = j.with("capture", Json::str(codes::code(c)));
         }
         match pos.filter(|p| p.is_legal(mv)).map(|p| relative(p, mv)) {
-            Some(rel) if !rel.is_empty() => j.with("relative", Json::Str(rel)),
+            Some(rel) if !rel.is_empty() => j.with("relative", Json::text(rel)),
             // An illegal drop (a recorded foul) says it is one: without `from`, a reader
             // takes a board move of the piece to the square when one is legal.
             None if mv.is_drop() => j.with("relative", Json::str("H")),
@@ -466,7 +471,7 @@ fn data(setup: &Setup) -> Json {
                     .iter()
                     .map(|&k| {
                         (
-                            codes::code(k).to_owned(),
+                            Cow::Borrowed(codes::code(k)),
                             Json::Int(i64::from(hand.count(k))),
                         )
                     })
