@@ -65,7 +65,8 @@ impl<T> InOrder<T> {
 ///
 /// When `emit` fails (the output is gone), `stop` is set, no item is started after it, and
 /// the error is returned once the threads are done: `work` should look at `stop` to end
-/// the item under way.
+/// the item under way. A panic in `work` or `emit` stops the batch the same way and is
+/// raised again here once the threads are done.
 pub(crate) fn run<T: Send, R: Send, S, E>(
     pool: &rayon::ThreadPool,
     items: impl Iterator<Item = T> + Send,
@@ -87,6 +88,11 @@ pub(crate) fn run<T: Send, R: Send, S, E>(
         let (feed, emitted, advanced, work, init) = (&feed, &emitted, &advanced, &work, &init);
         scope.spawn(move || {
             pool.broadcast(|_| {
+                let _unwinding = StopOnPanic {
+                    stop,
+                    emitted,
+                    advanced,
+                };
                 // Made at the first item: a thread that gets none makes none (a solver's
                 // table is memory).
                 let mut state = None;
@@ -120,6 +126,11 @@ pub(crate) fn run<T: Send, R: Send, S, E>(
             });
             // `sender` is dropped here: the loop below ends with the last result.
         });
+        let _unwinding = StopOnPanic {
+            stop,
+            emitted,
+            advanced,
+        };
         let mut order = InOrder::new();
         for (index, result) in receiver {
             for result in order.push(index, result) {
@@ -137,6 +148,27 @@ pub(crate) fn run<T: Send, R: Send, S, E>(
         }
         Ok(())
     })
+}
+
+/// Stops a batch of [`run`] when the thread that holds it unwinds (a panic in `work` or
+/// `emit`): the result under way is never handed on, and the threads waiting for the
+/// window to move past it would wait for ever, the batch with them.
+struct StopOnPanic<'a> {
+    stop: &'a AtomicBool,
+    emitted: &'a Mutex<usize>,
+    advanced: &'a Condvar,
+}
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            // Set under the lock a waiting thread checks it with, as a failed output is.
+            let done = self.emitted.lock().unwrap_or_else(PoisonError::into_inner);
+            self.stop.store(true, Ordering::Relaxed);
+            drop(done);
+            self.advanced.notify_all();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -238,6 +270,42 @@ mod tests {
             });
             let done = receiver.recv_timeout(Duration::from_secs(20));
             assert_eq!(done, Ok((Ok(()), (0..8).collect())), "{ahead} items ahead");
+        }
+    }
+
+    /// A panic in the work or in the output ends the batch with that panic, however many
+    /// items are still to come: the item it took is never handed on, and the threads
+    /// waiting for the window to move past it waited for ever.
+    #[test]
+    fn a_panic_ends_the_batch() {
+        for panics_in_work in [true, false] {
+            let (sender, receiver) = mpsc::channel();
+            std::thread::spawn(move || {
+                let stop = AtomicBool::new(false);
+                let result: Result<(), ()> = run(
+                    &pool(2),
+                    0..50,
+                    2,
+                    &stop,
+                    || (),
+                    |(), item: u64| {
+                        assert!(!(panics_in_work && item == 0), "a panic in the work");
+                        item
+                    },
+                    |item| {
+                        assert!(panics_in_work || item != 0, "a panic in the output");
+                        Ok(())
+                    },
+                );
+                let _ = sender.send(result);
+            });
+            // The thread panicked: its sender is gone without a result.
+            let done = receiver.recv_timeout(Duration::from_secs(20));
+            assert_eq!(
+                done,
+                Err(mpsc::RecvTimeoutError::Disconnected),
+                "a panic in the work: {panics_in_work}"
+            );
         }
     }
 
