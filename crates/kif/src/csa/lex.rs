@@ -187,17 +187,26 @@ impl FromStr for CsaMove {
     }
 }
 
-impl fmt::Display for CsaMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CsaMove {
+    /// The statement's seven ASCII bytes (`+7776FU`), put together without the formatting
+    /// machinery: the CSA writer writes one for every move.
+    pub(crate) fn push_to(&self, out: &mut String) {
         let sq = |s: Option<Square>| s.map_or((0, 0), |s| (s.file(), s.rank()));
         let (ff, fr) = sq(self.from);
         let (tf, tr) = sq(Some(self.to));
-        write!(
-            f,
-            "{}{ff}{fr}{tf}{tr}{}",
-            codes::sign(self.color),
-            codes::code(self.piece)
-        )
+        out.push(codes::sign(self.color));
+        for digit in [ff, fr, tf, tr] {
+            out.push(char::from(b'0' + digit));
+        }
+        out.push_str(codes::code(self.piece));
+    }
+}
+
+impl fmt::Display for CsaMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::with_capacity(7);
+        self.push_to(&mut text);
+        f.write_str(&text)
     }
 }
 

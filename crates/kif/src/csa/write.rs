@@ -302,32 +302,30 @@ impl Writer {
             }
             at = id;
             let node = &tree[id];
-            let line = match &node.kind {
+            match &node.kind {
                 NodeKind::Move(m) if m.illegal && !csa_names(&m.mv) => {
                     // Nothing follows a foul but a special, which it ends the line before.
                     self.dropped.push(Dropped::Foul(id));
                     return;
                 }
                 NodeKind::Move(m) => {
-                    let csa = CsaMove::from_move(&m.mv, turn);
+                    CsaMove::from_move(&m.mv, turn).push_to(&mut self.out);
                     turn = turn.opposite();
-                    csa.to_string()
                 }
                 NodeKind::Special(s) => {
                     let (word, reads_back) = codes::csa_special_word(s, turn);
                     if !reads_back {
                         self.dropped.push(Dropped::SpecialWord(id));
                     }
-                    format!("%{word}")
+                    self.out.push('%');
+                    self.out.push_str(&word);
                 }
                 NodeKind::Start => continue,
-            };
-            self.line(&line);
+            }
+            self.out.push('\n');
             // On a line of its own, as floodgate writes it
             // (cshogi's reader takes a time only there, not after a comma).
-            if let Some(time) = self.time(id, node.time.as_ref()) {
-                self.line(&time);
-            }
+            self.time(id, node.time.as_ref());
             self.annotations(record, id);
         }
         for &alt in tree[at].children().iter().skip(1) {
@@ -335,17 +333,18 @@ impl Writer {
         }
     }
 
-    /// The `T` statement of a node's time, noting what it cannot hold.
-    fn time(&mut self, id: NodeId, time: Option<&crate::MoveTime>) -> Option<String> {
-        let time = time?;
+    /// The `T` line of a node's time, if it has one, noting what it cannot hold.
+    fn time(&mut self, id: NodeId, time: Option<&crate::MoveTime>) {
+        let Some(time) = time else { return };
         if time.total.is_some() {
             self.dropped.push(Dropped::TotalTime(id));
         }
-        let (text, exact) = seconds(time.spent?, self.options.version);
-        if !exact {
+        let Some(spent) = time.spent else { return };
+        self.out.push('T');
+        if !seconds(&mut self.out, spent, self.options.version) {
             self.dropped.push(Dropped::SubSecond(id));
         }
-        Some(format!("T{text}"))
+        self.out.push('\n');
     }
 
     fn annotations(&mut self, record: &Record, id: NodeId) {
@@ -376,7 +375,8 @@ impl Writer {
     fn comment_lines(&mut self, mark: &str, text: &str) {
         // Every line break a reader takes (a lone `\r` too) starts a line of its own.
         for part in crate::text::value_lines(text) {
-            self.line(&format!("{mark}{part}"));
+            self.out.push_str(mark);
+            self.line(part);
         }
     }
 }
@@ -439,18 +439,16 @@ fn cell(piece: Option<Piece>) -> String {
     }
 }
 
-/// `T` seconds as the version writes them, and whether nothing was cut.
-fn seconds(d: Duration, version: Version) -> (String, bool) {
-    let secs = d.as_secs();
+/// Writes `T` seconds as the version writes them; whether nothing was cut.
+fn seconds(out: &mut String, d: Duration, version: Version) -> bool {
     let nanos = d.subsec_nanos();
-    match version {
-        Version::V2_2 => (secs.to_string(), nanos == 0),
-        Version::V3_0 if nanos == 0 => (secs.to_string(), true),
-        Version::V3_0 => (
-            format!("{secs}.{:03}", nanos / 1_000_000),
-            nanos.is_multiple_of(1_000_000),
-        ),
+    crate::text::push_number(out, d.as_secs(), 0, '0');
+    if version == Version::V3_0 && nanos != 0 {
+        out.push('.');
+        crate::text::push_number(out, u64::from(nanos / 1_000_000), 3, '0');
+        return nanos.is_multiple_of(1_000_000);
     }
+    nanos == 0
 }
 
 /// Header values are one line: a line break becomes `\n` as V3.0 `$NOTE` writes it.
@@ -477,6 +475,11 @@ mod tests {
 
     #[test]
     fn seconds_by_version() {
+        let seconds = |d, version| {
+            let mut text = String::new();
+            let exact = seconds(&mut text, d, version);
+            (text, exact)
+        };
         let d = Duration::from_millis(12_345);
         assert_eq!(seconds(d, Version::V3_0), ("12.345".to_owned(), true));
         assert_eq!(seconds(d, Version::V2_2), ("12".to_owned(), false));

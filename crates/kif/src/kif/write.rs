@@ -159,7 +159,9 @@ impl Lines<'_> {
             NodeKind::Special(s) => special_body(s),
             NodeKind::Start => return,
         };
-        let _ = write!(out, "{:>4} {body}", node.ply());
+        text::push_number(out, u64::from(node.ply()), 4, ' ');
+        out.push(' ');
+        out.push_str(&body);
         let has_alternatives = node.parent().is_some_and(|p| {
             let siblings = record.tree[p].children();
             siblings.last() != Some(&id)
@@ -207,15 +209,17 @@ fn pad(out: &mut String, body: &str, columns: usize) {
 /// `( 0:16/00:00:16)`: minutes of the move right-aligned in two columns, total as HH:MM:SS.
 fn write_time(out: &mut String, time: MoveTime) {
     let spent = time.spent.unwrap_or_default().as_secs();
-    let _ = write!(out, "({:>2}:{:02}/", spent / 60, spent % 60);
+    out.push('(');
+    text::push_number(out, spent / 60, 2, ' ');
+    out.push(':');
+    text::push_number(out, spent % 60, 2, '0');
+    out.push('/');
     if let Some(total) = time.total.map(|t: Duration| t.as_secs()) {
-        let _ = write!(
-            out,
-            "{:02}:{:02}:{:02}",
-            total / 3600,
-            total / 60 % 60,
-            total % 60
-        );
+        text::push_number(out, total / 3600, 2, '0');
+        out.push(':');
+        text::push_number(out, total / 60 % 60, 2, '0');
+        out.push(':');
+        text::push_number(out, total % 60, 2, '0');
     }
     out.push(')');
 }
