@@ -23,7 +23,7 @@ use std::collections::{HashMap, HashSet};
 use shogi::{Color, Move, PieceKind, Position, SetupMode, Square};
 
 use super::Cursor;
-use crate::pn::LEN_INF;
+use crate::pn::{LEN_INF, Len};
 use crate::search::Searcher;
 use crate::search::value::distance;
 
@@ -130,7 +130,10 @@ impl Searcher<'_, '_> {
         if self.stop.is_some() {
             return None;
         }
-        let ok = if r >= NO_DROPS_MIN_PLIES && self.escapes_without_drops(c, r)? {
+        let defending = c.pos.turn() != self.attacker;
+        let ok = if r >= NO_DROPS_MIN_PLIES
+            && ((defending && self.escapes_by_moving(c, r)?) || self.escapes_without_drops(c, r)?)
+        {
             false
         } else {
             memo.path.push(key);
@@ -160,6 +163,38 @@ impl Searcher<'_, '_> {
             b.width = width;
         }
         Some(ok)
+    }
+
+    /// Whether the defender at `c` escapes every convention mate within `r` by a defence
+    /// that is not a drop, after which the game without drops has no mate within `r - 1`
+    /// ([`Searcher::escapes_without_drops`]): such a defence always counts, so the
+    /// move-by-move search would come to the same "no" at it. Only the defences the table
+    /// shows escaping every minimax mate within `r - 1` are asked (the refutations of the
+    /// main line's alternatives, most of the convention's questions being about those
+    /// checks): one ply below `c`, the question skips the defender's other moves, which
+    /// the game without drops asked at `c` searches too. On the 427 generated problems
+    /// the full answer takes 7,992,397 nodes instead of 8,059,742 (the same answers).
+    fn escapes_by_moving(&mut self, c: &Cursor, r: u32) -> Option<bool> {
+        if r < NO_DROPS_MIN_PLIES + 1 {
+            return Some(false);
+        }
+        let horizon = Len::try_from(r - 1).unwrap_or(Len::MAX - 1);
+        let known: Vec<Move> = c
+            .pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&d| !d.is_drop() && self.known_escape(c, d, horizon))
+            .collect();
+        self.push_path(&c.pos, c.depth);
+        let mut out = Some(false);
+        for d in known {
+            out = self.escapes_without_drops(&c.child(d), r - 1);
+            if out != Some(false) {
+                break;
+            }
+        }
+        self.pop_path(&c.pos, c.depth);
+        out
     }
 
     /// Attacker node (already on the path): a check whose child mates within `r - 1`,
