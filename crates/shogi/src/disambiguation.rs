@@ -6,7 +6,7 @@
 //! words fit, so that a record reader and a writer agree on what each word means.
 
 use crate::attacks::attacks;
-use crate::{Color, JapaneseMove, Move, Piece, PieceKind, Position, Square};
+use crate::{Bitboard, Color, JapaneseMove, Move, Piece, PieceKind, Position, Square};
 
 /// A relative-position word (相対位置): which of several pieces moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -239,17 +239,11 @@ impl Position {
     /// pins takes for a KI2 move's candidates, and the moves a recorded foul is one of.
     #[must_use]
     pub fn reaching_moves_of(&self, kind: PieceKind, to: Square, promote: bool) -> Vec<Move> {
-        let us = self.turn();
-        let target = self.piece_at(to);
-        if target.is_some_and(|p| p.color == us) {
+        let Some((froms, capture)) = self.reaching(kind, to) else {
             return Vec::new();
-        }
-        let capture = target.map(|p| p.kind);
-        let piece = Piece::new(us, kind);
-        let mut moves: Vec<Move> = self
-            .pieces_of(piece)
+        };
+        let mut moves: Vec<Move> = froms
             .iter()
-            .filter(|&from| attacks(piece, from, self.occupied()).contains(to))
             .map(|from| Move::Normal {
                 from,
                 to,
@@ -258,10 +252,26 @@ impl Position {
                 promote,
             })
             .collect();
-        if target.is_none() && self.hand(us).count(kind) > 0 {
+        if capture.is_none() && self.hand(self.turn()).count(kind) > 0 {
             moves.push(Move::Drop { kind, to });
         }
         moves
+    }
+
+    /// The squares of the side to move's `kind` pieces whose movement reaches `to`, and the
+    /// piece a move there takes; `None` when a piece of the side to move stands on `to`.
+    fn reaching(&self, kind: PieceKind, to: Square) -> Option<(Bitboard, Option<PieceKind>)> {
+        let target = self.piece_at(to);
+        if target.is_some_and(|p| p.color == self.turn()) {
+            return None;
+        }
+        let piece = Piece::new(self.turn(), kind);
+        let froms = self
+            .pieces_of(piece)
+            .iter()
+            .filter(|&from| attacks(piece, from, self.occupied()).contains(to))
+            .collect();
+        Some((froms, target.map(|p| p.kind)))
     }
 
     /// The legal moves of a `kind` piece (board moves of that kind before promotion, and its
@@ -275,19 +285,12 @@ impl Position {
     /// most of the reading).
     #[must_use]
     pub fn legal_moves_of(&self, kind: PieceKind, to: Square) -> Vec<Move> {
-        let us = self.turn();
-        let target = self.piece_at(to);
-        if target.is_some_and(|p| p.color == us) {
+        let Some((froms, capture)) = self.reaching(kind, to) else {
             return Vec::new();
-        }
+        };
         let pins = self.pins();
-        let capture = target.map(|p| p.kind);
-        let piece = Piece::new(us, kind);
         let mut moves = Vec::new();
-        for from in self.pieces_of(piece) {
-            if !attacks(piece, from, self.occupied()).contains(to) {
-                continue;
-            }
+        for from in froms {
             for promote in [true, false] {
                 let m = Move::Normal {
                     from,
