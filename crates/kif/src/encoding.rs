@@ -384,6 +384,11 @@ const STAND_INS: [(char, char); 3] = [('☗', '▲'), ('☖', '△'), ('〜', '�
 /// [`Encoded::substituted`], the rest still in [`Encoded::unmappable`].
 #[must_use]
 pub fn encode_substituting(text: &str, encoding: TextEncoding) -> Encoded {
+    // Most texts hold no character with a stand-in: they are encoded as they are, without
+    // the copy made a character at a time below.
+    if encoding == TextEncoding::Utf8 || !contains_any(text, &STAND_INS.map(|(from, _)| from)) {
+        return encode(text, encoding);
+    }
     let fits = |c: char| {
         let mut buf = [0u8; 4];
         !encoding.encoding_rs().encode(c.encode_utf8(&mut buf)).2
@@ -425,6 +430,18 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
             substituted: Vec::new(),
         };
     }
+    // Most texts hold nothing to report: one pass of the encoder over the whole text (the
+    // encodings are stateless, so it writes what the lines below write one by one).
+    if !contains_any(text, &CHANGED_BY_ENCODERS) {
+        let (out, _, errors) = encoding.encoding_rs().encode(text);
+        if !errors {
+            return Encoded {
+                bytes: out.into_owned(),
+                unmappable: Vec::new(),
+                substituted: Vec::new(),
+            };
+        }
+    }
     let mut bytes = Vec::with_capacity(text.len());
     let mut unmappable = Vec::new();
     let mut substituted = Vec::new();
@@ -463,6 +480,16 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Encoded {
 /// `‾` as the ASCII `\` and `~` (Shift_JIS and EUC-JP put the yen sign and overline at
 /// those bytes), `−` (U+2212) as the full-width `－`.
 const CHANGED_BY_ENCODERS: [char; 3] = ['\u{a5}', '\u{203e}', '\u{2212}'];
+
+/// Whether `text` holds any of `chars`, each found by memchr's vector search (`str::contains`
+/// of a char array steps through every character, which cost more than encoding them).
+fn contains_any(text: &str, chars: &[char]) -> bool {
+    let mut buf = [0u8; 4];
+    chars.iter().any(|c| {
+        let needle = c.encode_utf8(&mut buf).as_bytes();
+        memchr::memmem::find(text.as_bytes(), needle).is_some()
+    })
+}
 
 /// The characters of `line` (line `number` of the text) that `encoding` writes as another
 /// character: written so, and listed as substituted.
@@ -662,6 +689,23 @@ mod tests {
             e.unmappable.iter().map(|u| u.ch).collect::<Vec<_>>(),
             vec!['😀']
         );
+    }
+
+    #[test]
+    fn whole_text_is_encoded_as_its_lines_are() {
+        // Encoding a text in one pass must write what encoding it line by line writes.
+        let text =
+            "#KIF version=2.0\n先手：羽生善治\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*～ ▲△\nabc";
+        for enc in [TextEncoding::ShiftJis, TextEncoding::EucJp] {
+            let lines: Vec<u8> = text
+                .split_inclusive('\n')
+                .flat_map(|line| enc.encoding_rs().encode(line).0.into_owned())
+                .collect();
+            for e in [encode(text, enc), encode_substituting(text, enc)] {
+                assert_eq!(e.bytes, lines, "{enc}");
+                assert!(e.unmappable.is_empty() && e.substituted.is_empty());
+            }
+        }
     }
 
     #[test]
