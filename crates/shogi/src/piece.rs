@@ -239,14 +239,24 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// The SFEN text (the `Display` form), borrowed: SFEN writing asks it for every piece
+    /// of a board, and a White piece's lowercase letters made a string each time.
+    pub(crate) const fn sfen_text(self) -> &'static str {
+        const WHITE: [&str; 14] = [
+            "p", "l", "n", "s", "g", "b", "r", "k", "+p", "+l", "+n", "+s", "+b", "+r",
+        ];
+        match self.color {
+            Color::Black => self.kind.to_sfen(),
+            Color::White => WHITE[self.kind as usize],
+        }
+    }
+}
+
 impl fmt::Display for Piece {
     /// SFEN text: `P`, `+R` for Black, `p`, `+r` for White.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self.kind.to_sfen();
-        match self.color {
-            Color::Black => f.write_str(text),
-            Color::White => f.write_str(&text.to_ascii_lowercase()),
-        }
+        f.write_str(self.sfen_text())
     }
 }
 

@@ -269,16 +269,20 @@ impl Game {
     /// even-game position, `position sfen <sfen> moves ...` otherwise.
     #[must_use]
     pub fn to_usi(&self) -> String {
-        let mut line = if self.start == Position::startpos() {
-            "position startpos".to_owned()
+        // Each move written by `UsiMove::encode`, not `to_string`: a line holds hundreds.
+        let mut line = String::with_capacity(128 + 6 * self.moves.len());
+        if self.start == Position::startpos() {
+            line.push_str("position startpos");
         } else {
-            format!("position sfen {}", self.start)
-        };
+            line.push_str("position sfen ");
+            line.push_str(&self.start.to_sfen());
+        }
         if !self.moves.is_empty() {
             line.push_str(" moves");
+            let mut buf = [0; 6];
             for m in &self.moves {
                 line.push(' ');
-                line.push_str(&m.to_string());
+                line.push_str(m.to_usi().encode(&mut buf));
             }
         }
         line

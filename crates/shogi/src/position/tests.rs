@@ -475,6 +475,13 @@ fn sfen_forms_and_round_trip() {
     let text = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
     let matsuri = pos(text);
     assert_eq!(matsuri.to_string(), text);
+    // Two-digit hand counts, a four-digit move number, promoted White pieces, empty ranks:
+    // the writer's digits and piece texts, the same through `to_sfen` and `Display`.
+    let text = "4k4/9/4+r4/9/9/9/4+B4/9/4K4 w R2G18Pb3s2n 1234";
+    assert_eq!(
+        (pos(text).to_sfen(), pos(text).to_string()),
+        (text.into(), text.into())
+    );
     let reordered = pos("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1");
     assert_eq!(reordered, matsuri);
     let line = pos("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e");
