@@ -5,13 +5,14 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyList, PyType};
+use pyo3::types::{PyIterator, PyList, PyString, PyType};
 
 use super::Move;
 use super::board::needs_tsume_mode;
 use super::mv::Interner;
 use crate::errors::value_error;
 use crate::pickle::{Reduced, reduce_with};
+use crate::usi_text::UsiTexts;
 
 /// The legal moves of a position: a read-only sequence of `Move` (`len()`, indexing,
 /// iteration, `in` with a `Move` or USI text). Made by `Board.legal_moves`; it does not
@@ -127,12 +128,15 @@ impl LegalMoves {
         Ok(LegalMoves::new(&position))
     }
 
-    /// The moves in USI, in list order.
-    fn usi(&self) -> Vec<String> {
-        self.moves().iter().map(ToString::to_string).collect()
+    /// The moves in USI, in list order: the shared strings of `Move.usi()` (a new string
+    /// for each move, decoded from one made by `to_string`, cost three times as much).
+    fn usi<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        let mut texts = UsiTexts::lock();
+        self.moves().iter().map(|&m| texts.get(py, m)).collect()
     }
 
     fn __repr__(&self) -> String {
-        format!("<LegalMoves {}>", self.usi().join(" "))
+        let texts: Vec<String> = self.moves().iter().map(ToString::to_string).collect();
+        format!("<LegalMoves {}>", texts.join(" "))
     }
 }
