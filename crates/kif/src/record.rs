@@ -35,8 +35,6 @@ mod special;
 mod tree;
 mod usi;
 
-use std::fmt::Write as _;
-
 pub use cursor::Cursor;
 pub use header::{Header, HeaderKey, Headers};
 pub use special::Special;
@@ -294,18 +292,22 @@ impl Record {
     /// As [`Record::position_at`]: the path must replay.
     pub fn usi(&self, id: NodeId) -> Result<String, ReplayError> {
         self.position_at(id)?;
-        let start = self.start.position().map_err(ReplayError::Start)?;
-        let mut out = if self.start.standard() == Some(Handicap::Even) && self.start.setup.ply <= 1
-        {
-            String::from("position startpos")
-        } else {
-            format!("position sfen {start}")
-        };
         let moves = self.tree.moves_to(id);
+        // Each move written by `UsiMove::encode`, not `write!`: a line holds hundreds.
+        let mut out = String::with_capacity(128 + 6 * moves.len());
+        if self.start.standard() == Some(Handicap::Even) && self.start.setup.ply <= 1 {
+            out.push_str("position startpos");
+        } else {
+            let start = self.start.position().map_err(ReplayError::Start)?;
+            out.push_str("position sfen ");
+            out.push_str(&start.to_sfen());
+        }
         if !moves.is_empty() {
             out.push_str(" moves");
+            let mut buf = [0; 6];
             for m in moves {
-                let _ = write!(out, " {}", m.mv.to_usi());
+                out.push(' ');
+                out.push_str(m.mv.to_usi().encode(&mut buf));
             }
         }
         Ok(out)
