@@ -6,16 +6,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 use reversi::{
-    AlphaBetaPlayer, Color, Game, GreedyPlayer, MonteCarloPlayer, ParseTranscriptError, PassStyle,
-    PerftMode, Player, RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
+    AlphaBetaPlayer, Color, Game, GreedyPlayer, MonteCarloPlayer, Move, ParseTranscriptError,
+    PassStyle, PerftMode, Player, RandomPlayer, ScoreRule, SolveLimits, SolveOutcome,
 };
 
 use crate::args::{Int, count, count_from, optional_count, seconds, table_bytes};
 use crate::errors::{illegal_move, value_error};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
+use crate::reversi_texts::move_text;
 use crate::wait::{Signals, run_interruptible};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -98,8 +99,9 @@ impl Board {
     /// The legal squares of the side to move (`["d3", "c4", ...]`); empty when it must
     /// pass or the game is over.
     #[getter]
-    fn legal_moves(&self) -> Vec<String> {
-        self.game.board().moves().map(|sq| sq.to_string()).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        let moves = self.game.board().moves();
+        moves.map(|sq| move_text(py, Move::Play(sq))).collect()
     }
 
     /// Plays a square (`"f5"`) or a forced `"pass"`. Raises ValueError for bad text,
@@ -116,10 +118,10 @@ impl Board {
     }
 
     /// Takes back the last move (or pass) and returns it. Raises IndexError at the start.
-    fn undo(&mut self) -> PyResult<String> {
+    fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
         self.game
             .undo()
-            .map(|m| m.to_string())
+            .map(|m| move_text(py, m))
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))
     }
 
@@ -165,8 +167,12 @@ impl Board {
 
     /// The moves played, passes included.
     #[getter]
-    fn moves(&self) -> Vec<String> {
-        self.game.moves().iter().map(ToString::to_string).collect()
+    fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        self.game
+            .moves()
+            .iter()
+            .map(|&m| move_text(py, m))
+            .collect()
     }
 
     /// Pickles as the start position and the moves, passes written.

@@ -146,6 +146,9 @@ def test_a_transcript_without_passes_reads_back_to_the_same_game():
     board.play("b5")
     assert board.transcript() == game + "b5"
     assert Board.from_transcript(board.transcript()) == board
+    # The shared texts of the moves: the squares', and the pass after the last of them.
+    assert board.moves == [game[i : i + 2] for i in range(0, len(game), 2)] + ["pass", "b5"]
+    assert board.undo() == "b5" and board.undo() == "pass" and board.undo() == "h4"
 
 
 def test_a_count_outside_what_it_takes_is_a_value_error_saying_what_is_taken():
