@@ -15,7 +15,7 @@ mod record_lists;
 mod record_notes;
 mod repr;
 mod reversi_py;
-mod reversi_texts;
+mod shared_texts;
 mod shogi_py;
 mod slots;
 mod tsume_py;

@@ -16,7 +16,7 @@ use crate::args::{Int, count, count_from, optional_count, seconds, table_bytes};
 use crate::errors::{illegal_move, value_error};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
-use crate::reversi_texts::move_text;
+use crate::shared_texts;
 use crate::wait::{Signals, run_interruptible};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -101,7 +101,9 @@ impl Board {
     #[getter]
     fn legal_moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
         let moves = self.game.board().moves();
-        moves.map(|sq| move_text(py, Move::Play(sq))).collect()
+        moves
+            .map(|sq| shared_texts::reversi_move(py, Move::Play(sq)))
+            .collect()
     }
 
     /// Plays a square (`"f5"`) or a forced `"pass"`. Raises ValueError for bad text,
@@ -121,7 +123,7 @@ impl Board {
     fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
         self.game
             .undo()
-            .map(|m| move_text(py, m))
+            .map(|m| shared_texts::reversi_move(py, m))
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))
     }
 
@@ -171,7 +173,7 @@ impl Board {
         self.game
             .moves()
             .iter()
-            .map(|&m| move_text(py, m))
+            .map(|&m| shared_texts::reversi_move(py, m))
             .collect()
     }
 

@@ -4,7 +4,7 @@
 use kif::csa::CsaMove;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 use shogi::packed::{Hcp, PackedSfen, hcp, psfen};
 use shogi::{
     Color, DeclarationRule, Game, Outcome, Pins, Position, Repetition, SetupMode, UsiMove,
@@ -15,6 +15,7 @@ use super::pieces_args::{board_of, hand_kind, hand_of};
 use super::{LegalMoves, Move, color_arg, color_index, fill_bytes, fixed_bytes, square_arg};
 use crate::args::{Int, count};
 use crate::errors::{illegal_move, placed, value_error, wrong_type};
+use crate::shared_texts;
 use crate::unsafe_speedups::{Exclusive, GilCell, Shared};
 
 /// A shogi board: the position, the moves played since it was set, and the game's end
@@ -576,19 +577,23 @@ impl Board {
 
     /// The piece on `square` (an index 0-80 with 1a = 0, or a USI name such as `"7g"`) as
     /// SFEN writes it (`"P"`, `"+r"`), `None` for an empty square.
-    fn piece(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    fn piece<'py>(&self, square: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyString>>> {
         let sq = square_arg(square)?;
         let state = self.state(square.py())?;
-        Ok(state.position().piece_at(sq).map(|p| p.to_string()))
+        let piece = state.position().piece_at(sq);
+        Ok(piece.map(|p| shared_texts::piece(square.py(), p)))
     }
 
     /// The pieces of the 81 squares in index order (1a = 0, 1b = 1 ... 9i = 80, as
     /// `piece` takes them), each as SFEN writes it (`"P"`, `"+r"`) or `None` when empty.
     #[getter]
-    fn pieces(&self, py: Python<'_>) -> PyResult<Vec<Option<String>>> {
+    fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Vec<Option<Bound<'py, PyString>>>> {
         let state = self.state(py)?;
         let board = state.position().board();
-        Ok(board.iter().map(|p| p.map(|p| p.to_string())).collect())
+        Ok(board
+            .iter()
+            .map(|p| p.map(|p| shared_texts::piece(py, p)))
+            .collect())
     }
 
     /// The square index (0-80, 1a = 0) of `color`'s king (0 `BLACK`, 1 `WHITE`). Raises
