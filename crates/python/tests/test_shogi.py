@@ -91,6 +91,11 @@ def test_legal_moves_stay_those_of_their_position():
     board.push_usi("3c3d")
     assert len(counted) == 30 and counted.usi() == before and "8h2b+" not in counted
     assert listed.usi() == before and len(board.legal_moves) == len(board.legal_moves.usi())
+    # A text is in the moves exactly when it is one move's USI as written.
+    moves = board.legal_moves
+    assert "8h2b+" in moves and "8h2b" in moves and "P*5e" not in moves
+    assert all(text not in moves for text in ["8H2B+", " 8h2b", "8h2b+ ", "8h2b++", "", "pass"])
+    assert all(m.usi() in moves for m in moves)
 
 
 def test_a_pushed_move_is_checked_in_the_position_it_is_pushed_in():

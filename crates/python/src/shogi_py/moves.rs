@@ -104,8 +104,14 @@ impl LegalMoves {
         if let Ok(m) = item.cast::<Move>() {
             return self.moves().contains(&m.get().mv);
         }
-        item.extract::<String>()
-            .is_ok_and(|text| self.moves().iter().any(|m| m.to_string() == text))
+        // The text's move compared, not each move's text made and compared: a text that
+        // does not read back to itself (`7G7F`, if the parser took it) is no move's text.
+        let mut buf = [0; 6];
+        item.extract::<String>().is_ok_and(|text| {
+            text.parse::<shogi::UsiMove>().is_ok_and(|usi| {
+                usi.encode(&mut buf) == text && self.moves().iter().any(|m| m.to_usi() == usi)
+            })
+        })
     }
 
     /// Pickles as the SFEN of the position.
