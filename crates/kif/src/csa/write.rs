@@ -1,6 +1,5 @@
 //! The CSA writer: V2.2 or V3.0, the main line only.
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use shogi::{Color, Piece, PieceKind, Setup, Square};
@@ -408,11 +407,14 @@ pub fn position_to_string(setup: &Setup) -> String {
 
 /// Appends the board rows and the hands of `setup`, each line ended by a newline.
 fn push_board(out: &mut String, setup: &Setup) {
+    // Pushed a character or a code at a time: a string formatted for each of the 81 cells
+    // cost most of the board's writing.
     for rank in 1..=9u8 {
-        let _ = write!(out, "P{rank}");
+        out.push('P');
+        out.push(char::from(b'0' + rank));
         for file in (1..=9u8).rev() {
             let piece = Square::new(file, rank).and_then(|sq| setup.piece_at(sq));
-            out.push_str(&cell(piece));
+            push_cell(out, piece);
         }
         out.push('\n');
     }
@@ -421,7 +423,8 @@ fn push_board(out: &mut String, setup: &Setup) {
         if hand.is_empty() {
             continue;
         }
-        let _ = write!(out, "P{}", codes::sign(color));
+        out.push('P');
+        out.push(codes::sign(color));
         for kind in PieceKind::HAND.iter().rev() {
             for _ in 0..hand.count(*kind) {
                 out.push_str("00");
@@ -432,10 +435,14 @@ fn push_board(out: &mut String, setup: &Setup) {
     }
 }
 
-fn cell(piece: Option<Piece>) -> String {
+/// Appends a board cell: ` * ` when empty, the sign and code of its piece (`-RY`).
+fn push_cell(out: &mut String, piece: Option<Piece>) {
     match piece {
-        None => " * ".to_owned(),
-        Some(p) => format!("{}{}", codes::sign(p.color), codes::code(p.kind)),
+        None => out.push_str(" * "),
+        Some(p) => {
+            out.push(codes::sign(p.color));
+            out.push_str(codes::code(p.kind));
+        }
     }
 }
 
@@ -493,10 +500,9 @@ mod tests {
 
     #[test]
     fn cells() {
-        assert_eq!(cell(None), " * ");
-        assert_eq!(
-            cell(Some(Piece::new(Color::White, PieceKind::Dragon))),
-            "-RY"
-        );
+        let mut out = String::new();
+        push_cell(&mut out, None);
+        push_cell(&mut out, Some(Piece::new(Color::White, PieceKind::Dragon)));
+        assert_eq!(out, " * -RY");
     }
 }
