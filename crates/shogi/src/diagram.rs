@@ -34,7 +34,7 @@
 //! 飛 角 金 銀 桂 香 歩 with kanji counts, each followed by an ideographic space, or `なし`.
 //! Reading diagrams belongs to the KIF reader.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::numerals::{fullwidth_digit, kanji_count, kanji_numeral};
 use crate::{Color, Hand, Move, PieceKind, Position, Setup, Square};
@@ -129,9 +129,11 @@ impl Bod {
     }
 
     fn write_board(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A character at a time: `write!` for each of the 81 cells cost most of the diagram.
         f.write_str(" ")?;
         for file in (1..=9).rev() {
-            write!(f, " {}", fullwidth_digit(file))?;
+            f.write_char(' ')?;
+            f.write_char(fullwidth_digit(file))?;
         }
         f.write_str("\n+---------------------------+\n")?;
         for rank in 1..=9 {
@@ -140,12 +142,15 @@ impl Bod {
                 match Square::new(file, rank).and_then(|sq| self.setup.piece_at(sq)) {
                     Some(p) => {
                         let mark = if p.color == Color::White { 'v' } else { ' ' };
-                        write!(f, "{mark}{}", p.kind.japanese_char())?;
+                        f.write_char(mark)?;
+                        f.write_char(p.kind.japanese_char())?;
                     }
                     None => f.write_str(" ・")?,
                 }
             }
-            writeln!(f, "|{}", kanji_numeral(rank))?;
+            f.write_char('|')?;
+            f.write_char(kanji_numeral(rank))?;
+            f.write_char('\n')?;
         }
         f.write_str("+---------------------------+\n")
     }
