@@ -276,7 +276,12 @@ pub fn write_transcript(moves: &[Move], style: PassStyle) -> String {
         let last = i + 1 == moves.len();
         match (mv, style) {
             (Move::Pass, PassStyle::Omit) if !last => {}
-            (mv, _) => out.push_str(&mv.to_string()),
+            (Move::Play(sq), _) => {
+                // Two characters pushed, not a string formatted for each move.
+                out.push(char::from(b'a' + sq.file()));
+                out.push(char::from(b'1' + sq.rank()));
+            }
+            (Move::Pass, _) => out.push_str("pass"),
         }
     }
     out
@@ -285,6 +290,19 @@ pub fn write_transcript(moves: &[Move], style: PassStyle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn transcripts_write_each_square_as_it_displays() {
+        let moves: Vec<Move> = (0..64)
+            .filter_map(crate::Square::new)
+            .map(Move::Play)
+            .collect();
+        let shown: String = moves.iter().map(ToString::to_string).collect();
+        assert_eq!(write_transcript(&moves, PassStyle::Omit), shown);
+        let passes = [Move::Pass, Move::Pass];
+        assert_eq!(write_transcript(&passes, PassStyle::Write), "passpass");
+        assert_eq!(write_transcript(&passes, PassStyle::Omit), "pass");
+    }
 
     #[test]
     fn obf_line_parses() -> Result<(), ParseBoardError> {
