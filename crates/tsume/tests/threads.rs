@@ -166,3 +166,28 @@ fn more_threads_than_the_most_are_the_most() {
     }
     assert_eq!(tables[0], tables[1]);
 }
+
+/// A panic in the main search (here the caller's progress callback) comes back from the
+/// solve as a panic: the helper threads, told to stop only when the main search returned,
+/// searched on, and the solve waited for them for ever.
+#[test]
+fn a_panic_in_the_main_search_stops_the_helpers() {
+    let p = load("famous_long.tsv").remove(0);
+    let (sender, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut solver = Solver::new(Config {
+            table_bytes: 16 << 20,
+            threads: 2,
+            helpers_after_nodes: 0,
+            progress: Some(std::sync::Arc::new(|_: &masu_tsume::Progress| {
+                panic!("a progress callback that panics")
+            })),
+            progress_interval: std::time::Duration::ZERO,
+            ..Config::default()
+        });
+        let _ = sender.send(solver.solve(&p.position).is_ok());
+    });
+    // The solving thread panicked: its sender is gone without an answer.
+    let done = answers.recv_timeout(std::time::Duration::from_secs(30));
+    assert_eq!(done, Err(std::sync::mpsc::RecvTimeoutError::Disconnected));
+}

@@ -101,11 +101,15 @@ impl Searcher<'_, '_> {
                         .ok()
                 })
                 .collect();
+            // Set however the main search ends: a helper stops only when told, and the
+            // scope waits for every helper, so a panic in the main search (a caller's
+            // progress callback) left the solve waiting for ever.
+            let stop_helpers = StopHelpers(&done);
             self.exchange = Some(Arc::clone(&exchange));
             let v = self.search_alone(pos, node);
             self.exchange = None;
             self.line.clear();
-            done.store(true, Ordering::Relaxed);
+            drop(stop_helpers);
             let nodes: u64 = helpers
                 .into_iter()
                 .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
@@ -144,6 +148,16 @@ impl Searcher<'_, '_> {
                     .store_disproven(key, v.attacker_bound, v.defender_bound, v.len, work);
             }
         }
+    }
+}
+
+/// Tells the helpers that the main search is over when dropped, by its return or by a
+/// panic.
+struct StopHelpers<'a>(&'a AtomicBool);
+
+impl Drop for StopHelpers<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
