@@ -67,7 +67,7 @@ pub fn main() -> ExitCode {
         Err(err) if !err.use_stderr() => err.exit(),
         Err(err) => {
             let args: Vec<String> = std::env::args().skip(1).collect();
-            eprintln!("masu: {}", one_line(&err.to_string(), &args));
+            crate::stderr::line(format_args!("masu: {}", one_line(&err.to_string(), &args)));
             return ExitCode::from(2);
         }
     };
@@ -88,7 +88,7 @@ pub fn main() -> ExitCode {
         // wrong with the work, and no one is left to tell.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("masu: {err:#}");
+            crate::stderr::line(format_args!("masu: {err:#}"));
             ExitCode::FAILURE
         }
     }

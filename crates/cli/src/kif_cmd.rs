@@ -210,7 +210,7 @@ fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
         let row = match row {
             Ok(row) => row,
             Err(err) => {
-                eprintln!("masu: {err:#}");
+                crate::stderr::line(format_args!("masu: {err:#}"));
                 failed = true;
                 continue;
             }
@@ -311,7 +311,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         match read_checked(path, &file, mode) {
             Ok(records) => errors += report_all(&file, &records),
             Err(line) => {
-                eprintln!("{line}");
+                crate::stderr::line(format_args!("{line}"));
                 errors += 1;
             }
         }
@@ -352,7 +352,7 @@ pub(crate) fn read_checked(
 pub(crate) fn report_all(file: &str, records: &[kif::Parsed]) -> usize {
     let (lines, errors) = diagnostics(file, records);
     for line in lines {
-        eprintln!("{line}");
+        crate::stderr::line(format_args!("{line}"));
     }
     errors
 }

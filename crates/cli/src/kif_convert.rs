@@ -112,7 +112,7 @@ pub(crate) fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let encoding = output_encoding(args.to, args.encoding, args.output.as_deref())?;
     let conversion = convert(&records, args.to, encoding);
     for remark in &conversion.remarks {
-        eprintln!("masu: {remark}");
+        crate::stderr::line(format_args!("masu: {remark}"));
     }
     let bytes = conversion
         .bytes

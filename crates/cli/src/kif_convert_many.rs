@@ -65,13 +65,13 @@ pub(crate) fn run(args: &ConvertArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         |(), job| convert_file(job, args.to, args.force),
         |Done { lines, outcome }| {
             for line in lines {
-                eprintln!("{line}");
+                crate::stderr::line(format_args!("{line}"));
             }
             tally.add(outcome);
             Ok::<_, std::convert::Infallible>(())
         },
     )?;
-    eprintln!("masu: {tally}");
+    crate::stderr::line(format_args!("masu: {tally}"));
     Ok(if tally.failed + tally.damaged == 0 {
         ExitCode::SUCCESS
     } else {

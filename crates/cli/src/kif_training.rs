@@ -92,7 +92,7 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
         crate::in_order::FILES_AHEAD,
         |path| convert_file(path, &filter, args.to),
         &mut output,
-        |err| eprintln!("masu: {err:#}"),
+        |err| crate::stderr::line(format_args!("masu: {err:#}")),
     ) {
         Ok(tally) => tally,
         Err(err) => return Err(output.failed(err)),
@@ -103,12 +103,12 @@ pub(crate) fn run(args: &TrainingArgs) -> anyhow::Result<ExitCode> {
     } else {
         format!(" ({} left out by the choice)", tally.left_out)
     };
-    eprintln!(
+    crate::stderr::line(format_args!(
         "masu: {} {name} positions from {} of {} records{chosen}",
         tally.bytes / size as u64,
         tally.records,
         tally.records + tally.failed + tally.left_out
-    );
+    ));
     Ok(if tally.failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -19,4 +19,5 @@ mod reversi_play;
 mod seconds;
 mod shogi_cmd;
 mod solve;
+mod stderr;
 mod table_size;

@@ -186,10 +186,10 @@ impl Drop for Output {
 /// know say nothing.
 pub(crate) fn warn_if_misnamed(path: &Path, written: &str) {
     if let Some(named) = format_named_by(path).filter(|&named| named != written) {
-        eprintln!(
+        crate::stderr::line(format_args!(
             "masu: warning: writing {written} to {}, whose extension names {named}",
             path.display()
-        );
+        ));
     }
 }
 

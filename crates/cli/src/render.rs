@@ -93,11 +93,11 @@ fn record_main_line(path: &Path) -> anyhow::Result<(Position, Vec<Move>, bool)> 
     }
     let records = crate::input::read_records(path, kif::Mode::Lenient)?;
     if records.len() > 1 {
-        eprintln!(
+        crate::stderr::line(format_args!(
             "masu: note: {} holds {} records: drawing the first",
             crate::input::name(path),
             records.len()
-        );
+        ));
     }
     let parsed = records
         .into_iter()

@@ -126,10 +126,10 @@ pub(crate) fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     if args.time {
         let secs = start.elapsed().as_secs_f64();
         let mnps = total as f64 / secs.max(1e-9) / 1e6;
-        eprintln!(
+        crate::stderr::line(format_args!(
             "perft {}: {total} nodes in {secs:.3} s ({mnps:.1} Mnps)",
             args.depth
-        );
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

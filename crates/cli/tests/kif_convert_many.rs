@@ -434,3 +434,36 @@ fn out_dir_is_needed_for_many_inputs_and_refuses_standard_input() {
     assert!(err.contains("--out-dir"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A standard error that is gone (`2>&1 | head` that has quit) loses the warnings, not the
+/// work: every file is converted and the exit status is the conversion's. Writing the
+/// first warning panicked (exit 101), the files after it never converted.
+#[test]
+fn a_closed_standard_error_loses_the_warnings_not_the_files() {
+    let dir = fresh("closed-stderr");
+    let record = "手合割：平手\n先手：a\n後手：b\nnot a line of a record\n\
+                  手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 中断\n";
+    let mut args = vec!["kif".to_owned(), "convert".to_owned(), "--to".to_owned()];
+    args.extend([
+        "csa".to_owned(),
+        "--out-dir".to_owned(),
+        text(&dir.join("out")),
+    ]);
+    for i in 0..40 {
+        let path = dir.join(format!("in/{i:02}.kif"));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, record).unwrap();
+        args.push(text(&path));
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_masu"))
+        .args(&args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(files_under(&dir.join("out")).len(), 40);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
