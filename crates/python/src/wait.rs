@@ -49,10 +49,14 @@ pub(crate) fn run_interruptible<T: Send + 'static>(
             let _ = handle.join();
             return Ok(value);
         }
-        if handle.is_finished() && slot.take_within(Duration::ZERO).is_none() {
-            return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                "the worker thread stopped without a result",
-            ));
+        if handle.is_finished() {
+            // The result may have come since the wait above gave up (taking the GIL back
+            // can take a switch interval): it is this one's, not lost to the next wait.
+            return slot.take_within(Duration::ZERO).ok_or_else(|| {
+                pyo3::exceptions::PyRuntimeError::new_err(
+                    "the worker thread stopped without a result",
+                )
+            });
         }
         if let Err(signal) = py.check_signals() {
             cancel.store(true, Ordering::Relaxed);

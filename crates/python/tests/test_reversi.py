@@ -1,6 +1,8 @@
 """masu.reversi: board, transcript, passes, solver, perft and computer players."""
 
 import pickle
+import sys
+import threading
 import time
 
 import pytest
@@ -112,6 +114,30 @@ def test_limits_and_ctrl_c_stop_a_solve_of_the_start_position():
     interrupted_after(0.2, lambda: Computer("montecarlo", playouts=10**9).choose(Board()))
     interrupted_after(0.2, lambda: perft(Board(), 16))
 
+
+
+def test_a_result_done_while_the_wait_takes_the_gil_back_is_kept():
+    # The wait for perft's worker wakes every 50 ms and takes the GIL back; a worker that
+    # finished in between had its result taken and dropped by the next look, and the call
+    # raised RuntimeError ("stopped without a result"). A thread running Python code holds
+    # the GIL for a switch interval at a time, so the waits often take that long.
+    spinning = True
+
+    def spin():
+        while spinning:
+            pass
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.02)
+    spinner = threading.Thread(target=spin)
+    spinner.start()
+    try:
+        for _ in range(20):
+            assert perft(Board(), 10) == 24_571_284
+    finally:
+        spinning = False
+        spinner.join()
+        sys.setswitchinterval(interval)
 
 def test_computer_players_finish_a_game():
     board = Board()
