@@ -1,6 +1,8 @@
 """masu.usi: a USI engine driven through its process, against a scripted engine (every
 mode of tests/data/fake_usi_engine.py) and, where the workspace has built it, `masu usi`."""
 
+import os
+import shlex
 import sys
 import threading
 import time
@@ -155,6 +157,21 @@ def test_an_engine_that_exits_raises_with_its_stderr():
         engine.isready()
     assert engine.quit() == 3
 
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a POSIX shell starts the engine")
+def test_an_engine_that_exits_is_seen_to_though_another_process_holds_its_output():
+    # A launcher whose background job keeps the engine's stdout open: its output has no
+    # end while the job runs, and a wait without a time limit waited for the job (for ever,
+    # for a job that does not end).
+    launcher = f"sleep 30 & exec {shlex.quote(sys.executable)} {shlex.quote(FAKE)} die"
+    engine = Engine(["sh", "-c", launcher])
+    engine.position()
+    started = time.monotonic()
+    with pytest.raises(EngineError, match="exit code 3"):
+        engine.go()
+    assert time.monotonic() - started < 10
+    engine.kill()
 
 def test_an_engine_that_does_not_answer_times_out_and_is_ended():
     started = time.monotonic()

@@ -55,6 +55,10 @@ _LINE_BYTES = 1 << 20
 # `info` lines a BestMove keeps, the latest: a search without a time limit may write for
 # hours (`on_info` sees every line).
 _INFO_KEPT = 10_000
+# How long a wait for a line goes before it looks whether the engine's process has exited:
+# its output ends only when every process holding the pipe has closed it, and one it started
+# (a launcher script's background job, a worker process) may hold it long after.
+_EXIT_CHECK = 0.1
 
 
 class EngineError(RuntimeError):
@@ -393,12 +397,7 @@ class Engine:
         exited. After ``quit()`` or ``kill()`` it gives only the lines read before them."""
         if self._ended:
             raise EngineError(self._failure(f"{self._label()} has exited"))
-        try:
-            line = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            raise EngineTimeoutError(
-                f"{self._label()} did not answer within {timeout:g} s"
-            ) from None
+        line = self._next_line(timeout)
         if line is None:
             self._ended = True
             try:
@@ -410,6 +409,30 @@ class Engine:
             with self._searches_lock:
                 self._searches = max(self._searches - 1, 0)
         return line
+
+    def _next_line(self, timeout: Optional[float]) -> Optional[str]:
+        """The next line read, or ``None`` at the end of the output, or once the process
+        has exited and its output has come to no end a second later; raises
+        EngineTimeoutError after `timeout` seconds."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else deadline - time.monotonic()
+            step = _EXIT_CHECK if left is None else max(min(left, _EXIT_CHECK), 0.0)
+            try:
+                return self._lines.get(timeout=step)
+            except queue.Empty:
+                if left is not None and left <= step:
+                    raise EngineTimeoutError(
+                        f"{self._label()} did not answer within {timeout:g} s"
+                    ) from None
+                if self._process.poll() is not None:
+                    # Its last lines may still be on their way: the reader gets them, and
+                    # the end, unless another process holds the pipe open.
+                    self._pumps[0].join(timeout=1.0)
+                    try:
+                        return self._lines.get(timeout=0.0)
+                    except queue.Empty:
+                        return None
 
     def _wait_for(
         self,
