@@ -247,7 +247,18 @@ fn on_worker(
             return depth_limit(spent);
         };
         if let (Some(interrupt), Some(cancel)) = (&interrupt, &cancel) {
-            wait_interruptible(&finished, interrupt, cancel);
+            let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                wait_interruptible(&finished, interrupt, cancel);
+            }));
+            if let Err(panic) = asked {
+                // A panic in the interrupt check: the worker is told to stop (the scope
+                // waits for it, and it searched on to its end), its cancel is for this
+                // solve alone, and the panic goes on.
+                cancel.store(true, Ordering::Relaxed);
+                let _ = handle.join();
+                cancel.store(false, Ordering::Relaxed);
+                std::panic::resume_unwind(panic);
+            }
         }
         match handle
             .join()

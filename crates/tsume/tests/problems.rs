@@ -244,6 +244,31 @@ fn an_interrupt_is_asked_on_the_calling_thread_and_stops_the_solve() {
     assert_eq!(s.solve(&short).unwrap().mate().map(|m| m.length), Some(3));
 }
 
+/// A panic in the interrupt check, asked on the calling thread while the search runs on a
+/// thread of its own (寿, whose lines soon pass the calling thread's 64 plies), comes back
+/// from the solve at once: the search was told nothing and ran on to its end.
+#[test]
+fn a_panic_in_the_interrupt_check_stops_the_search_on_its_own_thread() {
+    let kotobuki = famous("将棋図巧 第100番 (寿)");
+    let (sender, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut s = Solver::new(Config {
+            // Without the fix, a limit ends the test's thread.
+            limits: Limits {
+                nodes: None,
+                time: Some(std::time::Duration::from_secs(60)),
+            },
+            table_bytes: 16 << 20,
+            interrupt: Some(Arc::new(|| panic!("an interrupt check that panics"))),
+            ..Config::default()
+        });
+        let _ = sender.send(s.solve(&kotobuki.position).is_ok());
+    });
+    // The solving thread panicked: its sender is gone without an answer.
+    let done = answers.recv_timeout(std::time::Duration::from_secs(20));
+    assert_eq!(done, Err(std::sync::mpsc::RecvTimeoutError::Disconnected));
+}
+
 #[test]
 fn config_and_solver_are_shared_across_threads() {
     fn shared<T: Clone + Send + Sync>() {}
