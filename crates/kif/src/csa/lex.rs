@@ -188,25 +188,24 @@ impl FromStr for CsaMove {
 }
 
 impl CsaMove {
-    /// The statement's seven ASCII bytes (`+7776FU`), put together without the formatting
-    /// machinery: the CSA writer writes one for every move.
-    pub(crate) fn push_to(&self, out: &mut String) {
+    /// Writes the statement's seven ASCII characters (`+7776FU`) a character or a code at a
+    /// time, without the formatting machinery: the CSA writer writes one for every move,
+    /// and `Display` is this.
+    pub(crate) fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let sq = |s: Option<Square>| s.map_or((0, 0), |s| (s.file(), s.rank()));
         let (ff, fr) = sq(self.from);
         let (tf, tr) = sq(Some(self.to));
-        out.push(codes::sign(self.color));
+        out.write_char(codes::sign(self.color))?;
         for digit in [ff, fr, tf, tr] {
-            out.push(char::from(b'0' + digit));
+            out.write_char(char::from(b'0' + digit))?;
         }
-        out.push_str(codes::code(self.piece));
+        out.write_str(codes::code(self.piece))
     }
 }
 
 impl fmt::Display for CsaMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(7);
-        self.push_to(&mut text);
-        f.write_str(&text)
+        self.write_to(f)
     }
 }
 

@@ -308,7 +308,8 @@ impl Writer {
                     return;
                 }
                 NodeKind::Move(m) => {
-                    CsaMove::from_move(&m.mv, turn).push_to(&mut self.out);
+                    // Writing to a `String` cannot fail.
+                    let _ = CsaMove::from_move(&m.mv, turn).write_to(&mut self.out);
                     turn = turn.opposite();
                 }
                 NodeKind::Special(s) => {
