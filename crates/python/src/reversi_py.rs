@@ -1,6 +1,5 @@
 //! `masu.reversi`: the board, the exact endgame solver, perft and the computer players.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -243,12 +242,11 @@ impl Board {
         self.game.board() == other.game.board()
     }
 
-    /// A hash of the discs and the side to move, consistent with `==`.
-    fn __hash__(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
-        self.game.board().hash(&mut hasher);
-        hasher.finish()
-    }
+    /// None, as `masu.shogi.Board`'s: a board is compared by value and changes, so a hash
+    /// of it would lose it from a set or a dict once it moved on; `str(board)` is a key.
+    #[classattr]
+    #[allow(non_upper_case_globals)]
+    const __hash__: Option<()> = None;
 }
 
 /// Solves the board exactly: (score for the side to move with empties to the winner, best

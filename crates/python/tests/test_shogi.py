@@ -370,8 +370,18 @@ def test_copy_and_hash():
     assert copy.deepcopy(board) == board
     assert board.zobrist_hash() != other.zobrist_hash()
     other.pop()
-    assert board.zobrist_hash() == other.zobrist_hash()
-    assert hash(board) == hash(other)
+    assert board.zobrist_hash() == other.zobrist_hash() and board == other
+
+
+def test_a_board_has_no_hash_since_it_changes():
+    # A board hashed by its position would be lost from a set once it moved on.
+    board = Board()
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(board)
+    with pytest.raises(TypeError):
+        {board}
+    assert Board.__hash__ is None
+    assert {board.zobrist_hash(), Board().zobrist_hash()} == {board.zobrist_hash()}
 
 
 def test_perft_and_svg():

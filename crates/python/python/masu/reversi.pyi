@@ -1,6 +1,6 @@
 """Reversi (othello): the board, the exact endgame solver, perft and computer players."""
 
-from typing import List, Optional, Tuple, final
+from typing import ClassVar, List, Optional, Tuple, final
 
 __all__ = ["BLACK", "Board", "Computer", "Solver", "WHITE", "perft", "solve"]
 
@@ -56,7 +56,7 @@ class Board:
         """The diagram: a line of file letters, the eight ranks, and `X to move` or `O to move`."""
     def __eq__(self, other: object, /) -> bool:
         """Equal discs and side to move, whatever the histories."""
-    def __hash__(self) -> int: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
 @final
 class Computer:

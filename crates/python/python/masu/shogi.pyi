@@ -1,6 +1,6 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final, overload
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final, overload
 
 __all__ = [
     "BLACK",
@@ -267,7 +267,7 @@ class Board:
     def __copy__(self) -> "Board": ...
     def __deepcopy__(self, memo: Any) -> "Board": ...
     def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
 def rotate_sfen(sfen: str) -> str:
     """The position seen from the other side: the board turned, pieces and hands changing

@@ -825,9 +825,12 @@ impl Board {
         Ok(self.state(py)?.position() == other.state(py)?.position())
     }
 
-    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
-        self.zobrist_hash(py)
-    }
+    /// None: a board is compared by value and changes, so it has no hash (as python-shogi's,
+    /// and as Python asks of a mutable type with `==`). A hash of its position would lose a
+    /// board from a set or a dict once it moved on; `zobrist_hash()` and `sfen()` are keys.
+    #[classattr]
+    #[allow(non_upper_case_globals)]
+    const __hash__: Option<()> = None;
 }
 
 /// The plies `is_draw` looks back, as cshogi reads its argument: `None` or 0 (any falsy
