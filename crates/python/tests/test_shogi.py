@@ -81,6 +81,7 @@ def test_legal_moves_is_a_sequence():
     with pytest.raises(IndexError):
         moves[30]
     assert repr(moves).startswith("<LegalMoves ")
+    assert repr(moves[0]) == f"<Move {moves[0].usi()}>"
 
 
 def test_legal_moves_stay_those_of_their_position():

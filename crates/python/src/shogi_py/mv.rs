@@ -235,7 +235,9 @@ impl Move {
         self.usi(py)
     }
 
+    /// `<Move 7g7f>`: a move is made by a board (`board.move_from_usi`), not by a
+    /// constructor, so its repr is not one (as `LegalMoves`' is not).
     fn __repr__(&self) -> String {
-        format!("Move('{}')", self.mv)
+        format!("<Move {}>", self.mv)
     }
 }
