@@ -338,13 +338,16 @@ impl Builder {
             return Ok(None);
         }
         self.after_ending(None, at)?;
-        let last_to = self.last_to();
-        let mv = match km.legal_move(self.positions.last(), last_to) {
-            Some(mv) => mv,
-            None => match km.to_move(self.positions.last(), last_to) {
-                Ok(mv) => mv, // not reached: `legal_move` gives every move `to_move` gives
-                Err(e) => return self.unresolved(e, time, at),
-            },
+        let (pos, last_to) = (self.positions.last(), self.last_to());
+        // `to_move`, its error made only for text that gives no move (`legal_move` is
+        // `to_move(..).ok()`, worked out without the error).
+        let resolved = match km.legal_move(pos, last_to) {
+            Some(mv) => Ok(mv),
+            None => km.to_move(pos, last_to),
+        };
+        let mv = match resolved {
+            Ok(mv) => mv,
+            Err(e) => return self.unresolved(e, time, at),
         };
         self.check_promotion_word(km, mv, at)?;
         self.push_legal(mv, time, at).map(Some)

@@ -147,3 +147,109 @@ impl KifMove {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use shogi::{Motion, PieceKind, Relative, SetupMode};
+
+    use super::*;
+
+    /// Every move text of `piece` to `to` (`None`: `同`) in `pos`: each origin (KIF), and
+    /// without one each set of words (KI2).
+    fn texts(pos: &Position, piece: PieceKind, to: Option<Square>) -> Vec<KifMove> {
+        let promotions = [None, Some(true), Some(false)];
+        let relatives = [
+            None,
+            Some(Relative::Right),
+            Some(Relative::Left),
+            Some(Relative::Straight),
+        ];
+        let motions = [
+            None,
+            Some(Motion::Up),
+            Some(Motion::Sideways),
+            Some(Motion::Down),
+        ];
+        let text = KifMove {
+            to,
+            same: to.is_none(),
+            piece,
+            relative: None,
+            motion: None,
+            promotion: None,
+            drop: false,
+            from: None,
+        };
+        // Origins: the side to move's pieces, an empty square and one of the other side's.
+        let mut origins: Vec<Square> = pos.pieces(pos.turn()).into_iter().collect();
+        origins.extend(
+            Square::ALL
+                .into_iter()
+                .find(|&sq| pos.piece_at(sq).is_none()),
+        );
+        origins.extend(pos.pieces(!pos.turn()).into_iter().next());
+        let mut all = Vec::new();
+        for promotion in promotions {
+            for &from in &origins {
+                all.push(KifMove {
+                    promotion,
+                    from: Some(from),
+                    ..text
+                });
+            }
+            for drop in [false, true] {
+                for relative in relatives {
+                    for motion in motions {
+                        all.push(KifMove {
+                            promotion,
+                            drop,
+                            relative,
+                            motion,
+                            ..text
+                        });
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    // The reader asks `legal_move` first and `to_move` only where it gives none, for the
+    // error: the two must decide alike, or a move would be read that `to_move` refuses (or
+    // one it gives reported as an error).
+    #[test]
+    fn legal_move_is_to_move_without_the_error() {
+        let positions = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            // Drops, a mate in one and a pawn-drop mate (打ち歩詰め) to find.
+            "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+            "7nk/9/7GP/9/9/9/9/9/9 b P2r2b3g4s3n4l15p 1",
+            // Promoted pieces, pins and a king in check, White to move.
+            "l2+P5/2k4+L1/2n1p2B1/p1pp1spN1/4Ps3/PlPP2P2/1P1Sb4/1KG2+p3/LN7 w R2GPrgsn4p 1",
+            "4k4/4r4/9/9/9/9/4S4/4K4/9 b - 1",
+        ];
+        let mut checked = 0;
+        for sfen in positions {
+            let pos = match Position::from_sfen_with(sfen, SetupMode::Tsume) {
+                Ok(pos) => pos,
+                Err(e) => panic!("{sfen}: {e}"),
+            };
+            for last_to in [None, Some(Square::ALL[40])] {
+                let tos = Square::ALL.into_iter().map(Some).chain([None]);
+                for to in tos {
+                    for piece in PieceKind::ALL {
+                        for text in texts(&pos, piece, to) {
+                            assert_eq!(
+                                text.legal_move(&pos, last_to),
+                                text.to_move(&pos, last_to).ok(),
+                                "{sfen}: {text:?} after {last_to:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked} texts checked");
+    }
+}
