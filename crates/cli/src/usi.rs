@@ -14,13 +14,16 @@
 //! A mate search runs on its own thread, so `stop` and `quit` are read and acted on while it
 //! searches; it answers `checkmate <moves>`, `checkmate nomate` or `checkmate timeout`, with
 //! `info` lines (nodes, nps, time, pv) meanwhile (a position whose side not to move has no
-//! king is `nomate`, after an `info string` that says so). A plain `go` answers `bestmove` with the
-//! mating move when a short search finds one, `resign` only when there is no legal move, and
-//! otherwise some legal move, so that a GUI never waits forever.
+//! king is `nomate`, after an `info string` that says so; a search that panicked is
+//! `timeout`, after an `info string` with the panic's message). A plain `go` answers
+//! `bestmove` with the mating move when a short search finds one, `resign` only when there is
+//! no legal move, and otherwise some legal move, so that a GUI never waits forever.
 
+use std::any::Any;
 use std::io::{BufRead, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -313,26 +316,19 @@ impl Engine {
         let level = config.answer;
         let out = self.out.clone();
         let handle = std::thread::spawn(move || {
-            let answer = match fitting_solver(config, &out) {
-                Some((mut solver, _)) => solver.solve(&position),
-                // Not even the smallest table: no search, and the GUI still gets its answer.
-                None => Ok(Verdict::Unknown {
-                    reason: StopReason::Cancelled,
-                }),
-            };
-            match &answer {
-                // `nomate` alone would hide a problem set up with the wrong side to move.
-                Err(err) => say(&out, &format!("info string not a mate problem: {err}")),
-                // `checkmate` carries the minimax line alone: the rest of the answer the
-                // level worked out (余詰, the convention line) comes before it.
-                Ok(Verdict::Mate(mate)) => {
-                    for note in crate::solve::mate_notes(mate, level) {
-                        say(&out, &format!("info string {note}"));
-                    }
-                }
-                Ok(_) => {}
+            let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+                mate_search(config, &position, level, &out);
+            }));
+            if let Err(payload) = searched {
+                // The GUI waits for a `checkmate`: a search that panicked answers as one that
+                // found nothing (USI has no error answer), after a line that says why.
+                let why = match panic_message(&*payload) {
+                    Some(text) => format!(": {}", text.escape_debug()),
+                    None => " (its message is not text)".to_owned(),
+                };
+                say(&out, &format!("info string the mate search panicked{why}"));
+                say(&out, &MateAnswer::Timeout.to_string());
             }
-            say(&out, &checkmate_answer(&answer));
         });
         let limited = time.is_some() || self.settings.node_limit.is_some();
         self.search = Some(Search {
@@ -427,6 +423,39 @@ impl Engine {
     }
 }
 
+/// Searches `position` and says the answer: the `info string` lines, then `checkmate`.
+fn mate_search(config: Config, position: &Position, level: AnswerLevel, out: &Out) {
+    let answer = match fitting_solver(config, out) {
+        Some((mut solver, _)) => solver.solve(position),
+        // Not even the smallest table: no search, and the GUI still gets its answer.
+        None => Ok(Verdict::Unknown {
+            reason: StopReason::Cancelled,
+        }),
+    };
+    match &answer {
+        // `nomate` alone would hide a problem set up with the wrong side to move.
+        Err(err) => say(out, &format!("info string not a mate problem: {err}")),
+        // `checkmate` carries the minimax line alone: the rest of the answer the level
+        // worked out (余詰, the convention line) comes before it.
+        Ok(Verdict::Mate(mate)) => {
+            for note in crate::solve::mate_notes(mate, level) {
+                say(out, &format!("info string {note}"));
+            }
+        }
+        Ok(_) => {}
+    }
+    say(out, &checkmate_answer(&answer));
+}
+
+/// The message of a panic: the text `panic!` was given (a `&str`, or a `String` when it
+/// was formatted); `None` for a payload of another type (`panic_any`).
+fn panic_message(payload: &(dyn Any + Send)) -> Option<&str> {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+}
+
 /// A solver for `config`, or when its table cannot be had, one with the largest table of
 /// half, a quarter, ... of the size that can (down to 1 MiB), said in one `info string`;
 /// with the size in MiB that it got. `None` when not even 1 MiB can be had.
@@ -482,8 +511,9 @@ fn checkmate_answer(verdict: &Result<Verdict, tsume::SolveError>) -> String {
 
 /// Writes one line and flushes, so a GUI sees it at once.
 fn say(out: &Out, line: &str) {
-    if let Ok(mut out) = out.lock() {
-        // A GUI that closed the pipe will send no more commands either.
-        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-    }
+    // A thread that panicked while it wrote left at most part of a line: the engine goes on
+    // talking (a search that panicked still answers), not silent for good.
+    let mut out = out.lock().unwrap_or_else(PoisonError::into_inner);
+    // A GUI that closed the pipe will send no more commands either.
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
 }

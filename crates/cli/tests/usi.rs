@@ -407,3 +407,59 @@ fn checkmated_side_resigns_and_bad_positions_are_reported() {
     gui.send("quit");
     gui.wait_exit(5 * SECOND);
 }
+
+/// Engine output that panics at the first `checkmate` line it is given, as a bug in the
+/// search thread would; what it takes is kept for the checks.
+#[derive(Clone, Default)]
+struct PanicsAtFirstAnswer {
+    text: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    panicked: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Write for PanicsAtFirstAnswer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        use std::sync::atomic::Ordering;
+        if buf.starts_with(b"checkmate") && !self.panicked.swap(true, Ordering::Relaxed) {
+            panic!("the output broke\nat its first answer");
+        }
+        let mut text = self
+            .text
+            .lock()
+            .map_err(|_| std::io::Error::other("poisoned"))?;
+        text.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_mate_search_that_panics_answers_timeout_and_the_engine_goes_on() {
+    // A panic in the thread of a `go mate` search left the GUI without a `checkmate`, waiting
+    // for ever; the panic, while the thread wrote, also silenced every later answer.
+    let output = PanicsAtFirstAnswer::default();
+    let mate_in_one = "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+    let script = format!("{mate_in_one}\ngo mate 5000\n{mate_in_one}\ngo mate 5000\n");
+    let result = masu::usi::run(script.as_bytes(), Box::new(output.clone()));
+    assert!(
+        result.is_ok(),
+        "reading a byte slice cannot fail: {result:?}"
+    );
+    let text = String::from_utf8(output.text.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("checkmate") || l.starts_with("info string"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            // One line: the message's line break is written `\n`.
+            "info string the mate search panicked: the output broke\\nat its first answer",
+            "checkmate timeout",
+            "checkmate G*5b",
+        ],
+        "{text}"
+    );
+}
