@@ -2,61 +2,64 @@
 //! ([`run_interruptible`]), or on the calling thread for work that asks whether to stop
 //! ([`Signals`]).
 
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 use pyo3::prelude::*;
 
-/// Where the worker leaves its result.
-struct Slot<T> {
-    value: Mutex<Option<T>>,
+/// Whether the worker is done, for the thread that waits for it.
+#[derive(Default)]
+struct Done {
+    done: Mutex<bool>,
     ready: Condvar,
 }
 
-impl<T> Slot<T> {
-    /// Waits up to `timeout` for the result and takes it.
-    fn take_within(&self, timeout: Duration) -> Option<T> {
-        let guard = self.value.lock().unwrap_or_else(PoisonError::into_inner);
-        let (mut guard, _) = self
+impl Done {
+    /// Waits up to `timeout` for the worker to be done; whether it is.
+    fn within(&self, timeout: Duration) -> bool {
+        let guard = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+        let (guard, _) = self
             .ready
-            .wait_timeout_while(guard, timeout, |v| v.is_none())
+            .wait_timeout_while(guard, timeout, |done| !*done)
             .unwrap_or_else(PoisonError::into_inner);
-        guard.take()
+        *guard
+    }
+}
+
+/// Marks the worker done when dropped at the end of its closure: by its return, or as a
+/// panic unwinds it (the wait then sees it at once, not at its next look).
+struct Finish(Arc<Done>);
+
+impl Drop for Finish {
+    fn drop(&mut self) {
+        *self.0.done.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        self.0.ready.notify_all();
     }
 }
 
 /// Runs `work` on its own thread with the GIL released, checking for Python signals (Ctrl-C)
 /// every 50 ms. On a signal it sets the flag `work` was given, waits for `work` to stop,
-/// and returns the signal's exception (`KeyboardInterrupt`).
+/// and returns the signal's exception (`KeyboardInterrupt`). A panic in `work` raises
+/// RuntimeError with the panic's message.
 pub(crate) fn run_interruptible<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
 ) -> PyResult<T> {
     let cancel = Arc::new(AtomicBool::new(false));
-    let slot = Arc::new(Slot {
-        value: Mutex::new(None),
-        ready: Condvar::new(),
-    });
-    let (flag, out) = (Arc::clone(&cancel), Arc::clone(&slot));
+    let done = Arc::new(Done::default());
+    let (flag, finish) = (Arc::clone(&cancel), Finish(Arc::clone(&done)));
     let handle = std::thread::spawn(move || {
-        let value = work(flag);
-        *out.value.lock().unwrap_or_else(PoisonError::into_inner) = Some(value);
-        out.ready.notify_all();
+        let _finish = finish;
+        work(flag)
     });
     loop {
-        if let Some(value) = py.detach(|| slot.take_within(Duration::from_millis(50))) {
-            let _ = handle.join();
-            return Ok(value);
-        }
-        if handle.is_finished() {
-            // The result may have come since the wait above gave up (taking the GIL back
-            // can take a switch interval): it is this one's, not lost to the next wait.
-            return slot.take_within(Duration::ZERO).ok_or_else(|| {
-                pyo3::exceptions::PyRuntimeError::new_err(
-                    "the worker thread stopped without a result",
-                )
-            });
+        // The result comes from the thread's end (`join`), its value or its panic: none is
+        // taken by a look that then gives up (taking the GIL back can take a switch
+        // interval, and a result taken so was dropped).
+        if py.detach(|| done.within(Duration::from_millis(50))) {
+            return py.detach(|| handle.join()).map_err(panicked);
         }
         if let Err(signal) = py.check_signals() {
             cancel.store(true, Ordering::Relaxed);
@@ -64,6 +67,24 @@ pub(crate) fn run_interruptible<T: Send + 'static>(
             return Err(signal);
         }
     }
+}
+
+/// The error for a worker that panicked, with the panic's message.
+fn panicked(payload: Box<dyn Any + Send>) -> PyErr {
+    let message = match panic_message(&*payload) {
+        Some(text) => format!("the worker thread panicked: {text}"),
+        None => "the worker thread panicked (its message is not text)".to_owned(),
+    };
+    pyo3::exceptions::PyRuntimeError::new_err(message)
+}
+
+/// The message of a panic: the text `panic!` was given (a `&str`, or a `String` when it
+/// was formatted); `None` for a payload of another type (`panic_any`).
+pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> Option<&str> {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
 }
 
 /// Python's signal handlers run from Rust work on the calling thread, and the exception one
@@ -99,5 +120,63 @@ impl Signals {
             Some(err) => Err(err),
             None => value,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pyo3::exceptions::PyRuntimeError;
+
+    use super::*;
+
+    /// The text of the exception `run_interruptible` raises for `work`.
+    fn raised(work: impl FnOnce(Arc<AtomicBool>) -> u8 + Send + 'static) -> String {
+        Python::initialize();
+        Python::attach(|py| match run_interruptible(py, work) {
+            Ok(value) => format!("no exception: returned {value}"),
+            Err(err) if err.is_instance_of::<PyRuntimeError>(py) => err.value(py).to_string(),
+            Err(err) => format!("not a RuntimeError: {err}"),
+        })
+    }
+
+    // A worker that panicked raised RuntimeError("the worker thread stopped without a
+    // result"), which said nothing of what went wrong.
+    #[test]
+    fn a_worker_that_panics_raises_its_message() {
+        assert_eq!(
+            raised(|_| panic!("no square {}", 81)),
+            "the worker thread panicked: no square 81"
+        );
+        assert_eq!(
+            raised(|_| panic!("a fixed message")),
+            "the worker thread panicked: a fixed message"
+        );
+        assert_eq!(
+            raised(|_| std::panic::panic_any(7_u32)),
+            "the worker thread panicked (its message is not text)"
+        );
+        // After a few of the wait's looks.
+        assert_eq!(
+            raised(|_| {
+                std::thread::sleep(Duration::from_millis(120));
+                panic!("late")
+            }),
+            "the worker thread panicked: late"
+        );
+    }
+
+    #[test]
+    fn a_worker_that_returns_gives_its_value() {
+        Python::initialize();
+        let value = Python::attach(|py| run_interruptible(py, |_| 5_u8).ok());
+        assert_eq!(value, Some(5));
+        let late = Python::attach(|py| {
+            run_interruptible(py, |_| {
+                std::thread::sleep(Duration::from_millis(120));
+                6_u8
+            })
+            .ok()
+        });
+        assert_eq!(late, Some(6));
     }
 }

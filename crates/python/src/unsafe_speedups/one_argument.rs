@@ -113,11 +113,9 @@ unsafe extern "C" fn call<M: OneArgument>(
             std::ptr::null_mut()
         }
         Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic in masu".to_owned());
+            let message = crate::wait::panic_message(&*payload)
+                .unwrap_or("a panic in masu")
+                .to_owned();
             Python::attach(|py| PanicException::new_err(message).restore(py));
             std::ptr::null_mut()
         }
