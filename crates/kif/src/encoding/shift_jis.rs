@@ -93,11 +93,14 @@ const CHUNK: usize = 4096;
 pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
     let table = table();
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 2);
-    // A step writes at most sixteen bytes past `used`, which stays below `CHUNK` before one.
-    let mut buf = [0u8; CHUNK + 16];
+    // A step writes at most sixteen bytes past `used`, which stays below `CHUNK` before one
+    // (so below `CHUNK + 16` after the loop, where the last byte writes four).
+    let mut buf = [0u8; CHUNK + 20];
     let mut used = 0;
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
+    // Each step reads its byte and the one after it by a slice pattern (no checks): the
+    // last byte, when no pair took it, is decoded after the loop.
+    let mut rest = bytes;
+    while let [b, next, ..] = *rest {
         if used >= CHUNK {
             // Whole characters only: the buffer ends between two.
             out.push_str(simdutf8::basic::from_utf8(&buf[..used]).ok()?);
@@ -107,36 +110,50 @@ pub(super) fn decode_strict(bytes: &[u8]) -> Option<String> {
             // The records' ASCII (blanks, move numbers, times) comes in runs of a few to a
             // few dozen bytes: sixteen bytes are copied at once, and the run's bytes among
             // them (at least this one) are kept.
-            if let Some(sixteen) = bytes.get(i..i + 16)
-                && let Ok(sixteen) = <[u8; 16]>::try_from(sixteen)
-            {
-                let high = u128::from_le_bytes(sixteen) & 0x8080_8080_8080_8080_8080_8080_8080_8080;
+            if let Some(sixteen) = rest.first_chunk::<16>() {
+                let high =
+                    u128::from_le_bytes(*sixteen) & 0x8080_8080_8080_8080_8080_8080_8080_8080;
                 let run = (high.trailing_zeros() / 8) as usize;
-                buf[used..used + 16].copy_from_slice(&sixteen);
+                buf[used..used + 16].copy_from_slice(sixteen);
                 used += run;
-                i += run;
+                rest = &rest[run..];
             } else {
                 buf[used] = b;
                 used += 1;
-                i += 1;
+                rest = &rest[1..];
             }
             continue;
         }
-        // The step is known from the byte alone, so the next character's bytes can be
-        // loaded before this one's cell arrives.
+        // A single byte's cell is in its row by the byte itself, a pair's by the trail
+        // byte.
         let row = table.row[usize::from(b)];
-        let cells = &table.cells[usize::from(row) % ROWS];
         let (c, step) = if row == SINGLE {
-            (cells[usize::from(b)], 1)
+            (table.cells[usize::from(SINGLE)][usize::from(b)], 1)
         } else {
-            (cells[usize::from(*bytes.get(i + 1)?)], 2)
+            (table.cells[usize::from(row) % ROWS][usize::from(next)], 2)
         };
         if c == 0 {
             return None;
         }
         buf[used..used + 4].copy_from_slice(&c.to_le_bytes());
         used += (c >> 24) as usize;
-        i += step;
+        rest = &rest[step..];
+    }
+    if let [b] = *rest {
+        // The last byte alone: ASCII or a single-byte character (a lead byte without its
+        // trail is none).
+        let c = if b < 0x80 {
+            u32::from(b) | 1 << 24
+        } else if table.row[usize::from(b)] == SINGLE {
+            table.cells[usize::from(SINGLE)][usize::from(b)]
+        } else {
+            0
+        };
+        if c == 0 {
+            return None;
+        }
+        buf[used..used + 4].copy_from_slice(&c.to_le_bytes());
+        used += (c >> 24) as usize;
     }
     out.push_str(simdutf8::basic::from_utf8(&buf[..used]).ok()?);
     Some(out)
@@ -179,6 +196,26 @@ mod tests {
         bytes.push(0xA0);
         assert_eq!(decode_strict(&bytes), None);
         assert_eq!(by_encoding_rs(&bytes), None);
+    }
+
+    #[test]
+    fn a_last_byte_at_every_fill_of_the_buffer_decodes_as_encoding_rs_decodes_it() {
+        // Pairs (three bytes of UTF-8 each) shift where the ASCII steps leave the buffer,
+        // so that the last byte, decoded after the loop, meets every fill around a chunk.
+        for pairs in 0..16 {
+            for ascii in CHUNK - 24..CHUNK + 24 {
+                for last in [b'z', 0xB1, 0x81, 0xA0] {
+                    let mut bytes = [0x82, 0xA0].repeat(pairs);
+                    bytes.extend(std::iter::repeat_n(b'a', ascii));
+                    bytes.push(last);
+                    assert_eq!(
+                        decode_strict(&bytes),
+                        by_encoding_rs(&bytes),
+                        "{pairs} pairs, {ascii} ASCII bytes, last {last:#x}"
+                    );
+                }
+            }
+        }
     }
 
     proptest::proptest! {
