@@ -1,5 +1,6 @@
 """masu.shogi.Board and Move: the API cshogi and python-shogi users know."""
 
+import collections.abc
 import copy
 import pickle
 import random
@@ -82,6 +83,43 @@ def test_legal_moves_is_a_sequence():
         moves[30]
     assert repr(moves).startswith("<LegalMoves ")
     assert repr(moves[0]) == f"<Move {moves[0].usi()}>"
+
+
+def test_legal_moves_slice_search_and_count_as_a_list_does():
+    moves = Board().legal_moves
+    as_list = list(moves)
+    assert isinstance(moves, collections.abc.Sequence)
+    bounds = [None, -40, -30, -29, -3, -1, 0, 1, 5, 29, 30, 31, 10**30, -(10**30)]
+    for start in bounds:
+        for stop in bounds:
+            for step in [None, 1, 2, 7, -1, -3, 10**30]:
+                chosen = slice(start, stop, step)
+                assert moves[chosen] == as_list[chosen], chosen
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        moves[::0]
+    with pytest.raises(IndexError):
+        moves[10**30]
+    with pytest.raises(TypeError, match="integers or slices, not str"):
+        moves["7g7f"]
+    class Three:
+        # Any object with `__index__` is an index (numpy's integers are such).
+        def __index__(self):
+            return 3
+
+    assert moves[Three()] == as_list[3] and moves[True] == as_list[1]
+    for i, m in enumerate(as_list):
+        assert moves.index(m) == i and moves.index(m.usi()) == i
+        assert moves.count(m) == 1 and moves.count(m.usi()) == 1
+        for start, stop in [(0, None), (i, i + 1), (-30, 30), (i - 30, None)]:
+            assert moves.index(m, start, stop) == as_list.index(m, start, *([stop] if stop else []))
+        with pytest.raises(ValueError, match="is not in the legal moves"):
+            moves.index(m, i + 1)
+        with pytest.raises(ValueError):
+            moves.index(m, 0, i)
+    for absent in ["7g7e", "7G7F", 5, None]:
+        assert moves.count(absent) == 0
+        with pytest.raises(ValueError, match="is not in the legal moves"):
+            moves.index(absent)
 
 
 def test_legal_moves_stay_those_of_their_position():

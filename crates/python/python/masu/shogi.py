@@ -48,10 +48,13 @@ __all__ = [
     "write_usi_setoption",
 ]
 
+import collections.abc
 import warnings
 
 # The names the extension defines; the numpy dtypes are made on first use (`__getattr__`).
 globals().update((name, getattr(_shogi, name)) for name in __all__ if hasattr(_shogi, name))
+# A sequence to `isinstance` and to code that asks for one, as a list or a tuple is.
+collections.abc.Sequence.register(_shogi.LegalMoves)
 
 _DTYPES = {
     "HuffmanCodedPos": [("hcp", "u1", 32)],

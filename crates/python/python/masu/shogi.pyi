@@ -1,6 +1,6 @@
 """Shogi: the board, moves, perft, and the training-data formats."""
 
-from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final, overload
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, SupportsIndex, Tuple, Union, final, overload
 
 __all__ = [
     "BLACK",
@@ -104,13 +104,22 @@ class Move:
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
-class LegalMoves:
-    """The legal moves of a position: a read-only sequence of `Move`."""
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position: a read-only sequence of `Move` (registered as a
+    `collections.abc.Sequence`)."""
 
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int, /) -> Move: ...
+    @overload
+    def __getitem__(self, index: SupportsIndex, /) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> List[Move]: ...
     def __iter__(self) -> Iterator[Move]: ...
     def __contains__(self, item: object, /) -> bool: ...
+    def index(self, item: Any, start: SupportsIndex = 0, stop: Optional[SupportsIndex] = None) -> int:
+        """The place of the move `item` (a `Move` or USI text) among the moves from `start`
+        up to `stop`; raises ValueError when it is not there."""
+    def count(self, item: Any) -> int:
+        """How many times the move `item` (a `Move` or USI text) is in the list: 1 or 0."""
     def usi(self) -> List[str]:
         """The moves in USI, in list order."""
 

@@ -5,17 +5,18 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyList, PyString, PyType};
+use pyo3::types::{PyInt, PyIterator, PyList, PySlice, PyString, PyType};
 
 use super::Move;
 use super::board::needs_tsume_mode;
 use super::mv::Interner;
-use crate::errors::value_error;
+use crate::errors::{value_error, wrong_type};
 use crate::pickle::{Reduced, reduce_with};
 use crate::usi_text::UsiTexts;
 
-/// The legal moves of a position: a read-only sequence of `Move` (`len()`, indexing,
-/// iteration, `in` with a `Move` or USI text). Made by `Board.legal_moves`; it does not
+/// The legal moves of a position: a read-only sequence of `Move` (`len()`, indexing and
+/// slices, iteration, `in`, `index` and `count` with a `Move` or USI text; registered as a
+/// `collections.abc.Sequence` by `masu.shogi`). Made by `Board.legal_moves`; it does not
 /// change when the board does.
 #[pyclass(module = "masu.shogi", frozen, sequence, skip_from_py_object)]
 pub(crate) struct LegalMoves {
@@ -43,6 +44,28 @@ impl LegalMoves {
             self.position.legal_moves_into(&mut list);
             list.to_vec()
         })
+    }
+
+    /// The place of `item` (a `Move`, or USI text as written) among the moves
+    /// `start..stop`.
+    fn position_of(&self, item: &Bound<'_, PyAny>, start: usize, stop: usize) -> Option<usize> {
+        let moves = self.moves().get(start..stop)?;
+        let found = if let Ok(m) = item.cast::<Move>() {
+            let wanted = m.get().mv;
+            moves.iter().position(|&m| m == wanted)
+        } else {
+            // The text's move compared, not each move's text made and compared: a text
+            // that does not read back to itself (`7G7F`, if the parser took it) is no
+            // move's text.
+            let text = item.extract::<String>().ok()?;
+            let usi = text.parse::<shogi::UsiMove>().ok()?;
+            let mut buf = [0; 6];
+            if usi.encode(&mut buf) != text {
+                return None;
+            }
+            moves.iter().position(|m| m.to_usi() == usi)
+        };
+        found.map(|i| start + i)
     }
 
     fn at(&self, i: usize) -> Move {
@@ -76,14 +99,45 @@ impl LegalMoves {
             .map_or_else(|| self.position.count_legal_moves(), Vec::len)
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Move>> {
-        let len = self.moves().len() as isize;
-        let i = if index < 0 { index + len } else { index };
-        if (0..len).contains(&i) {
-            Interner::lock().get(py, self.at(i as usize))
-        } else {
-            Err(PyIndexError::new_err("legal move index out of range"))
+    /// The move at `index` (negative from the end), or a list of the moves of a slice (as
+    /// a list's slice is a list). Raises IndexError past the end, TypeError for any other
+    /// index.
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let len = self.moves().len();
+        // An int first: `random.choice` and loops index one by one.
+        if let Ok(index) = index.extract::<isize>() {
+            let i = if index < 0 {
+                index + len as isize
+            } else {
+                index
+            };
+            return match usize::try_from(i) {
+                Ok(i) if i < len => Ok(Interner::lock().get(py, self.at(i))?.into_any()),
+                _ => Err(PyIndexError::new_err("legal move index out of range")),
+            };
         }
+        let Ok(slice) = index.cast::<PySlice>() else {
+            // An int too large for an index is past the end, as for a list.
+            return Err(if index.cast::<PyInt>().is_ok() {
+                PyIndexError::new_err("legal move index out of range")
+            } else {
+                wrong_type("legal move indices are integers or slices", index)
+            });
+        };
+        let span = slice.indices(len as isize)?;
+        let color = self.position.turn();
+        let mut interner = Interner::lock();
+        let chosen = (0..span.slicelength).map(|k| {
+            let i = span.start + k as isize * span.step;
+            Interned(interner.get(
+                py,
+                Move {
+                    mv: self.moves()[i as usize],
+                    color,
+                },
+            ))
+        });
+        Ok(PyList::new(py, chosen)?.into_any().unbind())
     }
 
     /// Iterates over a list of the moves, made at once: one call per move less than an
@@ -101,17 +155,32 @@ impl LegalMoves {
     }
 
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
-        if let Ok(m) = item.cast::<Move>() {
-            return self.moves().contains(&m.get().mv);
-        }
-        // The text's move compared, not each move's text made and compared: a text that
-        // does not read back to itself (`7G7F`, if the parser took it) is no move's text.
-        let mut buf = [0; 6];
-        item.extract::<String>().is_ok_and(|text| {
-            text.parse::<shogi::UsiMove>().is_ok_and(|usi| {
-                usi.encode(&mut buf) == text && self.moves().iter().any(|m| m.to_usi() == usi)
-            })
+        self.position_of(item, 0, self.moves().len()).is_some()
+    }
+
+    /// The place of the move `item` (a `Move` or USI text) in the list, looked for from
+    /// `start` up to `stop` (negative from the end, as `list.index` takes them). Raises
+    /// ValueError when it is not there.
+    #[pyo3(signature = (item, start = 0, stop = None))]
+    fn index(&self, item: &Bound<'_, PyAny>, start: isize, stop: Option<isize>) -> PyResult<usize> {
+        let len = self.moves().len();
+        // Clamped to the list, as a list clamps them.
+        let clamp = |i: isize| {
+            let i = if i < 0 { i + len as isize } else { i };
+            i.clamp(0, len as isize) as usize
+        };
+        let (start, stop) = (clamp(start), stop.map_or(len, clamp));
+        self.position_of(item, start, stop).ok_or_else(|| {
+            let shown = item
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+            value_error(format!("{shown} is not in the legal moves"))
         })
+    }
+
+    /// How many times the move `item` (a `Move` or USI text) is in the list: 1 or 0.
+    fn count(&self, item: &Bound<'_, PyAny>) -> usize {
+        usize::from(self.__contains__(item))
     }
 
     /// Pickles as the SFEN of the position.
