@@ -124,6 +124,37 @@ impl DiagnosticKind {
         )
     }
 
+    /// The kind's stable identifier, in snake case (`illegal_move`, `unknown_line`): the
+    /// variant's name, for programs that sort or filter diagnostics (masu's Python package
+    /// gives it as `ReadWarning.kind`). [`Display`](fmt::Display) gives the words for
+    /// people.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            DiagnosticKind::UnknownLine => "unknown_line",
+            DiagnosticKind::BadMove => "bad_move",
+            DiagnosticKind::IllegalMove => "illegal_move",
+            DiagnosticKind::RecordedFoul => "recorded_foul",
+            DiagnosticKind::AmbiguousMove => "ambiguous_move",
+            DiagnosticKind::NoPromotionWord => "no_promotion_word",
+            DiagnosticKind::Dropped => "dropped",
+            DiagnosticKind::MoveNumber => "move_number",
+            DiagnosticKind::SideMark => "side_mark",
+            DiagnosticKind::BadTime => "bad_time",
+            DiagnosticKind::BadBoard => "bad_board",
+            DiagnosticKind::BadHand => "bad_hand",
+            DiagnosticKind::BadPosition => "bad_position",
+            DiagnosticKind::UnknownHandicap => "unknown_handicap",
+            DiagnosticKind::BadVariation => "bad_variation",
+            DiagnosticKind::TrailerMismatch => "trailer_mismatch",
+            DiagnosticKind::UnknownSpecial => "unknown_special",
+            DiagnosticKind::AfterSpecial => "after_special",
+            DiagnosticKind::AfterRepetition => "after_repetition",
+            DiagnosticKind::Encoding => "encoding",
+            DiagnosticKind::NoRecord => "no_record",
+        }
+    }
+
     /// What went wrong, in a few words (`bad move`, `illegal move`): its `Display`.
     fn describe(&self) -> &'static str {
         match self {
@@ -354,6 +385,52 @@ mod tests {
         // An error of its own, to return where other errors go.
         let boxed: Box<dyn std::error::Error> = Box::new(d);
         assert!(boxed.to_string().starts_with("line 3, column 10"));
+    }
+
+    #[test]
+    fn each_kind_has_its_own_snake_case_name_beside_its_words() {
+        use DiagnosticKind as K;
+        let kinds = [
+            K::UnknownLine,
+            K::BadMove,
+            K::IllegalMove,
+            K::RecordedFoul,
+            K::AmbiguousMove,
+            K::NoPromotionWord,
+            K::Dropped,
+            K::MoveNumber,
+            K::SideMark,
+            K::BadTime,
+            K::BadBoard,
+            K::BadHand,
+            K::BadPosition,
+            K::UnknownHandicap,
+            K::BadVariation,
+            K::TrailerMismatch,
+            K::UnknownSpecial,
+            K::AfterSpecial,
+            K::AfterRepetition,
+            K::Encoding,
+            K::NoRecord,
+        ];
+        let names: std::collections::HashSet<_> = kinds.iter().map(K::name).collect();
+        assert_eq!(names.len(), kinds.len());
+        for kind in &kinds {
+            let name = kind.name();
+            assert!(
+                name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{name}"
+            );
+            // The variant's name in snake case: `IllegalMove` is `illegal_move`.
+            let variant = format!("{kind:?}");
+            assert_eq!(
+                name.replace('_', ""),
+                variant.to_ascii_lowercase(),
+                "{variant}"
+            );
+        }
+        assert_eq!(K::IllegalMove.name(), "illegal_move");
+        assert_eq!(K::IllegalMove.to_string(), "illegal move");
     }
 
     #[test]

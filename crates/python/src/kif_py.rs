@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use rayon::prelude::*;
 
 use crate::args::{Int, optional_count};
-use crate::errors::{LossWarning, value_error, wrong_type};
+use crate::errors::{LossWarning, ReadError, ReadPlace, read_error, value_error, wrong_type};
 use crate::file_bytes::with_file_bytes;
 use crate::kif_training_py;
 use crate::pickle::{Reduced, reduce_with};
@@ -24,6 +24,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Record>()?;
     m.add_class::<Warning>()?;
     m.add("LossWarning", m.py().get_type::<LossWarning>())?;
+    m.add("ReadError", m.py().get_type::<ReadError>())?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_str, m)?)?;
     m.add_function(wrap_pyfunction!(read_all, m)?)?;
@@ -35,7 +36,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// A problem met while reading a record: where it is and what it is. Reading goes on past
-/// it; `str(warning)` is the whole message.
+/// it; `str(warning)` is the whole message. `kind` names it for programs (`illegal_move`,
+/// `unknown_line`, ...: masu-kif's `DiagnosticKind::name`); `damages_game` says whether the
+/// record's moves or position can differ from what the text says (an unreadable, illegal
+/// or ambiguous move and what was dropped after it, a damaged board or hand, undecodable
+/// bytes, no record at all), which `masu kif check` reports as an error.
 #[pyclass(
     module = "masu.kif",
     name = "ReadWarning",
@@ -53,6 +58,46 @@ pub(crate) struct Warning {
     column: usize,
     /// What is wrong, with the line and column.
     message: String,
+    /// What kind of problem it is, in snake case.
+    kind: String,
+    /// Whether the game read can differ from the game written.
+    damages_game: bool,
+}
+
+impl Warning {
+    /// The warning of masu-kif's diagnostic.
+    fn of(d: &kif::Diagnostic) -> Warning {
+        Warning {
+            line: d.line,
+            column: d.column,
+            message: d.to_string(),
+            kind: d.kind.name().to_owned(),
+            damages_game: d.kind.damages_game(),
+        }
+    }
+
+    /// The pickled form of the warning.
+    fn state(&self) -> WarningState {
+        (
+            self.line,
+            self.column,
+            self.message.clone(),
+            self.kind.clone(),
+            self.damages_game,
+        )
+    }
+
+    /// The warning of a pickled state.
+    fn from_state(state: WarningState) -> Warning {
+        let (line, column, message, kind, damages_game) = state;
+        Warning {
+            line,
+            column,
+            message,
+            kind,
+            damages_game,
+        }
+    }
 }
 
 #[pymethods]
@@ -61,28 +106,24 @@ impl Warning {
         self.message.clone()
     }
 
-    /// Pickles as (line, column, message).
+    /// Pickles as (line, column, message, kind, damages_game).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, WarningState> {
-        let w = slf.get();
-        reduce_with(slf, (w.line, w.column, w.message.clone()))
+        reduce_with(slf, slf.get().state())
     }
 
     /// The warning of a pickled state.
     #[classmethod]
     fn _from_state(_class: &Bound<'_, PyType>, state: WarningState) -> Warning {
-        let (line, column, message) = state;
-        Warning {
-            line,
-            column,
-            message,
-        }
+        Warning::from_state(state)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "ReadWarning(line={}, column={}, message={})",
+            "ReadWarning(line={}, column={}, kind={}, damages_game={}, message={})",
             self.line,
             self.column,
+            py_repr(py, &self.kind)?,
+            if self.damages_game { "True" } else { "False" },
             py_repr(py, &self.message)?
         ))
     }
@@ -461,11 +502,7 @@ impl Record {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, RecordState> {
         let r = slf.get();
         let json = serde_json::to_string(&r.record).map_err(value_error)?;
-        let warnings = r
-            .warnings
-            .iter()
-            .map(|w| (w.line, w.column, w.message.clone()))
-            .collect();
+        let warnings = r.warnings.iter().map(Warning::state).collect();
         reduce_with(slf, (json, warnings, format_name(r.format).to_owned()))
     }
 
@@ -481,14 +518,7 @@ impl Record {
             "jkf" => Format::Jkf,
             other => return Err(value_error(format!("unknown record format {other:?}"))),
         };
-        let warnings = warnings
-            .into_iter()
-            .map(|(line, column, message)| Warning {
-                line,
-                column,
-                message,
-            })
-            .collect();
+        let warnings = warnings.into_iter().map(Warning::from_state).collect();
         Ok(Record {
             record,
             warnings,
@@ -571,13 +601,21 @@ fn warn_left_out(py: Python<'_>, format: Format, notes: Vec<String>) -> PyResult
 /// (`bytearray`, `memoryview`), or from a file object (`open(path, "rb")`, `io.BytesIO`, a
 /// member of a zip file: what its `read()` gives): the format (KIF, KI2, CSA, JKF) and the
 /// encoding (UTF-8, Shift_JIS, EUC-JP) are detected, the extension of a path breaking
-/// ties. Problems that still leave a game are `Record.warnings`; raises ValueError when
-/// nothing can be read (bytes of no text encoding), OSError when the file cannot be
-/// opened, TypeError for another kind of source. An empty or blank text reads as KIF
-/// without headers does: the even game, no moves.
+/// ties. Problems that still leave a game are `Record.warnings`; raises `ReadError` (a
+/// ValueError) when nothing can be read (bytes of no text encoding), OSError when the file
+/// cannot be opened, TypeError for another kind of source. An empty or blank text reads as
+/// KIF without headers does: the even game, no moves. `strict`: the first problem raises
+/// `ReadError` instead of being a warning, and so does every illegal move, even a foul the
+/// record states as the game's end (so that every move of a record read strictly is legal).
 #[pyfunction]
-fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Record> {
-    read_source(py, source, kif::read_bytes).map(record_from)
+#[pyo3(signature = (source, *, strict = false))]
+fn read(py: Python<'_>, source: &Bound<'_, PyAny>, strict: bool) -> PyResult<Record> {
+    read_source(py, source, kif::read_bytes, mode(strict)).map(record_from)
+}
+
+/// The reading mode of the `strict` argument.
+fn mode(strict: bool) -> Mode {
+    if strict { Mode::Strict } else { Mode::Lenient }
 }
 
 /// What `reader` makes of `source`, a path (`str` or `os.PathLike`, the extension breaking
@@ -586,6 +624,7 @@ fn read_source<T: Send>(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     reader: BytesReader<T>,
+    mode: Mode,
 ) -> PyResult<T> {
     // Paths first: asking a path for `read` or a buffer costs more than reading the file.
     let path = match source.cast::<PyBytes>() {
@@ -603,16 +642,16 @@ fn read_source<T: Send>(
         // released.
         let data = bytes.as_bytes();
         return py
-            .detach(|| reader(data, None, Mode::Lenient))
-            .map_err(value_error);
+            .detach(|| reader(data, None, mode))
+            .map_err(|e| read_error(py, e.to_string(), &ReadPlace::of(&e)));
     };
-    py.detach(|| read_path_with(&path, reader))
+    py.detach(|| read_path_with(&path, reader, mode))
         .map_err(|e| match e {
             // A record's text given where a path goes: say where text goes.
             ReadFailure::Io(message) if looks_like_text(&path) => PyIOError::new_err(format!(
                 "{message} (a str is a path: for a record's text use masu.kif.read_str)"
             )),
-            e => e.into_py_err(),
+            e => e.into_py_err(py),
         })
 }
 
@@ -651,10 +690,11 @@ fn source_bytes<'py>(source: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, P
 /// Reads every record of a source (a path, bytes, a buffer or a file object, as `read`
 /// takes them), as `read` reads one: a CSA file may hold several, `/` lines between them
 /// (cshogi's CSA parser gives them as a list too); any other file gives a list of one.
-/// Raises as `read` does.
+/// Raises as `read` does; `strict` as for `read`.
 #[pyfunction]
-fn read_all(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Record>> {
-    let parsed = read_source(py, source, kif::read_all_bytes)?;
+#[pyo3(signature = (source, *, strict = false))]
+fn read_all(py: Python<'_>, source: &Bound<'_, PyAny>, strict: bool) -> PyResult<Vec<Record>> {
+    let parsed = read_source(py, source, kif::read_all_bytes, mode(strict))?;
     Ok(parsed.into_iter().map(record_from).collect())
 }
 
@@ -695,13 +735,15 @@ fn write_all(py: Python<'_>, records: Vec<PyRef<'_, Record>>, path: PathBuf) -> 
 
 /// Reads a record from text already decoded (a `str`: a web response's `.text`, a text
 /// box): the format (KIF, KI2, CSA, JKF) is detected as `read` detects it. Problems that
-/// still leave a game are `Record.warnings`; raises ValueError when nothing can be read.
-/// An empty or blank text is the even game with no moves.
+/// still leave a game are `Record.warnings`; raises `ReadError` (a ValueError) when nothing
+/// can be read, and with `strict` at the first problem, as `read` does. An empty or blank
+/// text is the even game with no moves.
 #[pyfunction]
-fn read_str(py: Python<'_>, text: &str) -> PyResult<Record> {
+#[pyo3(signature = (text, *, strict = false))]
+fn read_str(py: Python<'_>, text: &str, strict: bool) -> PyResult<Record> {
     let parsed = py
-        .detach(|| kif::read_str(text, None, Mode::Lenient))
-        .map_err(value_error)?;
+        .detach(|| kif::read_str(text, None, mode(strict)))
+        .map_err(|e| read_error(py, e.to_string(), &ReadPlace::of(&e)))?;
     Ok(record_from(parsed))
 }
 
@@ -712,59 +754,51 @@ fn looks_like_text(path: &Path) -> bool {
     bytes.contains(&b'\n') || bytes.trim_ascii_start().starts_with(b"{")
 }
 
+/// Why a record file gave no record.
 pub(crate) enum ReadFailure {
+    /// The file could not be opened or read.
     Io(String),
-    Record(String),
+    /// Its record could not be read (or used): what and where.
+    Record(String, ReadPlace),
 }
 
 impl ReadFailure {
-    pub(crate) fn into_py_err(self) -> PyErr {
+    /// OSError, or `ReadError` with the place.
+    pub(crate) fn into_py_err(self, py: Python<'_>) -> PyErr {
         match self {
             ReadFailure::Io(message) => PyIOError::new_err(message),
-            ReadFailure::Record(message) => value_error(message),
+            ReadFailure::Record(message, place) => read_error(py, message, &place),
         }
     }
 
     fn message(&self) -> &str {
         match self {
-            ReadFailure::Io(m) | ReadFailure::Record(m) => m,
+            ReadFailure::Io(m) | ReadFailure::Record(m, _) => m,
         }
     }
 }
 
-fn read_path(path: &Path) -> Result<Parsed, ReadFailure> {
-    read_path_with(path, kif::read_bytes)
-}
-
-/// Every record of the file at `path` (a CSA file may hold several).
+/// Every record of the file at `path` (a CSA file may hold several), read leniently.
 pub(crate) fn read_all_path(path: &Path) -> Result<Vec<Parsed>, ReadFailure> {
-    read_path_with(path, kif::read_all_bytes)
+    read_path_with(path, kif::read_all_bytes, Mode::Lenient)
 }
 
 /// A reader of bytes with a format hint: `kif::read_bytes` or `kif::read_all_bytes`.
 type BytesReader<T> = fn(&[u8], Option<Format>, Mode) -> Result<T, kif::ReadError>;
 
 /// `reader`'s result for the file at `path`, the extension breaking format ties.
-fn read_path_with<T>(path: &Path, reader: BytesReader<T>) -> Result<T, ReadFailure> {
+fn read_path_with<T>(path: &Path, reader: BytesReader<T>, mode: Mode) -> Result<T, ReadFailure> {
     let hint = path
         .extension()
         .and_then(|e| e.to_str())
         .and_then(Format::from_extension);
-    with_file_bytes(path, |bytes| reader(bytes, hint, Mode::Lenient))
+    with_file_bytes(path, |bytes| reader(bytes, hint, mode))
         .map_err(|e| ReadFailure::Io(format!("cannot read {}: {e}", path.display())))?
-        .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display())))
+        .map_err(|e| ReadFailure::Record(format!("{}: {e}", path.display()), ReadPlace::of(&e)))
 }
 
 fn record_from(parsed: Parsed) -> Record {
-    let warnings = parsed
-        .warnings
-        .iter()
-        .map(|d| Warning {
-            line: d.line,
-            column: d.column,
-            message: d.to_string(),
-        })
-        .collect();
+    let warnings = parsed.warnings.iter().map(Warning::of).collect();
     Record {
         record: parsed.record,
         warnings,
@@ -773,8 +807,8 @@ fn record_from(parsed: Parsed) -> Record {
     }
 }
 
-/// A pickled warning: line, column, message.
-type WarningState = (usize, usize, String);
+/// A pickled warning: line, column, message, kind, whether it damages the game.
+type WarningState = (usize, usize, String, String, bool);
 
 /// A pickled record: its serde form, its warnings, its format.
 type RecordState = (String, Vec<WarningState>, String);
@@ -813,23 +847,27 @@ pub(crate) fn for_each_file<T: Send>(
             Err(e) if skip_errors => {
                 errors.push((path.display().to_string(), e.message().to_owned()))
             }
-            Err(e) => return Err(e.into_py_err()),
+            Err(e) => return Err(e.into_py_err(py)),
         }
     }
     Ok((values, errors))
 }
 
 /// Reads many record files in parallel (rayon, the GIL released), as `read` reads each
-/// one. Returns the records in the order given and (path, message) for every file that
-/// could not be read; with `skip_errors` false the first such file raises instead
-/// (OSError when it cannot be opened, ValueError otherwise).
+/// one (`strict` as for `read`). Returns the records in the order given and (path,
+/// message) for every file that could not be read; with `skip_errors` false the first such
+/// file raises instead (OSError when it cannot be opened, `ReadError` otherwise).
 #[pyfunction]
-#[pyo3(signature = (paths, skip_errors = false))]
+#[pyo3(signature = (paths, skip_errors = false, strict = false))]
 fn read_many_records(
     py: Python<'_>,
     paths: Vec<PathBuf>,
     skip_errors: bool,
+    strict: bool,
 ) -> PyResult<ManyResults<Record>> {
-    let (parsed, errors) = for_each_file(py, &paths, skip_errors, read_path)?;
+    let mode = mode(strict);
+    let (parsed, errors) = for_each_file(py, &paths, skip_errors, |path| {
+        read_path_with(path, kif::read_bytes, mode)
+    })?;
     Ok((parsed.into_iter().map(record_from).collect(), errors))
 }

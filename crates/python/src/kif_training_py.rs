@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::args::{Int, count};
+use crate::errors::ReadPlace;
 use crate::errors::value_error;
 use crate::kif_py::{ReadFailure, Skipped, for_each_file, read_all_path};
 
@@ -141,6 +142,10 @@ impl<T, const N: usize> Conversion<T, N> {
             match kif::training::game_of(parsed).and_then(self.examples) {
                 Ok(entries) => out.extend(entries.iter().flat_map(self.bytes)),
                 Err(e) => {
+                    let place = match &e {
+                        kif::training::TrainingError::Damaged(d) => ReadPlace::at(d),
+                        _ => ReadPlace::NONE,
+                    };
                     let record = if several {
                         format!(" (record {})", i + 1)
                     } else {
@@ -148,7 +153,7 @@ impl<T, const N: usize> Conversion<T, N> {
                     };
                     let message = format!("{}{record}: {e}", path.display());
                     if !self.skip_errors {
-                        return Err(ReadFailure::Record(message));
+                        return Err(ReadFailure::Record(message, place));
                     }
                     skipped.push((path.display().to_string(), message));
                 }

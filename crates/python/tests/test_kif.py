@@ -120,7 +120,68 @@ def test_warnings_say_where():
     w = record.warnings[0]
     assert (w.line, w.column) == (9, 6)
     assert str(w).startswith("line 9, column 6: illegal move at ply 3")
-    assert repr(w) == f"ReadWarning(line=9, column=6, message={w.message!r})"
+    assert (w.kind, w.damages_game) == ("illegal_move", True)
+    assert repr(w) == f"ReadWarning(line=9, column=6, kind='illegal_move', damages_game=True, message={w.message!r})"
+    # The lines after it are dropped, which damages the game too.
+    assert [(w.line, w.kind, w.damages_game) for w in record.warnings[1:]] == [
+        (line, "dropped", True) for line in (10, 11, 12)
+    ]
+    again = pickle.loads(pickle.dumps(record))
+    assert again.warnings == record.warnings and again.warnings[0].kind == "illegal_move"
+
+
+def test_a_quirk_kept_verbatim_is_a_warning_that_leaves_the_game_whole():
+    text = KIF.replace("手合割：平手", "手合割：平手\n棋譜の来歴は不明")
+    record = kif.read(text.encode("utf-8"))
+    assert record.moves == kif.read(KIF.encode("utf-8")).moves
+    assert [(w.line, w.kind, w.damages_game) for w in record.warnings] == [(3, "unknown_line", False)]
+
+
+def test_a_strict_reading_raises_at_the_first_problem(tmp_path):
+    bad_move = KIF.replace("   3 ２二角成(88)", "   3 ２二金(88)  ")
+    path = tmp_path / "bad.kif"
+    path.write_text(bad_move, encoding="utf-8")
+    for read in [
+        lambda: kif.read(bad_move.encode("utf-8"), strict=True),
+        lambda: kif.read(path, strict=True),
+        lambda: kif.read_str(bad_move, strict=True),
+        lambda: kif.read_all(path, strict=True),
+        lambda: kif.read_many([path], strict=True),
+    ]:
+        with pytest.raises(kif.ReadError, match="line 9, column 6: illegal move at ply 3") as caught:
+            read()
+        assert isinstance(caught.value, ValueError)
+        assert (caught.value.line, caught.value.column, caught.value.kind) == (9, 6, "illegal_move")
+    # A quirk that leaves the game whole fails a strict reading too.
+    quirk = KIF.replace("手合割：平手", "手合割：平手\n棋譜の来歴は不明")
+    with pytest.raises(kif.ReadError) as caught:
+        kif.read_str(quirk, strict=True)
+    assert (caught.value.line, caught.value.column, caught.value.kind) == (3, 1, "unknown_line")
+    # A record without a problem reads strictly as it reads leniently.
+    assert kif.read_str(KIF, strict=True) == kif.read_str(KIF)
+    with pytest.warns(UserWarning, match="bad.kif"):
+        assert kif.read_many([path], skip_errors=True, strict=True) == []
+    assert kif.read_many([path]) == [kif.read(path)]
+
+
+def test_every_corpus_record_read_strictly_fails_at_its_first_warning():
+    """Or, with no warning at all, at the illegal last move of a foul the record states
+    (which a lenient reading keeps without one)."""
+    fouls = 0
+    for name in corpus_files():
+        record = kif.read(CORPUS / name)
+        try:
+            strict = kif.read(CORPUS / name, strict=True)
+        except kif.ReadError as e:
+            if record.warnings:
+                first = record.warnings[0]
+                assert (e.line, e.column, e.kind) == (first.line, first.column, first.kind), name
+            else:
+                assert e.kind == "illegal_move", name
+                fouls += 1
+        else:
+            assert not record.warnings and strict == record, name
+    assert fouls == 3
 
 
 def test_a_foul_dropping_a_kind_no_hand_holds_keeps_its_own_text():
@@ -144,8 +205,10 @@ def test_unreadable_input_raises():
         kif.read("/nonexistent/record.kif")
     with pytest.raises(ValueError, match="line 1, column 2"):
         kif.read(b"{")
-    with pytest.raises(ValueError, match="binary data"):
+    with pytest.raises(kif.ReadError, match="binary data") as caught:
         kif.read(b"\xff\xfe\x00")
+    # Bytes of no text encoding: no place.
+    assert (caught.value.line, caught.value.column, caught.value.kind) == (None, None, "encoding")
 
 
 def test_header_values_come_without_the_blanks_around_them():
@@ -534,8 +597,9 @@ def test_to_hcpe_leaves_out_a_record_read_damaged(tmp_path):
     pytest.importorskip("numpy")
     damaged = tmp_path / "damaged.csa"
     damaged.write_text("V2.2\nPI\n+\n+7776FU\n-3334FU\n+2277UM\n-8384FU\n%TORYO\n")
-    with pytest.raises(ValueError, match="damaged.csa: the record as read is not the game"):
+    with pytest.raises(kif.ReadError, match="damaged.csa: the record as read is not the game") as caught:
         kif.to_hcpe([damaged])
+    assert (caught.value.line, caught.value.kind) == (6, "illegal_move")
     with pytest.warns(UserWarning, match="line 6"):
         assert len(kif.to_hcpe([damaged], skip_errors=True)) == 0
 

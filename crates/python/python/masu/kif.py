@@ -10,6 +10,7 @@ from masu import _names
 
 Record = _kif.Record
 ReadWarning = _kif.ReadWarning
+ReadError = _kif.ReadError
 LossWarning = _kif.LossWarning
 read = _kif.read
 read_all = _kif.read_all
@@ -19,6 +20,7 @@ write_all = _kif.write_all
 
 __all__ = [
     "LossWarning",
+    "ReadError",
     "ReadWarning",
     "Record",
     "read",
@@ -68,17 +70,18 @@ def _training(layout, dtype, paths, skip_errors, min_moves, min_rating, endings)
 
 
 def read_many(
-    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
+    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False, *, strict: bool = False
 ):
     """Reads many record files, as ``read`` reads each one, in parallel in Rust with the
     GIL released; returns the records in the order given (a list of ``Record``, one a
     file: of a CSA file of several games, the first with a warning; ``read_all`` gives
-    them all).
+    them all). ``strict`` as for ``read``: a file with any problem cannot be read.
 
-    A file that cannot be read raises ValueError (OSError when it cannot be opened),
-    unless ``skip_errors`` is true: it is then left out with a ``UserWarning`` naming it.
+    A file that cannot be read raises ``ReadError`` (a ValueError; OSError when it cannot
+    be opened), unless ``skip_errors`` is true: it is then left out with a ``UserWarning``
+    naming it.
     """
-    records, errors = _kif.read_many_records(_paths(paths), skip_errors)
+    records, errors = _kif.read_many_records(_paths(paths), skip_errors, strict)
     _warn_skipped(errors, 2)
     return records
 

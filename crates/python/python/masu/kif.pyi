@@ -7,6 +7,7 @@ from masu.shogi import Board
 
 __all__ = [
     "LossWarning",
+    "ReadError",
     "ReadWarning",
     "Record",
     "read",
@@ -22,13 +23,26 @@ __all__ = [
 class LossWarning(UserWarning):
     """Part of a record that the format it was written in cannot hold, left out."""
 
+class ReadError(ValueError):
+    """A record that cannot be read, or, read strictly, the first problem in it: where
+    (`line`, `column`, 1-based) and what (`kind`, as `ReadWarning.kind` names it); `None`
+    where there is no place or no diagnostic."""
+
+    line: Optional[int]
+    column: Optional[int]
+    kind: Optional[str]
+
 @final
 class ReadWarning:
-    """A problem met while reading a record."""
+    """A problem met while reading a record: where, what (`kind`, a snake-case name such as
+    `illegal_move` or `unknown_line`), whether the game read can differ from the game
+    written (`damages_game`), and the whole message."""
 
     line: int
     column: int
     message: str
+    kind: str
+    damages_game: bool
 
 @final
 class Record:
@@ -117,10 +131,11 @@ class Record:
 
 _Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes], IO[str]]
 
-def read(source: _Source) -> Record:
-    """Reads a record from a path, bytes, a buffer or a file object."""
+def read(source: _Source, *, strict: bool = False) -> Record:
+    """Reads a record from a path, bytes, a buffer or a file object; `strict`: the first
+    problem raises `ReadError` instead of being a warning."""
 
-def read_all(source: _Source) -> List[Record]:
+def read_all(source: _Source, *, strict: bool = False) -> List[Record]:
     """Reads every record of a path, bytes, a buffer or a file object (a CSA file may hold several)."""
 
 def to_csa_all(records: Sequence[Record]) -> str:
@@ -129,11 +144,11 @@ def to_csa_all(records: Sequence[Record]) -> str:
 def write_all(records: Sequence[Record], path: Union[str, "os.PathLike[str]"]) -> None:
     """Writes several records to one ``.csa`` file."""
 
-def read_str(text: str) -> Record:
+def read_str(text: str, *, strict: bool = False) -> Record:
     """Reads a record from text already decoded, the format detected."""
 
 def read_many(
-    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False
+    paths: Iterable[Union[str, "os.PathLike[str]"]], skip_errors: bool = False, *, strict: bool = False
 ) -> List[Record]:
     """Reads many record files in parallel, in the order given."""
 
