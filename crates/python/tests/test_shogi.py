@@ -618,3 +618,62 @@ def test_a_depth_or_ply_below_0_is_a_value_error_saying_what_is_taken():
     with pytest.raises(ValueError, match="^ply is a whole number from 0 to 4294967295, got -3$"):
         board.is_mate(-3)
     assert perft(board, 1) == 30
+
+
+# Each piece's moves as (file, rank) steps for Black, rank 1 the far side; a slider's
+# steps repeat until a piece stands in the way. White's are Black's turned round.
+GOLD = [(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)]
+KING = [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if (df, dr) != (0, 0)]
+DIAGONALS = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+LINES = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+STEPS = {
+    "p": [(0, -1)],
+    "n": [(1, -2), (-1, -2)],
+    "s": [(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)],
+    "g": GOLD, "+p": GOLD, "+l": GOLD, "+n": GOLD, "+s": GOLD,
+    "k": KING, "+b": LINES, "+r": DIAGONALS,
+}
+RAYS = {"l": [(0, -1)], "b": DIAGONALS, "r": LINES, "+b": DIAGONALS, "+r": LINES}
+
+
+def attacked_from(pieces, index):
+    """The squares the piece on square `index` attacks, worked out from the rules alone."""
+    piece = pieces[index]
+    kind, sign = piece.lower(), (1 if piece.lstrip("+").isupper() else -1)
+    file, rank = index // 9 + 1, index % 9 + 1
+    on_board = lambda f, r: 1 <= f <= 9 and 1 <= r <= 9
+    out = set()
+    for df, dr in STEPS.get(kind, []):
+        f, r = file + sign * df, rank + sign * dr
+        if on_board(f, r):
+            out.add((f - 1) * 9 + r - 1)
+    for df, dr in RAYS.get(kind, []):
+        f, r = file + sign * df, rank + sign * dr
+        while on_board(f, r):
+            out.add((f - 1) * 9 + r - 1)
+            if pieces[(f - 1) * 9 + r - 1] is not None:
+                break
+            f, r = f + sign * df, r + sign * dr
+    return out
+
+
+def test_attackers_are_the_pieces_whose_moves_reach_the_square():
+    for seed in range(12):
+        board = random_game(seed, STARTS[seed % len(STARTS)], plies=20 + 10 * seed)
+        pieces = board.pieces
+        reach = {i: attacked_from(pieces, i) for i, p in enumerate(pieces) if p is not None}
+        for color in (BLACK, WHITE):
+            ours = {i for i, p in enumerate(pieces) if p is not None and p.lstrip("+").isupper() == (color == BLACK)}
+            for square in range(81):
+                expected = sorted(i for i in ours if square in reach[i])
+                assert board.attackers(color, square) == expected, (board.sfen(), color, square)
+                assert board.is_attacked_by(color, square) == bool(expected)
+    board = Board()
+    assert board.attackers(BLACK, "7f") == [60] and board.attackers(WHITE, "7f") == []
+    # White's knight on 2a (index 9) and bishop on 2b (10) reach the pawn on 3c.
+    assert board.attackers(WHITE, "3c") == [9, 10] and board.is_attacked_by(WHITE, "3c")
+    assert not board.is_attacked_by(BLACK, "5e") and not board.is_attacked_by(WHITE, "5e")
+    with pytest.raises(ValueError, match="neither 0"):
+        board.attackers(2, 0)
+    with pytest.raises(ValueError, match="not 0-80"):
+        board.is_attacked_by(BLACK, 81)

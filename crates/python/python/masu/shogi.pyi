@@ -151,6 +151,10 @@ class Board:
         """The 81 squares' pieces in index order (1a = 0), as SFEN writes them, or `None`."""
     def king_square(self, color: int) -> int:
         """The square index (0-80, 1a = 0) of `color`'s king."""
+    def attackers(self, color: int, square: _Square) -> List[int]:
+        """The squares (0-80, ascending) of `color`'s pieces that attack `square`, pinned ones included."""
+    def is_attacked_by(self, color: int, square: _Square) -> bool:
+        """Whether a piece of `color` attacks `square`."""
     def piece_planes(self, features: Any) -> None:
         """Sets to 1.0 the entries of the 28 piece planes in a numpy float32 array (cshogi's layout)."""
     def piece_planes_rotate(self, features: Any) -> None:

@@ -608,6 +608,27 @@ impl Board {
             .ok_or_else(|| value_error(format!("{color} has no king")))
     }
 
+    /// The squares (indices 0-80, 1a = 0, ascending) of `color`'s pieces that attack
+    /// `square` (an index or a USI name such as `"5e"`) as the pieces stand, pinned ones
+    /// included: python-shogi's `attackers`, as a list. Raises ValueError for another color
+    /// or square.
+    fn attackers(&self, color: i64, square: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let (color, sq) = (color_arg(color)?, square_arg(square)?);
+        let state = self.state(square.py())?;
+        let attackers = state.position().attackers_to(sq, color);
+        // `usize`, not `u8`: PyO3 gives a list of `u8` as `bytes`.
+        Ok(attackers.into_iter().map(|s| s.index()).collect())
+    }
+
+    /// Whether a piece of `color` attacks `square` (an index or a USI name), as
+    /// `attackers` counts them: python-shogi's `is_attacked_by`.
+    fn is_attacked_by(&self, color: i64, square: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (color, sq) = (color_arg(color)?, square_arg(square)?);
+        let state = self.state(square.py())?;
+        let position = state.position();
+        Ok(position.is_attacked_with(sq, color, position.occupied()))
+    }
+
     /// The legal moves that give check, as a list of `Move`: drops first, then board
     /// moves (masu-shogi's `Position::check_moves`).
     #[getter]
