@@ -27,8 +27,8 @@ create_exception!(
      ValueError); for training data also a record that reads but cannot be used. `line` and \
      `column` (1-based, the column in characters) say where, `kind` what, as \
      `ReadWarning.kind` names it; each is `None` where there is no place (bytes of no text \
-     encoding: `kind` is `encoding`) or no diagnostic (a start position that cannot be \
-     played from)."
+     encoding: `kind` is `encoding`) or no diagnostic (for training data, a position that \
+     cannot be played from or encoded)."
 );
 
 /// Where a record's reading failed and how (`ReadError`'s attributes).
