@@ -422,6 +422,13 @@ impl Record {
     /// `ply` below 0.
     #[pyo3(signature = (ply = None))]
     fn board(&self, ply: Option<Int>) -> PyResult<Board> {
+        if let Some(ply) = ply.filter(|&p| p < 0) {
+            // Said with the plies there are, not the range of the type a ply is kept in.
+            let moves = self.record.tree.main_line_len();
+            return Err(value_error(format!(
+                "ply counts the main line's moves from the start, 0 to {moves}, got {ply}"
+            )));
+        }
         let node = match optional_count::<usize>("ply", ply)? {
             None => self.record.main_line_end(),
             Some(ply) => {

@@ -792,8 +792,13 @@ def test_the_board_of_a_record_plays_on_after_a_repetition_as_a_board_does():
 def test_a_ply_or_min_moves_below_0_is_a_value_error_saying_what_is_taken():
     # Each raised OverflowError (PyO3's conversion into an unsigned type).
     record = kif.read(CORPUS / corpus_files()[0])
-    with pytest.raises(ValueError, match="^ply is a whole number from 0 to 18446744073709551615, got -1$"):
-        record.board(-1)
+    moves = len(record.moves)
+    for ply in (-1, -(10**30)):
+        with pytest.raises(ValueError, match=f"^ply counts the main line's moves from the start, 0 to {moves}, got {ply}$"):
+            record.board(ply)
+    with pytest.raises(IndexError, match=f"ply {moves + 1} of a main line of {moves} moves"):
+        record.board(moves + 1)
+    assert record.board(moves) == record.board()
     # The numpy wrappers pass `min_moves` through to this.
     training_bytes = masu._masu.kif.training_bytes
     with pytest.raises(ValueError, match="^min_moves is a whole number from 0 to 18446744073709551615, got -1$"):
