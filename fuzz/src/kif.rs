@@ -9,7 +9,7 @@ pub fn check_kif_read(data: &[u8]) {
     let Ok(first) = kif::kif::read_bytes(data, Mode::Lenient) else {
         return;
     };
-    let _ = kif::kif::read_bytes(data, Mode::Strict);
+    check_strict_agrees(&first, kif::kif::read_bytes(data, Mode::Strict));
     crate::kif_formats::check_serde_holds(&first.record);
     for options in [
         kif::kif::WriteOptions::default(),
@@ -42,7 +42,7 @@ pub fn check_ki2_read(data: &[u8]) {
     let Ok(first) = ki2::read_bytes(data, Mode::Lenient) else {
         return;
     };
-    let _ = ki2::read_bytes(data, Mode::Strict);
+    check_strict_agrees(&first, ki2::read_bytes(data, Mode::Strict));
     crate::kif_formats::check_kif_holds(&first.record);
     crate::cross_format::check_jkf_holds(&first.record);
     crate::cross_format::check_csa_holds(&first.record);
@@ -59,6 +59,48 @@ pub fn check_ki2_read(data: &[u8]) {
         "KI2 round trip\n{text}"
     );
     assert_eq!(ki2::to_string(&second.record), text, "KI2 written twice");
+}
+
+/// A strict reading of what read leniently as `lenient`: it succeeds exactly when the
+/// lenient one has no warning and kept no illegal move (a foul the record states, which a
+/// lenient reading keeps without one), with the same record; it fails at one of the
+/// lenient reading's warnings (its line, column and kind), or at such a foul.
+pub fn check_strict_agrees(lenient: &kif::Parsed, strict: Result<kif::Parsed, kif::ReadError>) {
+    let kept_foul = lenient
+        .record
+        .tree
+        .nodes()
+        .iter()
+        .any(|n| n.recorded_move().is_some_and(|m| m.illegal));
+    match strict {
+        Ok(strict) => {
+            assert!(
+                lenient.warnings.is_empty(),
+                "strict read passed what lenient warned of: {:?}",
+                lenient.warnings
+            );
+            assert!(!kept_foul, "strict read kept an illegal move");
+            assert_eq!(
+                strict.record, lenient.record,
+                "strict and lenient records differ"
+            );
+        }
+        Err(e) => {
+            let Some(d) = e.diagnostic() else {
+                panic!("strict read failed without a diagnostic where lenient read: {e}");
+            };
+            let warned = lenient
+                .warnings
+                .iter()
+                .any(|w| (w.line, w.column, &w.kind) == (d.line, d.column, &d.kind));
+            let foul = kept_foul && d.kind == kif::DiagnosticKind::IllegalMove;
+            assert!(
+                warned || foul,
+                "strict read failed at {d} where lenient did not warn: {:?}",
+                lenient.warnings
+            );
+        }
+    }
 }
 
 /// The tree with the trailers of its special nodes removed.

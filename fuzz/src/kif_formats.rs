@@ -38,6 +38,7 @@ pub fn check_csa_from_bytes(data: &[u8]) {
     let Ok(parsed) = csa::read_bytes(data, Mode::Lenient) else {
         return;
     };
+    crate::kif::check_strict_agrees(&parsed, csa::read_bytes(data, Mode::Strict));
     // Every record of the bytes: the first is the one `read_bytes` reads, and reading any
     // format gives the same records when it takes the bytes for CSA.
     if let Ok(all) = csa::read_all_bytes(data, Mode::Lenient) {
@@ -145,6 +146,7 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
     let Ok(parsed) = jkf::read_bytes(data, Mode::Lenient) else {
         return;
     };
+    crate::kif::check_strict_agrees(&parsed, jkf::read_bytes(data, Mode::Strict));
     // An illegal move kept in the tree is a recorded foul once written, whatever the first
     // reading called it (an illegal move the record went on after, its continuation dropped).
     let had_foul = parsed
