@@ -66,12 +66,7 @@ pub fn check_ki2_read(data: &[u8]) {
 /// lenient reading keeps without one), with the same record; it fails at one of the
 /// lenient reading's warnings (its line, column and kind), or at such a foul.
 pub fn check_strict_agrees(lenient: &kif::Parsed, strict: Result<kif::Parsed, kif::ReadError>) {
-    let kept_foul = lenient
-        .record
-        .tree
-        .nodes()
-        .iter()
-        .any(|n| n.recorded_move().is_some_and(|m| m.illegal));
+    let kept_foul = has_illegal_move(&lenient.record);
     match strict {
         Ok(strict) => {
             assert!(
@@ -101,6 +96,14 @@ pub fn check_strict_agrees(lenient: &kif::Parsed, strict: Result<kif::Parsed, ki
             );
         }
     }
+}
+
+/// Whether the record keeps an illegal move (a recorded foul).
+pub(crate) fn has_illegal_move(record: &kif::Record) -> bool {
+    let nodes = record.tree.nodes();
+    nodes
+        .iter()
+        .any(|n| n.recorded_move().is_some_and(|m| m.illegal))
 }
 
 /// The tree with the trailers of its special nodes removed.

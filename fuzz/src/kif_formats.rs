@@ -149,12 +149,7 @@ pub fn check_jkf_from_bytes(data: &[u8]) {
     crate::kif::check_strict_agrees(&parsed, jkf::read_bytes(data, Mode::Strict));
     // An illegal move kept in the tree is a recorded foul once written, whatever the first
     // reading called it (an illegal move the record went on after, its continuation dropped).
-    let had_foul = parsed
-        .record
-        .tree
-        .nodes()
-        .iter()
-        .any(|n| n.recorded_move().is_some_and(|m| m.illegal));
+    let had_foul = crate::kif::has_illegal_move(&parsed.record);
     // A line past its fourfold repetition is reported wherever the record holds one, the
     // first reading's tree being the one written.
     let went_on = parsed
