@@ -76,6 +76,11 @@ impl LegalMoves {
     }
 }
 
+/// The IndexError of an index past the moves.
+fn past_the_end() -> PyErr {
+    PyIndexError::new_err("legal move index out of range")
+}
+
 /// An interned `Move` object, or the error of making one, as `PyList::new` takes items.
 struct Interned(PyResult<Py<Move>>);
 
@@ -113,29 +118,22 @@ impl LegalMoves {
             };
             return match usize::try_from(i) {
                 Ok(i) if i < len => Ok(Interner::lock().get(py, self.at(i))?.into_any()),
-                _ => Err(PyIndexError::new_err("legal move index out of range")),
+                _ => Err(past_the_end()),
             };
         }
         let Ok(slice) = index.cast::<PySlice>() else {
             // An int too large for an index is past the end, as for a list.
             return Err(if index.cast::<PyInt>().is_ok() {
-                PyIndexError::new_err("legal move index out of range")
+                past_the_end()
             } else {
                 wrong_type("legal move indices are integers or slices", index)
             });
         };
         let span = slice.indices(len as isize)?;
-        let color = self.position.turn();
         let mut interner = Interner::lock();
         let chosen = (0..span.slicelength).map(|k| {
             let i = span.start + k as isize * span.step;
-            Interned(interner.get(
-                py,
-                Move {
-                    mv: self.moves()[i as usize],
-                    color,
-                },
-            ))
+            Interned(interner.get(py, self.at(i as usize)))
         });
         Ok(PyList::new(py, chosen)?.into_any().unbind())
     }
