@@ -650,7 +650,7 @@ fn read_source<T: Send>(
         let data = bytes.as_bytes();
         return py
             .detach(|| reader(data, None, mode))
-            .map_err(|e| read_error(py, e.to_string(), &ReadPlace::of(&e)));
+            .map_err(|e| read_failed(py, &e));
     };
     py.detach(|| read_path_with(&path, reader, mode))
         .map_err(|e| match e {
@@ -750,7 +750,7 @@ fn write_all(py: Python<'_>, records: Vec<PyRef<'_, Record>>, path: PathBuf) -> 
 fn read_str(py: Python<'_>, text: &str, strict: bool) -> PyResult<Record> {
     let parsed = py
         .detach(|| kif::read_str(text, None, mode(strict)))
-        .map_err(|e| read_error(py, e.to_string(), &ReadPlace::of(&e)))?;
+        .map_err(|e| read_failed(py, &e))?;
     Ok(record_from(parsed))
 }
 
@@ -759,6 +759,11 @@ fn read_str(py: Python<'_>, text: &str, strict: bool) -> PyResult<Record> {
 fn looks_like_text(path: &Path) -> bool {
     let bytes = path.as_os_str().as_encoded_bytes();
     bytes.contains(&b'\n') || bytes.trim_ascii_start().starts_with(b"{")
+}
+
+/// masu-kif's error as `ReadError`, with its message and place.
+fn read_failed(py: Python<'_>, e: &kif::ReadError) -> PyErr {
+    read_error(py, e.to_string(), &ReadPlace::of(e))
 }
 
 /// Why a record file gave no record.
