@@ -17,7 +17,8 @@
 //! king is `nomate`, after an `info string` that says so; a search that panicked is
 //! `timeout`, after an `info string` with the panic's message). A plain `go` answers
 //! `bestmove` with the mating move when a short search finds one, `resign` only when there is
-//! no legal move, and otherwise some legal move, so that a GUI never waits forever.
+//! no legal move, and otherwise some legal move, so that a GUI never waits forever (also
+//! when that short search panicked, after an `info string` with the panic's message).
 
 use std::any::Any;
 use std::io::{BufRead, Write};
@@ -322,11 +323,7 @@ impl Engine {
             if let Err(payload) = searched {
                 // The GUI waits for a `checkmate`: a search that panicked answers as one that
                 // found nothing (USI has no error answer), after a line that says why.
-                let why = match panic_message(&*payload) {
-                    Some(text) => format!(": {}", text.escape_debug()),
-                    None => " (its message is not text)".to_owned(),
-                };
-                say(&out, &format!("info string the mate search panicked{why}"));
+                say(&out, &panicked("mate search", &*payload));
                 say(&out, &MateAnswer::Timeout.to_string());
             }
         });
@@ -355,7 +352,15 @@ impl Engine {
             Arc::new(AtomicBool::new(false)),
             false,
         );
-        let quick = fitting_solver(config, &self.out).map(|(mut s, _)| s.solve(position));
+        // A search that panicked leaves the engine running and answers the fallback, as
+        // one that found nothing does, after a line that says why.
+        let quick = panic::catch_unwind(AssertUnwindSafe(|| {
+            fitting_solver(config, &self.out).map(|(mut s, _)| s.solve(position))
+        }))
+        .unwrap_or_else(|payload| {
+            say(&self.out, &panicked("quick mate search", &*payload));
+            None
+        });
         let best = match &quick {
             Some(Ok(Verdict::Mate(mate))) => mate.line.first().copied().unwrap_or(fallback),
             _ => fallback,
@@ -445,6 +450,14 @@ fn mate_search(config: Config, position: &Position, level: AnswerLevel, out: &Ou
         Ok(_) => {}
     }
     say(out, &checkmate_answer(&answer));
+}
+
+/// The `info string` that says `what` panicked, with the panic's message.
+fn panicked(what: &str, payload: &(dyn Any + Send)) -> String {
+    match panic_message(payload) {
+        Some(text) => format!("info string the {what} panicked: {}", text.escape_debug()),
+        None => format!("info string the {what} panicked (its message is not text)"),
+    }
 }
 
 /// The message of a panic: the text `panic!` was given (a `&str`, or a `String` when it
