@@ -158,7 +158,7 @@ impl Builder {
         at: &Origin<'_>,
     ) -> Result<bool, ReadError> {
         let next = self.next_ply();
-        if number == next || number == 0 {
+        if number == next {
             return Ok(true);
         }
         self.misnumbered(number, km, at)
@@ -174,7 +174,8 @@ impl Builder {
         at: &Origin<'_>,
     ) -> Result<bool, ReadError> {
         let next = self.next_ply();
-        if number < next && !self.fits_only_next(number as usize, km) {
+        // No ply is numbered 0: that number is only wrong, as one above the next ply is.
+        if number != 0 && number < next && !self.fits_only_next(number as usize, km) {
             let d = at.diag(DiagnosticKind::MoveNumber).detail(format!(
                 "move {number} after move {}: read as a variation",
                 next - 1
@@ -190,7 +191,10 @@ impl Builder {
         }
         let d = at
             .diag(DiagnosticKind::MoveNumber)
-            .detail(format!("expected move {next}, found {number}"))
+            .detail(match number {
+                u32::MAX => format!("expected move {next}, found a number past any move's"),
+                _ => format!("expected move {next}, found {number}"),
+            })
             .ply(next);
         self.sink.warn(d)?;
         Ok(true)

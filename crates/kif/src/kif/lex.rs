@@ -302,9 +302,12 @@ fn variation(rest: &str) -> Option<u32> {
 /// Reads a numbered line into `m` (a line starting with a digit); false if it is none.
 fn move_line<'a>(line: &'a str, trimmed: &'a str, m: &mut MoveLine<'a>) -> bool {
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-    let Ok(number) = trimmed[..digits].parse() else {
+    if digits == 0 {
         return false;
-    };
+    }
+    // A number past the range is still a move line's (its move read, the number reported
+    // as wrong), not a line of no kind that would drop the move.
+    let number = trimmed[..digits].parse().unwrap_or(u32::MAX);
     let after = &trimmed[digits..];
     let body = trim_start(after);
     if body.len() == after.len() && !body.is_empty() {

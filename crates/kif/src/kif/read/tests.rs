@@ -158,3 +158,32 @@ fn text_with_nothing_of_a_record_is_said_to_hold_none() {
     let ki2 = crate::ki2::read_str("▲７六歩\n", Mode::Strict).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(ki2.record.tree.main_line_len(), 1);
 }
+
+#[test]
+fn a_wrong_move_number_keeps_its_move_and_says_so() {
+    // 0 is no ply's number (and no variation's start); a number past the range of any is
+    // still a move line's: each move is read as the next one, the number reported.
+    for (number, said) in [
+        ("5", "expected move 2, found 5"),
+        ("0", "expected move 2, found 0"),
+        (
+            "4294967295",
+            "expected move 2, found a number past any move's",
+        ),
+        (
+            "99999999999999999999999",
+            "expected move 2, found a number past any move's",
+        ),
+    ] {
+        let p = read(&format!(
+            "   1 ７六歩(77)\n{number:>4} ３四歩(33)\n   3 ２六歩(27)\n"
+        ));
+        assert_eq!(p.record.tree.main_line_len(), 3, "{number}");
+        let [w] = p.warnings.as_slice() else {
+            panic!("{number}: {:?}", p.warnings);
+        };
+        assert_eq!(w.kind, DiagnosticKind::MoveNumber, "{number}");
+        assert_eq!(w.line, 2, "{number}");
+        assert!(w.to_string().contains(said), "{w}");
+    }
+}
