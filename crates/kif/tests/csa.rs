@@ -349,6 +349,42 @@ fn errors_carry_line_and_column() {
 }
 
 #[test]
+fn a_move_that_does_not_parse_breaks_the_game_there() {
+    use DiagnosticKind::{BadMove, Dropped};
+    // A move line that is more than a turn line but no move (a lower-case or unknown piece
+    // code, a square out of range, a missing code): the game read stops before it, as at
+    // an unreadable KIF move, and the moves after it are dropped, each said so.
+    for (bad, column) in [("-3334fu", 6), ("-3334XX", 6), ("-3300FU", 4), ("-3334", 6)] {
+        let text = format!("PI\n+\n+7776FU\n{bad}\n+2726FU,T3\n-8384FU\n");
+        let p = csa::read_str(&text, Mode::Lenient).unwrap_or_else(|e| panic!("{bad}: {e}"));
+        assert_eq!(p.record.tree.main_line_len(), 1, "{bad}");
+        let found: Vec<_> = p
+            .warnings
+            .iter()
+            .map(|d| (d.kind.clone(), d.line, d.kind.damages_game()))
+            .collect();
+        let want = [
+            (BadMove, 4, true),
+            (Dropped, 5, true),
+            (Dropped, 5, true),
+            (Dropped, 6, true),
+        ];
+        assert_eq!(found, want, "{bad}");
+        assert_eq!(
+            (p.warnings[0].column, p.warnings[0].ply),
+            (column, Some(2)),
+            "{bad}"
+        );
+        let strict = csa::read_str(&text, Mode::Strict).err();
+        let kind = strict
+            .as_ref()
+            .and_then(|e| e.diagnostic())
+            .map(|d| d.kind.clone());
+        assert_eq!(kind, Some(BadMove), "{bad}");
+    }
+}
+
+#[test]
 fn recorded_foul_is_kept() {
     // Black moves a pawn two squares; White wins by the foul: read without a warning, but
     // strict reading refuses every illegal move.

@@ -261,6 +261,9 @@ pub enum Statement<'a> {
     Separator,
     /// A statement that does not parse.
     Bad(ParseCsaError),
+    /// A move that does not parse (`+7776XX`, `-3334fu`): a statement that starts with `+`
+    /// or `-` and is more than a turn line.
+    BadMove(ParseCsaError),
 }
 
 /// A statement and its 1-based character column in the line.
@@ -404,7 +407,7 @@ fn statement(s: &str) -> Statement<'_> {
         b'+' | b'-' if b.len() == 1 => Statement::Turn(codes::color(b[0]).unwrap_or(Color::Black)),
         b'+' | b'-' => match CsaMove::from_ascii(b) {
             Ok(m) => Statement::Move(m),
-            Err(e) => Statement::Bad(e),
+            Err(e) => Statement::BadMove(e),
         },
         b'T' => match time(&s[1..]) {
             Some(d) => Statement::Time(d),

@@ -7,7 +7,7 @@ use std::time::Duration;
 use shogi::Color;
 
 use super::codes;
-use super::lex::{CsaMove, Statement, for_each_part};
+use super::lex::{CsaMove, ParseCsaError, Statement, for_each_part};
 use super::setup::SetupLines;
 use crate::Format;
 use crate::build::{Builder, Origin, Shift};
@@ -354,7 +354,22 @@ impl Reader {
                     .expected(e.expected);
                 self.warn(d)?;
             }
+            Statement::BadMove(e) => self.bad_move(&e, at)?,
         }
+        Ok(())
+    }
+
+    /// A move that does not parse breaks the block, as an unreadable KIF move does: the
+    /// game read stops before it, and the moves after it are reported as dropped.
+    fn bad_move(&mut self, e: &ParseCsaError, at: &Origin<'_>) -> Result<(), ReadError> {
+        let b = self.builder(None, at)?;
+        let d = at
+            .diag_at(DiagnosticKind::BadMove, at.column + e.column - 1)
+            .expected(e.expected)
+            .ply(b.next_ply());
+        b.sink.warn(d)?;
+        b.break_block();
+        self.last = Last::Failed;
         Ok(())
     }
 
