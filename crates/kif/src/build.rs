@@ -620,6 +620,23 @@ impl Builder {
     }
 
     /// Marks the current block unreadable after a syntax error in it.
+    /// A move text that does not parse, at `column` where `expected` could stand: reported,
+    /// and the block breaks there (the moves after it are dropped, each said so).
+    pub(crate) fn bad_move(
+        &mut self,
+        at: &Origin<'_>,
+        column: usize,
+        expected: &'static str,
+    ) -> Result<(), ReadError> {
+        let d = at
+            .diag_at(DiagnosticKind::BadMove, column)
+            .expected(expected)
+            .ply(self.next_ply());
+        self.sink.warn(d)?;
+        self.break_block();
+        Ok(())
+    }
+
     pub(crate) fn break_block(&mut self) {
         if self.stop == Stop::Open || self.stop == Stop::Foul {
             self.stop = Stop::Broken;

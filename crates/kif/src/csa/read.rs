@@ -362,13 +362,8 @@ impl Reader {
     /// A move that does not parse breaks the block, as an unreadable KIF move does: the
     /// game read stops before it, and the moves after it are reported as dropped.
     fn bad_move(&mut self, e: &ParseCsaError, at: &Origin<'_>) -> Result<(), ReadError> {
-        let b = self.builder(None, at)?;
-        let d = at
-            .diag_at(DiagnosticKind::BadMove, at.column + e.column - 1)
-            .expected(e.expected)
-            .ply(b.next_ply());
-        b.sink.warn(d)?;
-        b.break_block();
+        self.builder(None, at)?
+            .bad_move(at, at.column + e.column - 1, e.expected)?;
         self.last = Last::Failed;
         Ok(())
     }

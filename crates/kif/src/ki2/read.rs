@@ -111,26 +111,14 @@ fn token(b: &mut Builder, token: &str, at: &Origin<'_>) -> Result<(), ReadError>
         }
         Ok((_, used)) => {
             let column = at.column + 1 + body[..used].chars().count();
-            let d = at
-                .diag_at(DiagnosticKind::BadMove, column)
-                .expected("a blank or the next side mark")
-                .ply(b.next_ply());
-            b.sink.warn(d)?;
-            b.break_block();
+            b.bad_move(at, column, "a blank or the next side mark")?;
         }
         Err(e) => match Special::from_kif(body) {
             // Shogi DB2 writes `▲投了` among the moves.
             Some(special) => {
                 b.add_special(special, None, at)?;
             }
-            None => {
-                let d = at
-                    .diag_at(DiagnosticKind::BadMove, at.column + e.column)
-                    .expected(e.expected)
-                    .ply(b.next_ply());
-                b.sink.warn(d)?;
-                b.break_block();
-            }
+            None => b.bad_move(at, at.column + e.column, e.expected)?,
         },
     }
     Ok(())

@@ -111,12 +111,7 @@ fn move_line(b: &mut Builder, m: &MoveLine<'_>, at: &Origin<'_>) -> Result<(), R
             b.add_special(Special::Other((*word).to_owned()), m.time, &at)?
         }
         MoveBody::Bad(e) => {
-            let d = at
-                .diag_at(DiagnosticKind::BadMove, m.body_column + e.column - 1)
-                .expected(e.expected)
-                .ply(b.next_ply());
-            b.sink.warn(d)?;
-            b.break_block();
+            b.bad_move(&at, m.body_column + e.column - 1, e.expected)?;
             None
         }
     };
