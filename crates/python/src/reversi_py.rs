@@ -12,7 +12,7 @@ use reversi::{
 };
 
 use crate::args::{Int, count, count_from, optional_count, seconds, table_bytes};
-use crate::errors::{illegal_move, value_error};
+use crate::errors::{illegal_move, value_error, wrong_type};
 use crate::pickle::{Reduced, reduce_with};
 use crate::repr::py_repr;
 use crate::shared_texts;
@@ -107,8 +107,12 @@ impl Board {
 
     /// Plays a square (`"f5"`) or a forced `"pass"`. Raises ValueError for bad text,
     /// IllegalMoveError for an illegal move.
-    fn play(&mut self, r#move: &str) -> PyResult<()> {
-        let m = parse_move(r#move)?;
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Extracted here: PyO3's own TypeError would name the argument `r#move`.
+        let text = r#move
+            .cast::<PyString>()
+            .map_err(|_| wrong_type("a move is a str such as \"f5\" or \"pass\"", r#move))?;
+        let m = parse_move(&text.to_cow()?)?;
         self.game.play(m).map_err(illegal_move)
     }
 

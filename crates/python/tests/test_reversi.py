@@ -25,6 +25,11 @@ def test_board_and_transcript():
         board.play("a1")
     with pytest.raises(ValueError, match='expected a square such as f5, or pass, got "z9"'):
         board.play("z9")
+    # A move of another type says what a move is (the argument by its Python name).
+    with pytest.raises(TypeError, match=r'a move is a str such as "f5" or "pass", not int'):
+        board.play(37)  # type: ignore[arg-type]
+    board.play(move="f5")
+    assert board.undo() == "f5"
     with pytest.raises(masu.IllegalMoveError):
         board.pass_()
     # An illegal move of a transcript is an IllegalMoveError, as one played is.
