@@ -421,3 +421,27 @@ fn a_time_past_what_a_clock_holds_is_a_warning_not_cut_short() {
     );
     assert!(jkf::read_str(text, Mode::Strict).is_err());
 }
+
+#[test]
+fn a_count_of_no_range_is_a_bad_time_or_hand_of_its_place() {
+    // A clock's count that is negative, fractional, past u64 or no number loses the time
+    // only: a bad time, which leaves the game as written, not a bad move.
+    for count in ["-1", "1.5", "99999999999999999999", r#""5""#] {
+        let text = format!(
+            r#"{{"header":{{}},"moves":[{{}},{{"move":{{"from":{{"x":7,"y":7}},"to":{{"x":7,"y":6}},"color":0,"piece":"FU"}},"time":{{"now":{{"m":{count},"s":0}}}}}},{{"move":{{"from":{{"x":3,"y":3}},"to":{{"x":3,"y":4}},"color":1,"piece":"FU"}}}}]}}"#
+        );
+        let parsed = jkf::read_str(&text, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parsed.record.tree.main_line_len(), 2, "{count}");
+        let kinds: Vec<_> = parsed.warnings.iter().map(|w| w.kind.clone()).collect();
+        assert_eq!(kinds, [DiagnosticKind::BadTime], "{count}");
+        assert!(!kinds[0].damages_game());
+    }
+    // A hand's count out of range spoils the start position: a bad hand.
+    let text = r#"{"header":{},"initial":{"preset":"OTHER","data":{"color":0,"board":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{"color":1,"kind":"OU"},{},{},{},{},{},{},{},{}]],"hands":[{"FU":300},{}]}},"moves":[{}]}"#;
+    let parsed = jkf::read_str(text, Mode::Lenient);
+    let kind = match &parsed {
+        Ok(p) => p.warnings.first().map(|w| w.kind.clone()),
+        Err(e) => e.diagnostic().map(|d| d.kind.clone()),
+    };
+    assert_eq!(kind, Some(DiagnosticKind::BadHand), "{parsed:?}");
+}

@@ -176,7 +176,9 @@ impl<'a> Reader<'a> {
             let bad = || self.origin(value).diag(DiagnosticKind::BadHand);
             let kind = codes::kind(&key)
                 .ok_or_else(|| bad().detail(format!("`{key}` is not a piece code")))?;
-            let n: u8 = self.integer(value, "a count")?;
+            let n: u8 = self
+                .integer(value, "a count")
+                .map_err(|d| of_kind(d, DiagnosticKind::BadHand))?;
             // Schema-valid files may list kings and promoted kinds with count 0.
             if n > 0 || kind.is_hand_kind() {
                 hand.set(kind, n).map_err(|e| bad().detail(e.to_string()))?;
@@ -282,7 +284,10 @@ impl<'a> Reader<'a> {
             if self.is_null(value) {
                 continue;
             }
-            let n: u64 = self.integer(value, "a count of hours, minutes or seconds")?;
+            // A bad count loses the time, not the move.
+            let n: u64 = self
+                .integer(value, "a count of hours, minutes or seconds")
+                .map_err(|d| of_kind(d, DiagnosticKind::BadTime))?;
             // A time past what a clock holds is an error, not one cut to the largest.
             secs = n
                 .checked_mul(unit)
@@ -295,6 +300,12 @@ impl<'a> Reader<'a> {
         }
         Ok(Duration::from_secs(secs))
     }
+}
+
+/// `d` as a diagnostic of `kind`: a value's own reading says what is wrong with it, the
+/// place where it stands what it damages.
+fn of_kind(d: Diagnostic, kind: DiagnosticKind) -> Diagnostic {
+    Diagnostic { kind, ..d }
 }
 
 #[derive(Debug, Default, Clone, Copy)]
