@@ -349,6 +349,22 @@ fn errors_carry_line_and_column() {
 }
 
 #[test]
+fn a_time_that_does_not_parse_is_a_bad_time() {
+    // Negative, past 64 bits, no number: the time is lost, the moves are all read.
+    for time in ["T-5", "T99999999999999999999", "Tabc", "T1.1234567890"] {
+        let text = format!("PI\n+\n+7776FU,{time}\n-3334FU\n");
+        let p = csa::read_str(&text, Mode::Lenient).unwrap_or_else(|e| panic!("{time}: {e}"));
+        assert_eq!(p.record.tree.main_line_len(), 2, "{time}");
+        let found: Vec<_> = p
+            .warnings
+            .iter()
+            .map(|d| (d.kind.clone(), d.line, d.column))
+            .collect();
+        assert_eq!(found, [(DiagnosticKind::BadTime, 3, 10)], "{time}");
+    }
+}
+
+#[test]
 fn a_move_that_does_not_parse_breaks_the_game_there() {
     use DiagnosticKind::{BadMove, Dropped};
     // A move line that is more than a turn line but no move (a lower-case or unknown piece

@@ -261,6 +261,8 @@ pub enum Statement<'a> {
     Separator,
     /// A statement that does not parse.
     Bad(ParseCsaError),
+    /// A time that does not parse (`T-5`, `Tabc`, more seconds than fit in 64 bits).
+    BadTime(ParseCsaError),
     /// A move that does not parse (`+7776XX`, `-3334fu`): a statement that starts with `+`
     /// or `-` and is more than a turn line.
     BadMove(ParseCsaError),
@@ -411,7 +413,7 @@ fn statement(s: &str) -> Statement<'_> {
         },
         b'T' => match time(&s[1..]) {
             Some(d) => Statement::Time(d),
-            None => bad(2, "seconds (`12`, V3 `12.345`)"),
+            None => Statement::BadTime(err(2, "seconds (`12`, V3 `12.345`)")),
         },
         b'%' => Statement::Special(&s[1..]),
         b'/' if b.len() == 1 => Statement::Separator,

@@ -348,15 +348,25 @@ impl Reader {
             Statement::Special(word) => self.special(word, at)?,
             Statement::Comment(c) => self.comment(c, at)?,
             Statement::ProgramComment(c) => self.program_comment(c, at)?,
-            Statement::Bad(e) => {
-                let d = at
-                    .diag_at(DiagnosticKind::UnknownLine, at.column + e.column - 1)
-                    .expected(e.expected);
-                self.warn(d)?;
-            }
+            Statement::Bad(e) => self.unread(DiagnosticKind::UnknownLine, &e, at)?,
+            Statement::BadTime(e) => self.unread(DiagnosticKind::BadTime, &e, at)?,
             Statement::BadMove(e) => self.bad_move(&e, at)?,
         }
         Ok(())
+    }
+
+    /// A statement that does not parse and is read past: reported as `kind`, at the column
+    /// where it stops being one.
+    fn unread(
+        &mut self,
+        kind: DiagnosticKind,
+        e: &ParseCsaError,
+        at: &Origin<'_>,
+    ) -> Result<(), ReadError> {
+        let d = at
+            .diag_at(kind, at.column + e.column - 1)
+            .expected(e.expected);
+        self.warn(d)
     }
 
     /// A move that does not parse breaks the block, as an unreadable KIF move does: the
