@@ -363,13 +363,13 @@ impl Record {
     /// headers, in their order (`{"先手": "...", "後手": "..."}`). `ending`: the KIF word
     /// that ends a game not over on the board (`"投了"` by the side to move, `"中断"`,
     /// `"切れ負け"`, ...). `comments`: entry 0 before the first move, entry i after move
-    /// i, each a string (a line break starts another line), a list of lines or `None`, as
-    /// the `comments` property gives them; a line that starts with `*` is an engine line
-    /// (KIF `**`, CSA `'**`: `"* 123 -3334FU"` is read back as a score). `times`: entry i
-    /// for move i + 1, seconds spent (the total then counted from the mover's earlier
-    /// times), `(spent, total)` as the `times` property gives them, or `None`. Raises ValueError
-    /// for an unknown word, an ending given for a game already over, more comments or
-    /// times than the game has places for, or a time below 0.
+    /// i, each a string (a line break, `\n`, `\r\n` or `\r`, starts another line), a list
+    /// of lines or `None`, as the `comments` property gives them; a line that starts with
+    /// `*` is an engine line (KIF `**`, CSA `'**`: `"* 123 -3334FU"` is read back as a
+    /// score). `times`: entry i for move i + 1, seconds spent (the total then counted from
+    /// the mover's earlier times), `(spent, total)` as the `times` property gives them, or
+    /// `None`. Raises ValueError for an unknown word, an ending given for a game already
+    /// over, more comments or times than the game has places for, or a time below 0.
     #[classmethod]
     #[pyo3(signature = (board, header = None, ending = None, comments = None, times = None))]
     fn from_board(

@@ -78,11 +78,13 @@ fn comment_lines(entry: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
             .map(|line| line?.extract::<String>())
             .collect::<PyResult<_>>()?
     };
-    // A line of the record is a line of the file: a break inside one starts another.
+    // A line of the record is a line of the file: a break inside one starts another, at
+    // `\n`, `\r\n` or a lone `\r` as the readers break lines (the writers write a lone
+    // `\r` as a break, so a line kept with it would read back as two).
     Ok(texts
         .iter()
-        .flat_map(|text| text.split('\n'))
-        .map(|line| line.strip_suffix('\r').unwrap_or(line).to_owned())
+        .flat_map(|text| text.split("\r\n").flat_map(|part| part.split(['\r', '\n'])))
+        .map(str::to_owned)
         .collect())
 }
 

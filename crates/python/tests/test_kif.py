@@ -300,6 +300,11 @@ def test_comments_and_times_given_to_from_board_are_the_records():
     assert record.times == [(3.0, 3.0), (5.0, 5.0), (2.0, 5.0), (None, 9.0)]
     assert record.scores == [50, None, None, None]
     assert "** 50 -3334FU" in record.to_kif()
+    # Lines break where a reader breaks them, a lone carriage return included: the record
+    # given is the record that reads back.
+    breaks = kif.Record.from_board(board, comments=[None, "a\rb\r\nc\n\rd", ["e\r", "f"]])
+    assert breaks.comments == [[], ["a", "b", "c", "", "d"], ["e", "", "f"], [], []]
+    assert kif.read_str(breaks.to_kif()).comments == breaks.comments
     with pytest.warns(kif.LossWarning, match="total time"):
         assert "'** 50 -3334FU" in record.to_csa()
 
