@@ -384,9 +384,11 @@ impl Record {
         let game = &board.state(py)?.game;
         let mut record = kif::Record::from_game(game);
         for (key, value) in header.into_iter().flat_map(|h| h.iter()) {
-            record
-                .headers
-                .push(key.extract::<String>()?, value.extract::<String>()?);
+            let text = |item: &Bound<'_, PyAny>| {
+                item.extract::<String>()
+                    .map_err(|_| wrong_type("a header's key and value are each a str", item))
+            };
+            record.headers.push(text(&key)?, text(&value)?);
         }
         if let Some(word) = ending {
             if let Some(outcome) = game.outcome() {

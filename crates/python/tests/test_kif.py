@@ -324,6 +324,9 @@ def test_comments_and_times_given_to_from_board_are_the_records():
         kif.Record.from_board(board, comments="one comment")  # not one a character
     with pytest.raises(TypeError, match=r"^comments\[0\]: a comment is a str.*not bytes"):
         kif.Record.from_board(board, comments=[b"bytes"])
+    for header in ({1: "a"}, {"先手": None}):
+        with pytest.raises(TypeError, match="^a header's key and value are each a str, not"):
+            kif.Record.from_board(board, header=header)  # type: ignore[dict-item]
 
 
 def board_moves(board):

@@ -566,6 +566,10 @@ def test_moves_from_squares_and_pieces_set_from_lists():
         board.move("7g", "10a")
     with pytest.raises(ValueError, match='such as 7g: "0a"$'):
         board.piece("0a")
+    # Neither an index nor a name: a TypeError that says what a square is.
+    for other in (3.5, None, b"7g"):
+        with pytest.raises(TypeError, match='a square is an index 0-80 or a name such as "7g", not'):
+            board.piece(other)  # type: ignore[arg-type]
     hands = masu.shogi.Board("4k4/9/9/9/9/9/9/4P4/4K4 b RG2P 1")
     assert hands.drop_move("5e", "G").usi() == "G*5e"
     with pytest.raises(masu.IllegalMoveError, match="nifu"):

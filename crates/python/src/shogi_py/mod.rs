@@ -143,7 +143,9 @@ pub(crate) fn square_arg(sq: &Bound<'_, PyAny>) -> PyResult<shogi::Square> {
             .and_then(shogi::Square::from_index)
             .ok_or_else(|| value_error(format!("square index {index} is not 0-80")));
     }
-    let name: String = sq.extract()?;
+    let name: String = sq
+        .extract()
+        .map_err(|_| wrong_type("a square is an index 0-80 or a name such as \"7g\"", sq))?;
     name.parse()
         .map_err(|e| value_error(format!("{e}: {name:?}")))
 }
