@@ -129,12 +129,12 @@ impl Builder {
     /// The side to move at the next ply, counted from the start (a kept foul has no
     /// position after it, but the turn passes all the same).
     pub(crate) fn side_to_move(&self) -> Color {
-        let start = self.record.start.setup.turn;
-        if self.next_ply() % 2 == 1 {
-            start
-        } else {
-            start.opposite()
-        }
+        self.side_at(self.next_ply())
+    }
+
+    /// The side to move at `ply` (from 1), counted from the start.
+    pub(crate) fn side_at(&self, ply: u32) -> Color {
+        crate::record::side_at(self.record.start.setup.turn, ply)
     }
 
     /// The position after the current node.

@@ -313,3 +313,13 @@ impl Record {
         Ok(out)
     }
 }
+
+/// The side to move at `ply` (from 1; a special's own ply) of a line from a start where
+/// `start` moves first. A kept foul passes the turn as any move does.
+pub(crate) fn side_at(start: shogi::Color, ply: u32) -> shogi::Color {
+    if ply % 2 == 1 {
+        start
+    } else {
+        start.opposite()
+    }
+}

@@ -263,12 +263,7 @@ pub(crate) fn forget_generated_trailers(record: &mut Record) {
 
 /// The side to move at node `id`'s ply (before the node's move or special).
 pub(crate) fn mover(record: &Record, id: NodeId) -> Color {
-    let start = record.start.setup.turn;
-    if record.tree[id].ply() % 2 == 1 {
-        start
-    } else {
-        start.opposite()
-    }
+    crate::record::side_at(record.start.setup.turn, record.tree[id].ply())
 }
 
 /// Encodes written text by the options.

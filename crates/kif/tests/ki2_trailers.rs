@@ -132,3 +132,98 @@ fn a_line_break_in_an_ending_is_named_as_left_out() {
         );
     }
 }
+
+#[test]
+fn a_trailer_that_names_the_loser_as_the_winner_is_reported() {
+    // (text, the ending read, the result's winner, whether the trailer is reported).
+    let black = Some(masu_kif::shogi::Color::Black);
+    let white = Some(masu_kif::shogi::Color::White);
+    let cases = [
+        // KI2: the trailer alone says how the line ends. A winner named who would lose
+        // that ending leaves the result unsaid; the trailer is kept as read.
+        (
+            "▲７六歩\nまで1手で先手の勝ち\n",
+            Some(Special::Resign),
+            black,
+            false,
+        ),
+        ("▲７六歩\nまで1手で後手の勝ち\n", None, None, true),
+        (
+            "▲７六歩\nまで1手で後手の反則負け\n",
+            Some(Special::IllegalLoss),
+            black,
+            false,
+        ),
+        ("▲７六歩\nまで1手で先手の反則負け\n", None, None, true),
+        (
+            "▲７六歩 △投了\nまで1手で後手の勝ち\n",
+            Some(Special::Resign),
+            black,
+            true,
+        ),
+        // 上手 is 後手 (White), 下手 先手, whoever moves first. Where White moves first,
+        // 先手 and 後手 name no side for sure (cshogi calls 上手, who moves first, 先手):
+        // not checked.
+        (
+            "手合割：香落ち\n△３四歩\nまで1手で先手の勝ち\n",
+            Some(Special::Resign),
+            white,
+            false,
+        ),
+        (
+            "手合割：香落ち\n△３四歩\nまで1手で後手の勝ち\n",
+            Some(Special::Resign),
+            white,
+            false,
+        ),
+        (
+            "手合割：香落ち\n△３四歩\nまで1手で上手の勝ち\n",
+            Some(Special::Resign),
+            white,
+            false,
+        ),
+        (
+            "手合割：香落ち\n△３四歩\nまで1手で下手の勝ち\n",
+            None,
+            None,
+            true,
+        ),
+        // KIF: the move line's ending stands; a trailer of the other winner is reported.
+        (
+            "手数----指手--\n   1 ７六歩(77)\n   2 投了\nまで1手で先手の勝ち\n",
+            Some(Special::Resign),
+            black,
+            false,
+        ),
+        (
+            "手数----指手--\n   1 ７六歩(77)\n   2 投了\nまで1手で後手の勝ち\n",
+            Some(Special::Resign),
+            black,
+            true,
+        ),
+    ];
+    for (text, ending, winner, reported) in cases {
+        let parsed = masu_kif::read_str(text, None, Mode::Lenient).expect("reads");
+        let record = &parsed.record;
+        assert_eq!(record.result(), ending.as_ref(), "{text}");
+        assert_eq!(record.winner(), winner, "{text}");
+        let kinds: Vec<_> = parsed.warnings.iter().map(|d| d.kind.clone()).collect();
+        let want: &[DiagnosticKind] = if reported {
+            &[DiagnosticKind::TrailerMismatch]
+        } else {
+            &[]
+        };
+        assert_eq!(kinds, want, "{text}");
+        if reported {
+            let message = parsed.warnings[0].to_string();
+            assert!(message.contains("the trailer names"), "{message}");
+        }
+        // A trailer that disagrees is kept as read, so written back as read.
+        let end = &record.tree[record.main_line_end()];
+        assert!(end.trailer.is_some() || !reported, "{text}");
+        // Written as KI2 and read back: the same ending.
+        let back = through_ki2(record);
+        assert_eq!(back.result(), record.result(), "{text}");
+        assert_eq!(back.winner(), record.winner(), "{text}");
+    }
+}

@@ -153,14 +153,31 @@ fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), Read
             .detail(format!("says {n} moves, the line has {moves}"));
         b.sink.warn(d)?;
     }
-    let ended = b.record.tree[b.current()].special().cloned();
-    match (ending.and_then(|e| e.special), ended) {
+    let start = b.record.start.setup.turn;
+    let last = b.current();
+    let ended = b.record.tree[last].special().cloned();
+    let said = ending.as_ref().and_then(|e| e.special.clone());
+    match (said, ended) {
         (Some(special), None) => {
-            if matches!(special, Special::Other(_)) {
-                let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
-                b.sink.warn(d)?;
+            // A winner named who would be the loser of that ending (`まで1手で後手の勝ち`
+            // with 後手 to move) leaves the result unsaid: the trailer is kept as read.
+            let mover = b.side_to_move();
+            match ending
+                .as_ref()
+                .and_then(|e| e.winner_mismatch(&special, mover, start))
+            {
+                Some(detail) => {
+                    let d = at.diag(DiagnosticKind::TrailerMismatch).detail(detail);
+                    b.sink.warn(d)?;
+                }
+                None => {
+                    if matches!(special, Special::Other(_)) {
+                        let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
+                        b.sink.warn(d)?;
+                    }
+                    b.add_special(special, None, at)?;
+                }
             }
-            b.add_special(special, None, at)?;
         }
         // The line already ended in a word of its move rows (`△投了`): a trailer that does
         // not say the same is kept as read, and writers put the ending's own in its place.
@@ -169,6 +186,16 @@ fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), Read
                 .diag(DiagnosticKind::TrailerMismatch)
                 .detail(format!("the line already ended in {}", ended.kif_word()));
             b.sink.warn(d)?;
+        }
+        (Some(_), Some(ended)) => {
+            let mover = b.side_at(b.record.tree[last].ply());
+            if let Some(detail) = ending
+                .as_ref()
+                .and_then(|e| e.winner_mismatch(&ended, mover, start))
+            {
+                let d = at.diag(DiagnosticKind::TrailerMismatch).detail(detail);
+                b.sink.warn(d)?;
+            }
         }
         _ => {}
     }

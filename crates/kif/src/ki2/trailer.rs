@@ -12,6 +12,51 @@ pub(crate) struct Ending {
     /// The special it implies: a known wording's, or [`Special::Other`] with the words
     /// after `手で` that no rule knows (the writers put such a special's word there).
     pub(crate) special: Option<Special>,
+    /// The winner it names (`後手の勝ち`; `先手の反則負け`: the other side).
+    pub(crate) winner: Option<Named>,
+}
+
+/// The side a trailer names as the winner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// By 下手 (Black) or 上手 (White), whoever moved first.
+    Side(Color),
+    /// By 先手 (Black) or 後手 (White). Writers differ on these where White moves first (a
+    /// handicap game: cshogi names the first mover, 上手, 先手), so they name a side only
+    /// where Black moves first.
+    Turn(Color),
+}
+
+impl Ending {
+    /// Whether a KI2 reader ends the line at this trailer, `mover` to move in a game where
+    /// `start` moves first: it names an ending, and the winner it names, if any, is that
+    /// ending's.
+    pub(crate) fn ends_line(&self, mover: Color, start: Color) -> bool {
+        self.special
+            .as_ref()
+            .is_some_and(|special| self.winner_mismatch(special, mover, start).is_none())
+    }
+
+    /// Why the winner named here is not the one of `special` at a ply where `mover` is to
+    /// move, in a game where `start` moves first; `None` when they agree, or when either
+    /// names none.
+    pub(crate) fn winner_mismatch(
+        &self,
+        special: &Special,
+        mover: Color,
+        start: Color,
+    ) -> Option<String> {
+        let named = match self.winner? {
+            Named::Side(side) => side,
+            Named::Turn(side) if start == Color::Black => side,
+            Named::Turn(_) => return None,
+        };
+        let mover_wins = special.mover_wins()?;
+        let winner = if mover_wins { mover } else { mover.opposite() };
+        (winner != named).then(|| {
+            format!("the trailer names {named:#} the winner, the moves end with {winner:#} winning")
+        })
+    }
 }
 
 /// Reads a trailer; `None` if it is not `まで` + a move count.
@@ -22,17 +67,25 @@ pub(crate) fn parse(line: &str) -> Option<Ending> {
     let moves = rest[..digits].parse().ok()?;
     let rest = rest[digits..].strip_prefix('手')?;
     let rest = rest.trim_end_matches([' ', '\u{3000}', '\t']);
-    let special = if rest == "詰" || rest == "詰み" {
-        Some(Special::Mate)
+    let (special, winner) = if rest == "詰" || rest == "詰み" {
+        (Some(Special::Mate), None)
     } else {
-        rest.strip_prefix('で')
-            .filter(|words| !words.is_empty())
-            .map(|words| match quoted(words) {
-                Some(word) => Special::Other(word.to_owned()),
-                None => wording(words).unwrap_or_else(|| Special::Other(words.to_owned())),
-            })
+        match rest.strip_prefix('で').filter(|words| !words.is_empty()) {
+            None => (None, None),
+            Some(words) => match quoted(words) {
+                Some(word) => (Some(Special::Other(word.to_owned())), None),
+                None => match wording(words) {
+                    Some((special, winner)) => (Some(special), winner),
+                    None => (Some(Special::Other(words.to_owned())), None),
+                },
+            },
+        }
     };
-    Some(Ending { moves, special })
+    Some(Ending {
+        moves,
+        special,
+        winner,
+    })
 }
 
 /// The word inside `「…」`, which the writer puts around a word of an unknown ending that
@@ -41,30 +94,43 @@ fn quoted(words: &str) -> Option<&str> {
     words.strip_prefix('「')?.strip_suffix('」')
 }
 
-/// The special a trailer's words after `手で` name: a KIF special's word (`中断`, `待った`,
-/// ...) or a result with its winner (`先手の勝ち`).
-fn wording(s: &str) -> Option<Special> {
+/// The special a trailer's words after `手で` name, and the winner they name: a KIF
+/// special's word (`中断`, `待った`, ...; no winner) or a result with its side
+/// (`先手の勝ち`).
+fn wording(s: &str) -> Option<(Special, Option<Named>)> {
     if let Some(special) = Special::from_kif(s) {
-        return Some(special);
+        return Some((special, None));
     }
     let (by_time, s) = match s.strip_prefix("時間切れにより") {
         Some(rest) => (true, rest),
         None => (false, s),
     };
-    let outcome = ["先手", "後手", "下手", "上手"]
-        .iter()
-        .find_map(|w| s.strip_prefix(w))?
-        .strip_prefix('の')?;
-    Some(match (outcome, by_time) {
-        ("勝ち", true) => Special::TimeUp,
-        ("勝ち", false) => Special::Resign,
-        ("反則勝ち", _) => Special::IllegalWin,
-        ("反則負け", _) => Special::IllegalLoss,
-        ("入玉勝ち", _) => Special::Declaration,
-        ("不戦勝", _) => Special::DefaultWin,
-        ("不戦敗", _) => Special::DefaultLoss,
+    let (named, outcome) = [
+        ("先手", Named::Turn(Color::Black)),
+        ("後手", Named::Turn(Color::White)),
+        ("下手", Named::Side(Color::Black)),
+        ("上手", Named::Side(Color::White)),
+    ]
+    .iter()
+    .find_map(|&(w, named)| Some((named, s.strip_prefix(w)?)))?;
+    let outcome = outcome.strip_prefix('の')?;
+    // The side named wins, except where the words say it loses.
+    let (special, named_wins) = match (outcome, by_time) {
+        ("勝ち", true) => (Special::TimeUp, true),
+        ("勝ち", false) => (Special::Resign, true),
+        ("反則勝ち", _) => (Special::IllegalWin, true),
+        ("反則負け", _) => (Special::IllegalLoss, false),
+        ("入玉勝ち", _) => (Special::Declaration, true),
+        ("不戦勝", _) => (Special::DefaultWin, true),
+        ("不戦敗", _) => (Special::DefaultLoss, false),
         _ => return None,
-    })
+    };
+    let winner = match named {
+        _ if named_wins => named,
+        Named::Side(side) => Named::Side(side.opposite()),
+        Named::Turn(side) => Named::Turn(side.opposite()),
+    };
+    Some((special, Some(winner)))
 }
 
 /// The trailer Kifu for Windows writes after a line of `moves` real moves ending in

@@ -10,7 +10,7 @@ use crate::movetext::KifMove;
 use crate::record::{NodeId, NodeKind, Record};
 use crate::text;
 use crate::write::{
-    WriteOptions, annotations, generated_trailer, head, positions_after, variation_order,
+    WriteOptions, annotations, generated_trailer, head, mover, positions_after, variation_order,
 };
 
 /// Moves on one line, as Kifu for Windows writes them.
@@ -111,7 +111,10 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], mut pos: Option<Pos
                 // The stored trailer if it says this result (KI2 readers take the result from
                 // it), else the one Kifu for Windows writes.
                 let stored = node.trailer.clone().filter(|t| {
-                    trailer::parse(t).and_then(|e| e.special).as_ref() == Some(special)
+                    trailer::parse(t).is_some_and(|e| {
+                        e.special.as_ref() == Some(special)
+                            && e.ends_line(mover(record, id), record.start.setup.turn)
+                    })
                 });
                 let trailer = stored.or_else(|| generated_trailer(record, id));
                 out.push_str(trailer.as_deref().unwrap_or_default());
@@ -137,14 +140,16 @@ fn block(out: &mut String, record: &Record, line: &[NodeId], mut pos: Option<Pos
     flush(out, &mut row);
 }
 
-/// The stored trailer of a node that is not a special, unless it names a result: a KI2
-/// reader ends the line at such a trailer with that result, which this line does not have
-/// (a `まで…` line kept from a KIF record in the middle of its moves), so it is left out.
+/// The stored trailer of a node that is not a special, unless a KI2 reader would end the
+/// line at it with a result, which this line does not have (a `まで…` line kept from a KIF
+/// record in the middle of its moves), so it is left out. One whose winner would lose that
+/// result ends no line, and is kept where it was read.
 fn kept_trailer(record: &Record, id: NodeId) -> Option<&str> {
     let trailer = record.tree[id].trailer.as_deref()?;
+    // The side to move after the node.
+    let next = mover(record, id).opposite();
     trailer::parse(trailer)
-        .and_then(|e| e.special)
-        .is_none()
+        .is_none_or(|e| !e.ends_line(next, record.start.setup.turn))
         .then_some(trailer)
 }
 

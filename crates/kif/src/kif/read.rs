@@ -73,17 +73,27 @@ fn trailer(b: &mut Builder, text: &str, at: &Origin<'_>) -> Result<(), ReadError
         ));
         b.sink.warn(d)?;
     }
+    let start = b.record.start.setup.turn;
     let node = &b.record.tree[current];
-    let said = ending.and_then(|e| e.special);
-    // `まで…で後手の勝ち` only names a winner: it fits any special that has one.
-    if let (Some(said), Some(special)) = (said, node.special())
-        && &said != special
-        && !(said == Special::Resign && special.mover_wins().is_some())
-    {
-        let d = at.diag(DiagnosticKind::TrailerMismatch).detail(format!(
-            "the trailer says {said}, the moves end in {special}"
-        ));
-        b.sink.warn(d)?;
+    let said = ending.as_ref().and_then(|e| e.special.as_ref());
+    // `まで…で後手の勝ち` only names a winner: it fits any special that has one, if the
+    // winner is the special's.
+    let detail = match (said, node.special()) {
+        (Some(said), Some(special))
+            if said != special && !(*said == Special::Resign && special.mover_wins().is_some()) =>
+        {
+            Some(format!(
+                "the trailer says {said}, the moves end in {special}"
+            ))
+        }
+        (Some(_), Some(special)) => ending
+            .as_ref()
+            .and_then(|e| e.winner_mismatch(special, b.side_at(node.ply()), start)),
+        _ => None,
+    };
+    if let Some(detail) = detail {
+        b.sink
+            .warn(at.diag(DiagnosticKind::TrailerMismatch).detail(detail))?;
     }
     Ok(())
 }
