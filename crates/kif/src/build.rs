@@ -619,7 +619,6 @@ impl Builder {
         self.foul = None;
     }
 
-    /// Marks the current block unreadable after a syntax error in it.
     /// A move text that does not parse, at `column` where `expected` could stand: reported,
     /// and the block breaks there (the moves after it are dropped, each said so).
     pub(crate) fn bad_move(
@@ -637,6 +636,7 @@ impl Builder {
         Ok(())
     }
 
+    /// Marks the current block unreadable after a syntax error in it.
     pub(crate) fn break_block(&mut self) {
         if self.stop == Stop::Open || self.stop == Stop::Foul {
             self.stop = Stop::Broken;

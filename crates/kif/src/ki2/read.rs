@@ -162,21 +162,18 @@ fn read_trailer(b: &mut Builder, line: &str, at: &Origin<'_>) -> Result<(), Read
             // A winner named who would be the loser of that ending (`まで1手で後手の勝ち`
             // with 後手 to move) leaves the result unsaid: the trailer is kept as read.
             let mover = b.side_to_move();
-            match ending
+            let mismatch = ending
                 .as_ref()
-                .and_then(|e| e.winner_mismatch(&special, mover, start))
-            {
-                Some(detail) => {
-                    let d = at.diag(DiagnosticKind::TrailerMismatch).detail(detail);
+                .and_then(|e| e.winner_mismatch(&special, mover, start));
+            if let Some(detail) = mismatch {
+                let d = at.diag(DiagnosticKind::TrailerMismatch).detail(detail);
+                b.sink.warn(d)?;
+            } else {
+                if matches!(special, Special::Other(_)) {
+                    let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
                     b.sink.warn(d)?;
                 }
-                None => {
-                    if matches!(special, Special::Other(_)) {
-                        let d = at.diag(DiagnosticKind::UnknownSpecial).ply(b.next_ply());
-                        b.sink.warn(d)?;
-                    }
-                    b.add_special(special, None, at)?;
-                }
+                b.add_special(special, None, at)?;
             }
         }
         // The line already ended in a word of its move rows (`△投了`): a trailer that does

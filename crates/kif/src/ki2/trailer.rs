@@ -27,6 +27,16 @@ pub(crate) enum Named {
     Turn(Color),
 }
 
+impl Named {
+    /// The other side, named by the same kind of word.
+    fn opposite(self) -> Named {
+        match self {
+            Named::Side(side) => Named::Side(side.opposite()),
+            Named::Turn(side) => Named::Turn(side.opposite()),
+        }
+    }
+}
+
 impl Ending {
     /// Whether a KI2 reader ends the line at this trailer, `mover` to move in a game where
     /// `start` moves first: it names an ending, and the winner it names, if any, is that
@@ -125,11 +135,7 @@ fn wording(s: &str) -> Option<(Special, Option<Named>)> {
         ("不戦敗", _) => (Special::DefaultLoss, false),
         _ => return None,
     };
-    let winner = match named {
-        _ if named_wins => named,
-        Named::Side(side) => Named::Side(side.opposite()),
-        Named::Turn(side) => Named::Turn(side.opposite()),
-    };
+    let winner = if named_wins { named } else { named.opposite() };
     Some((special, Some(winner)))
 }
 

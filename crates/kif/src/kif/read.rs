@@ -78,14 +78,13 @@ fn trailer(b: &mut Builder, text: &str, at: &Origin<'_>) -> Result<(), ReadError
     let said = ending.as_ref().and_then(|e| e.special.as_ref());
     // `まで…で後手の勝ち` only names a winner: it fits any special that has one, if the
     // winner is the special's.
+    let fits = |said: &Special, special: &Special| {
+        said == special || (*said == Special::Resign && special.mover_wins().is_some())
+    };
     let detail = match (said, node.special()) {
-        (Some(said), Some(special))
-            if said != special && !(*said == Special::Resign && special.mover_wins().is_some()) =>
-        {
-            Some(format!(
-                "the trailer says {said}, the moves end in {special}"
-            ))
-        }
+        (Some(said), Some(special)) if !fits(said, special) => Some(format!(
+            "the trailer says {said}, the moves end in {special}"
+        )),
         (Some(_), Some(special)) => ending
             .as_ref()
             .and_then(|e| e.winner_mismatch(special, b.side_at(node.ply()), start)),
